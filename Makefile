@@ -1,0 +1,101 @@
+# Two main targets, for a fresh Debian machine with only python3 and make:
+#   make lab    create .venv if missing, install -e ".[test]", run JupyterLab on notebooks/
+#   make test   install Debian's chromium (as root), set up .venv the same way, run pytest
+# Also: make bench, make voila, make clean.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+# Re-install when pyproject.toml is newer than this stamp (it lives in the venv, so a new venv has none).
+STAMP := $(VENV)/.installed-test
+BENCH_STAMP := $(VENV)/.installed-bench
+CHROMIUM := /usr/bin/chromium
+APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends
+
+# JupyterLab's arguments, in one place: `make lab` uses them, and tests/browser/conftest.py reads them
+# (`make -s lab-args`) and only overrides ip/port/token/root_dir/browser for its throw-away server.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+LAB_ARGS = $(ALLOW_ROOT) --ip=127.0.0.1 --ServerApp.root_dir=$(CURDIR)/notebooks
+VOILA_NOTEBOOK ?= notebooks/classroom.ipynb
+VOILA_ARGS = --Voila.ip=127.0.0.1
+
+# pytest: everything under tests/ plus, in the same run (one closing line), the notebooks once they are
+# ready, e.g. NOTEBOOK_TESTS = --nbval-lax --nbval-current-env notebooks/
+TEST_PATHS ?= tests
+NOTEBOOK_TESTS ?=
+PYTEST_ARGS ?=
+
+.PHONY: help lab test bench voila chromium venv install lab-args voila-args clean
+
+help:
+	@echo "make lab    - set up .venv (first time: a few minutes) and run JupyterLab on notebooks/"
+	@echo "make test   - install chromium (root, apt) and .venv if needed, then run all tests"
+	@echo "make bench  - run benchmarks/run.py (installs the [bench] extra)"
+	@echo "make voila  - serve $(VOILA_NOTEBOOK) as an app with Voila"
+	@echo "make clean  - remove .venv and test-artifacts/"
+
+# --- environment -------------------------------------------------------------------------------
+
+$(PY):
+	@if ! $(PYTHON) -c 'import ensurepip, venv' 2>/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "== $(PYTHON) has no venv/ensurepip: installing Debian's python3-venv"; \
+	    apt-get update && $(APT_INSTALL) python3-venv; \
+	  else \
+	    echo "== $(PYTHON) has no venv/ensurepip; install it first (Debian: sudo apt-get install python3-venv)"; \
+	    exit 1; \
+	  fi; \
+	fi
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
+	$(PY) -m pip install -q -U pip
+
+venv: $(PY)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -e ".[test]"
+	touch $@
+
+install: $(STAMP)
+
+$(BENCH_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install -e ".[test,bench]"
+	touch $@
+
+chromium:
+	@if [ -x $(CHROMIUM) ]; then \
+	  echo "== chromium: $(CHROMIUM) present"; \
+	elif [ "$$(id -u)" != 0 ]; then \
+	  echo "== chromium: $(CHROMIUM) absent and not root: skipping the apt install (browser tests will skip)"; \
+	elif ! command -v apt-get >/dev/null; then \
+	  echo "== chromium: $(CHROMIUM) absent and no apt-get: skipping (browser tests will skip)"; \
+	else \
+	  echo "== chromium: installing Debian's chromium"; \
+	  apt-get update && $(APT_INSTALL) chromium; \
+	fi
+
+# --- main targets ------------------------------------------------------------------------------
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab $(LAB_ARGS)
+
+test: chromium $(STAMP)
+	$(PY) -m pytest -p no:cacheprovider $(PYTEST_ARGS) $(TEST_PATHS) $(NOTEBOOK_TESTS)
+
+bench: $(BENCH_STAMP)
+	$(PY) benchmarks/run.py
+
+voila: $(STAMP)
+	$(VENV)/bin/voila $(VOILA_ARGS) $(VOILA_NOTEBOOK)
+
+# Printed for tests/browser/conftest.py, so the tests start the same servers as `make lab` / `make voila`.
+lab-args:
+	@echo $(LAB_ARGS)
+
+voila-args:
+	@echo $(VOILA_ARGS)
+
+clean:
+	rm -rf $(VENV) test-artifacts
