@@ -1,0 +1,30 @@
+"""gamekit: what both games of the kit share.
+
+The game protocol (:class:`GameState`, :class:`IllegalAction`, :class:`Event`), actions and
+their JSON form, save files and replay (undo, time travel), the play loop and the random bot,
+and the generic consistency checks every game passes.
+"""
+from .actions import Action, ActionCodec
+from .play import Bot, RandomBot, play, random_game, sample_chance
+from .protocol import Event, GameState, IllegalAction
+from .record import load, replay, rewind, states_along, undo
+from .spec import GameSpec
+
+__all__ = [
+    "Action",
+    "ActionCodec",
+    "Bot",
+    "Event",
+    "GameSpec",
+    "GameState",
+    "IllegalAction",
+    "RandomBot",
+    "load",
+    "play",
+    "random_game",
+    "replay",
+    "rewind",
+    "sample_chance",
+    "states_along",
+    "undo",
+]

@@ -1,0 +1,182 @@
+"""The generic consistency checks every game of the kit must pass.
+
+:func:`check_game` plays many seeded random games and, along the way, verifies the protocol:
+games end within a bound; chance probabilities are positive and sum to 1; legal actions are
+never empty and are all accepted; non-legal actions are rejected with ``IllegalAction`` and leave
+the state unchanged; ``apply`` never mutates its input; replaying the record rebuilds the live
+state; the JSON round trip gives an equal state that plays on identically; observations are
+JSON-serialisable.  A game adds its own conservation laws through ``invariant``.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from .actions import Action
+from .protocol import GameState, IllegalAction, sum_is_one
+from .record import load, replay
+from .spec import GameSpec
+
+Invariant = Callable[[GameState], None]
+Fuzz = Callable[[GameState, random.Random], Iterable[Any]]
+
+_NOT_ACTIONS: tuple[Any, ...] = (None, "pass", 3, (), object())
+
+
+@dataclass
+class CheckReport:
+    games: int = 0
+    moves: int = 0
+    longest: int = 0
+    deep_checks: int = 0
+    legal_applied: int = 0
+    illegal_rejected: int = 0
+    round_trips: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+
+def _fail(where: str, message: str) -> None:
+    raise AssertionError(f"{where}: {message}")
+
+
+def check_chance_node(state: GameState, where: str) -> None:
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        _fail(where, "a chance node with no outcomes")
+    if state.current_player() is not None:
+        _fail(where, "current_player() must be None at a chance node")
+    actions = [a for a, _ in outcomes]
+    if len(set(actions)) != len(actions):
+        _fail(where, "duplicate chance outcomes")
+    probs = [p for _, p in outcomes]
+    if any(not p > 0 for p in probs) or not sum_is_one(probs):
+        _fail(where, f"chance probabilities must be positive and sum to 1, got sum {sum(probs)}")
+
+
+def check_decision_node(state: GameState, where: str) -> list[Action]:
+    legal = state.legal_actions()
+    if not legal:
+        _fail(where, "no legal actions at a decision node")
+    player = state.current_player()
+    if type(player) is not int or not 0 <= player < state.num_players:
+        _fail(where, f"current_player() must be a seat number, got {player!r}")
+    if len(set(legal)) != len(legal):
+        _fail(where, "duplicate legal actions")
+    return legal
+
+
+def _deep_check(
+    spec: GameSpec,
+    state: GameState,
+    pool: list[Action],
+    rng: random.Random,
+    fuzz: Fuzz | None,
+    report: CheckReport,
+    where: str,
+    legal_limit: int,
+    illegal_limit: int,
+) -> None:
+    before = state.fingerprint()
+    if state.is_terminal():
+        allowed: list[Action] = []
+    elif state.is_chance():
+        allowed = [a for a, _ in state.chance_outcomes()]
+    else:
+        allowed = state.legal_actions()
+    for action in rng.sample(allowed, min(legal_limit, len(allowed))):
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            _fail(where, f"legal action {action} was rejected: {exc}")
+        report.legal_applied += 1
+    allowed_set = set(allowed)
+    candidates: list[Any] = [a for a in rng.sample(pool, min(len(pool), 4 * illegal_limit)) if a not in allowed_set]
+    candidates = candidates[:illegal_limit] + list(_NOT_ACTIONS[: 1 + rng.randrange(len(_NOT_ACTIONS))])
+    if fuzz is not None:
+        candidates += [a for a in fuzz(state, rng) if a not in allowed_set]
+    for action in candidates:
+        try:
+            state.apply(action)
+        except IllegalAction:
+            report.illegal_rejected += 1
+        else:
+            _fail(where, f"non-legal action {action!r} was accepted")
+    if state.fingerprint() != before:
+        _fail(where, "apply changed the state it was called on")
+    for player in range(state.num_players):
+        try:
+            json.dumps(state.observation(player), allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            _fail(where, f"observation({player}) is not JSON-serialisable: {exc}")
+    loaded = load(state.to_json(), spec)
+    if loaded != state or loaded.history() != state.history():
+        _fail(where, "the JSON round trip did not give an equal state")
+    if loaded.is_chance() != state.is_chance() or loaded.current_player() != state.current_player():
+        _fail(where, "the loaded state does not continue like the saved one")
+    if not (state.is_chance() or state.is_terminal()) and loaded.legal_actions() != state.legal_actions():
+        _fail(where, "the loaded state offers different legal actions")
+    report.round_trips += 1
+    report.deep_checks += 1
+
+
+def check_game(
+    spec: GameSpec,
+    players: int,
+    games: int,
+    seed: int = 0,
+    *,
+    options: dict[str, Any] | None = None,
+    max_moves: int = 100_000,
+    invariant: Invariant | None = None,
+    fuzz: Fuzz | None = None,
+    deep_every: int = 200,
+    legal_limit: int = 25,
+    illegal_limit: int = 10,
+) -> CheckReport:
+    """Play ``games`` random games and check the protocol; AssertionError on the first breach."""
+    report = CheckReport()
+    pool: list[Action] = []
+    pool_set: set[Action] = set()
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        state = spec.new_game(players, **(options or {}))
+        where = f"{spec.name} {players}p seed {seed} game {g}"
+        next_deep = rng.randrange(deep_every)
+        for move in range(max_moves + 1):
+            if invariant is not None:
+                invariant(state)
+            here = f"{where} move {move}"
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                check_chance_node(state, here)
+                outcomes = state.chance_outcomes()
+                action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+            else:
+                action = rng.choice(check_decision_node(state, here))
+            if action not in pool_set and len(pool) < 5000:
+                pool.append(action)
+                pool_set.add(action)
+            if move == next_deep:
+                _deep_check(spec, state, pool, rng, fuzz, report, here, legal_limit, illegal_limit)
+                next_deep += 1 + rng.randrange(deep_every)
+            state = state.apply(action)
+        else:
+            _fail(where, f"no terminal state within {max_moves} moves")
+        returns = state.returns()
+        if len(returns) != players or not all(isinstance(r, (int, float)) for r in returns):
+            _fail(where, f"returns() must give one number per player, got {returns!r}")
+        if state.current_player() is not None or state.is_chance():
+            _fail(where, "a terminal state has no current player and is no chance node")
+        if g % 10 == 0:
+            rebuilt = replay(spec, players, state.options, state.history())
+            if rebuilt != state:
+                _fail(where, "replaying the record does not rebuild the final state")
+            _deep_check(spec, state, pool, rng, fuzz, report, where + " (terminal)", 0, illegal_limit)
+        report.games += 1
+        report.moves += move
+        report.longest = max(report.longest, move)
+        report.lengths.append(move)
+    return report

@@ -1,0 +1,76 @@
+"""The play loop and the random bot.
+
+A bot is any object with ``act(state) -> action`` for the seat it sits in.  Chance is sampled
+from the play loop's own seeded generator, so the same seed and the same bots always give the
+same game.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable, Mapping, Protocol, Sequence
+
+from .actions import Action
+from .protocol import GameState
+
+
+class Bot(Protocol):
+    def act(self, state: GameState) -> Action: ...
+
+
+def sample_chance(state: GameState, rng: random.Random) -> Action:
+    """Draw one chance outcome of ``state`` with its probability."""
+    outcomes = state.chance_outcomes()
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    r = rng.random()
+    total = 0.0
+    for action, p in outcomes:
+        total += p
+        if r < total:
+            return action
+    return outcomes[-1][0]
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, state: GameState) -> Action:
+        return self.rng.choice(state.legal_actions())
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+def play(
+    state: GameState,
+    bots: Sequence[Bot] | Mapping[int, Bot],
+    seed: int | None = None,
+    max_moves: int = 1_000_000,
+    on_move: Callable[[GameState, GameState], None] | None = None,
+) -> GameState:
+    """Play from ``state`` to the end: bots decide, chance comes from ``seed``.
+
+    ``on_move(before, after)`` is called after every action, chance outcomes included.
+    """
+    rng = random.Random(seed)
+    for _ in range(max_moves):
+        if state.is_terminal():
+            return state
+        if state.is_chance():
+            action = sample_chance(state, rng)
+        else:
+            action = bots[state.current_player()].act(state)  # type: ignore[index]
+        new = state.apply(action)
+        if on_move is not None:
+            on_move(state, new)
+        state = new
+    raise RuntimeError(f"the game did not end within {max_moves} moves")
+
+
+def random_game(state: GameState, seed: int) -> GameState:
+    """A whole game of random bots, each seeded from ``seed`` (for tests and benchmarks)."""
+    bots = [RandomBot(seed * 7919 + seat + 1) for seat in range(state.num_players)]
+    return play(state, bots, seed)

@@ -1,0 +1,171 @@
+"""The game protocol both games share.
+
+A game is a package (``import giganten as g``) exposing ``new_game``, ``from_json`` and
+``IllegalAction``; its states follow :class:`GameState`.  The contract is OpenSpiel's:
+
+* chance is explicit — at a chance node ``chance_outcomes()`` lists every outcome with its
+  probability and the *caller* picks one, so "roll the die" and "make the die show blue 4" are
+  the same ``apply`` call with different outcomes;
+* ``apply`` returns a new state and never changes the one it is called on;
+* a game is its options plus the list of applied actions: replaying that list rebuilds any
+  state (undo, time travel, save files and golden transcripts all come from this).
+"""
+from __future__ import annotations
+
+import html
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Sequence
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .spec import GameSpec
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid in this state.
+
+    ``rule`` names the rulebook section that forbids it; ``allowed`` says what is allowed
+    instead.  Raised by :meth:`GameState.apply`, which then leaves the state unchanged.
+    """
+
+    def __init__(self, rule: str, message: str, allowed: str = "") -> None:
+        self.rule = rule
+        self.message = message
+        self.allowed = allowed
+        text = f"{rule}: {message}"
+        if allowed:
+            text += f" Allowed instead: {allowed}"
+        super().__init__(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something an ``apply`` did, in plain English, with the rulebook section behind it."""
+
+    text: str
+    section: str
+    player: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.section}]"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "section": self.section, "player": self.player}
+
+
+class GameState(ABC):
+    """One position of a game, immutable from the outside.
+
+    Subclasses implement the rules in :meth:`_apply_in_place`, which works on a private copy
+    made by :meth:`_copy`; :meth:`apply` guarantees that a rejected action leaves ``self``
+    exactly as it was, because the copy is simply dropped.
+    """
+
+    __slots__ = ("_record", "_events")
+    spec: ClassVar["GameSpec"]
+
+    # -- what a subclass must provide -------------------------------------------------------
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def options(self) -> dict[str, Any]:
+        """The variant switches this game was created with (JSON-serialisable)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def is_chance(self) -> bool: ...
+
+    @abstractmethod
+    def current_player(self) -> int | None: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list["Action"]: ...
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple["Action", float]]: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]: ...
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _copy(self) -> "GameState":
+        """A copy deep enough that mutating it never touches ``self``."""
+
+    @abstractmethod
+    def _apply_in_place(self, action: "Action") -> None:
+        """Carry out ``action`` on this (private) copy; raise IllegalAction if forbidden."""
+
+    @abstractmethod
+    def fingerprint(self) -> Hashable:
+        """Everything that makes up the position, as nested tuples (used for ``==``)."""
+
+    # -- the protocol ---------------------------------------------------------------------
+    def apply(self, action: "Action") -> "GameState":
+        """Return the state after ``action``; ``self`` never changes."""
+        if self.is_terminal():
+            raise IllegalAction("End of game", f"the game is over; {action} cannot be played.")
+        new = self._copy()
+        new._events = []
+        new._apply_in_place(action)
+        new._record = (self._record, action)
+        return new
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the last ``apply`` did, each event naming its rulebook section."""
+        return tuple(self._events)
+
+    def _emit(self, text: str, section: str, player: int | None = None) -> None:
+        self._events.append(Event(text, section, player))
+
+    def history(self) -> list["Action"]:
+        """Every action applied since ``new_game``, chance outcomes included, oldest first."""
+        out: list[Action] = []
+        node = self._record
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
+
+    @property
+    def move_number(self) -> int:
+        """How many actions (chance outcomes included) have been applied."""
+        n, node = 0, self._record
+        while node is not None:
+            node = node[0]
+            n += 1
+        return n
+
+    def to_json(self) -> str:
+        """A save file: the options and the list of applied actions (see gamekit.record)."""
+        from .record import dump
+
+        return dump(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        from .record import record_dict
+
+        return record_dict(self)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.fingerprint() == other.fingerprint()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.fingerprint())
+
+    def _repr_html_(self) -> str:
+        return f"<pre>{html.escape(str(self))}</pre>"
+
+
+def sum_is_one(probabilities: Sequence[float], tol: float = 1e-9) -> bool:
+    return abs(sum(probabilities) - 1.0) <= tol

@@ -1,0 +1,48 @@
+"""What the kit needs to know about a game to create, save, load and replay it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .actions import ActionCodec
+from .protocol import GameState
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game's name, player range, variant switches and action codec.
+
+    ``create(players, options)`` builds the initial state from already-validated options;
+    :meth:`new_game` validates first, so a misspelt or mistyped option fails with a clear error.
+    """
+
+    name: str
+    min_players: int
+    max_players: int
+    option_defaults: Mapping[str, Any]
+    codec: ActionCodec
+    create: Callable[[int, dict[str, Any]], GameState]
+    option_help: Mapping[str, str] = field(default_factory=dict)
+
+    def validate_options(self, players: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Checked options with defaults filled in; ValueError naming the problem otherwise."""
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, got {players!r}"
+            )
+        unknown = set(options) - set(self.option_defaults)
+        if unknown:
+            known = ", ".join(f"{k}={v!r}" for k, v in self.option_defaults.items()) or "none"
+            raise ValueError(f"unknown {self.name} option(s) {sorted(unknown)}; known: {known}")
+        out = dict(self.option_defaults)
+        for key, value in options.items():
+            default = self.option_defaults[key]
+            if type(value) is not type(default):
+                raise ValueError(
+                    f"{self.name} option {key!r} must be {type(default).__name__}, got {value!r}"
+                )
+            out[key] = value
+        return out
+
+    def new_game(self, players: int, **options: Any) -> GameState:
+        return self.create(players, self.validate_options(players, options))
