@@ -1,0 +1,1 @@
+"""firstgiants (work in progress: placeholder so the kit installs; replace freely)."""

@@ -1,0 +1,1 @@
+"""giganten (work in progress: placeholder so the kit installs; replace freely)."""
