@@ -1,0 +1,116 @@
+"""The kit's one colour palette and the matplotlib helpers both games' pictures share.
+
+Colours come from the Okabe-Ito palette (Okabe & Ito 2008), chosen so that readers with any of
+the common colour-vision deficiencies can still tell them apart; every picture also labels what
+it colours (a letter, a legend or a hatch), so colour is never the only cue.
+
+Pictures are pure functions: they take a state (or a record) and an optional matplotlib ``Axes``
+and return the ``Axes`` (or a ``Figure``).  Figures are created with :func:`new_figure`, which
+does not go through ``pyplot``: nothing is kept in a global figure list (no memory growth when a
+widget redraws a thousand times) and a notebook shows a returned figure exactly once.
+"""
+from __future__ import annotations
+
+import io
+from typing import Sequence
+
+import matplotlib
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+# --- the palette (Okabe-Ito) -------------------------------------------------------------------
+BLACK = "#000000"
+ORANGE = "#E69F00"
+SKY_BLUE = "#56B4E9"
+GREEN = "#009E73"
+YELLOW = "#F0E442"
+BLUE = "#0072B2"
+VERMILLION = "#D55E00"
+PURPLE = "#CC79A7"
+GREY = "#999999"
+
+OKABE_ITO: tuple[str, ...] = (ORANGE, SKY_BLUE, GREEN, YELLOW, BLUE, VERMILLION, PURPLE, BLACK)
+
+#: Seat colours, in seat order (seat 0 first); a sixth seat would reuse sky blue.
+PLAYER_COLORS: tuple[str, ...] = (BLUE, VERMILLION, GREEN, PURPLE, ORANGE, SKY_BLUE)
+#: One-letter marks drawn on player pieces so colour is never the only cue.
+PLAYER_MARKS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
+#: Markers (matplotlib marker codes) per seat, for line plots over a game.
+PLAYER_MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P")
+#: Line styles per seat, a third cue besides colour and marker.
+PLAYER_LINESTYLES: tuple[str, ...] = ("-", "--", "-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1, 1, 1)))
+
+#: Light backgrounds for zones and terrain (tints that keep black text readable).
+LIGHT_RED = "#F6C9AE"  # vermillion tint: Giganten's red price zone
+LIGHT_BLUE = "#BFE0F4"  # sky-blue tint: Giganten's blue price zone
+WHITE = "#FFFFFF"
+#: Terrain by movement cost 1, 2, 3: a light-to-dark sequence (readable in greyscale too).
+TERRAIN_COLORS: tuple[str, ...] = ("#F2EFD9", "#CDBB8A", "#8A7452")
+
+
+def player_color(seat: int) -> str:
+    """The colour of ``seat`` (0-based)."""
+    return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+
+
+def player_style(seat: int) -> dict:
+    """Colour, marker and line style of ``seat`` for line plots (three cues, not one)."""
+    return {
+        "color": player_color(seat),
+        "marker": PLAYER_MARKERS[seat % len(PLAYER_MARKERS)],
+        "linestyle": PLAYER_LINESTYLES[seat % len(PLAYER_LINESTYLES)],
+    }
+
+
+def text_color_on(background: str) -> str:
+    """Black or white, whichever reads better on ``background`` (WCAG relative luminance)."""
+    r, g, b = matplotlib.colors.to_rgb(background)
+
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    luminance = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    return BLACK if luminance > 0.179 else WHITE
+
+
+# --- figures without pyplot --------------------------------------------------------------------
+def new_figure(width: float = 6.0, height: float = 4.0, dpi: int = 100) -> Figure:
+    """A figure with an Agg canvas, not registered with pyplot (see the module docstring)."""
+    fig = Figure(figsize=(width, height), dpi=dpi)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def axes_or_new(ax: Axes | None, width: float = 6.0, height: float = 4.0) -> Axes:
+    """``ax`` itself, or the single axes of a new figure of the given size."""
+    if ax is not None:
+        return ax
+    return new_figure(width, height).add_subplot()
+
+
+def figure_png(fig: Figure, dpi: int | None = None) -> bytes:
+    """The figure as PNG bytes (for an ``ipywidgets.Image`` or a saved screenshot)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
+
+def money_formatter(value: float, _pos: int | None = None) -> str:
+    """Tick labels in dollars with thousands separators: ``$15,000``."""
+    return f"${value:,.0f}"
+
+
+def legend_below(ax: Axes, ncol: int | None = None, **kwargs) -> None:
+    """A legend under the axes, so it never hides data."""
+    handles, labels = ax.get_legend_handles_labels()
+    if handles:
+        ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.12),
+                  ncol=ncol or min(len(labels), 5), frameon=False, **kwargs)
+
+
+def label_bars(ax: Axes, bars, values: Sequence[float], fmt: str = "{:g}") -> None:
+    """Write each value on top of its bar."""
+    for bar, value in zip(bars, values):
+        ax.annotate(fmt.format(value), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
+                    ha="center", va="bottom", fontsize=8)

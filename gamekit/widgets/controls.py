@@ -1,0 +1,103 @@
+"""Small helpers every widget of the kit uses: described controls and Output panes.
+
+Conventions (the same in JupyterLab, Voila and plain pytest):
+
+* every control has a ``description`` (what it is) and a ``tooltip`` (what it does); buttons
+  and menus are native ``<button>``/``<select>`` elements, so Tab reaches them and Enter or Space
+  activates them — :func:`undescribed_controls` finds any control that breaks the rule;
+* an ``Output`` pane is written with :func:`append_html` and cleared with :func:`clear`, which
+  set ``out.outputs`` directly: ``with out:`` and ``clear_output()`` do nothing outside a kernel.
+"""
+from __future__ import annotations
+
+import html
+from typing import Callable, Iterator
+
+import ipywidgets as widgets
+
+#: The widget classes a user operates (and which therefore need a description and a tooltip).
+CONTROL_TYPES: tuple[type, ...] = (
+    widgets.Button,
+    widgets.ToggleButton,
+    widgets.Dropdown,
+    widgets.Select,
+    widgets.ToggleButtons,
+    widgets.RadioButtons,
+    widgets.IntText,
+    widgets.BoundedIntText,
+    widgets.IntSlider,
+    widgets.Checkbox,
+)
+
+
+def button(description: str, tooltip: str, on_click: Callable[[widgets.Button], None] | None = None,
+           icon: str = "", style: str = "", width: str | None = None) -> widgets.Button:
+    """A button with its label and its tooltip (both required by the kit's conventions)."""
+    b = widgets.Button(description=description, tooltip=tooltip, icon=icon, button_style=style,
+                       layout=widgets.Layout(width=width) if width else widgets.Layout(width="auto"))
+    if on_click is not None:
+        b.on_click(on_click)
+    return b
+
+
+def html_output(html_text: str, plain: str) -> dict:
+    """One ``display_data`` output carrying HTML and its plain-text twin."""
+    return {"output_type": "display_data", "data": {"text/html": html_text, "text/plain": plain},
+            "metadata": {}}
+
+
+def append_html(out: widgets.Output, html_text: str, plain: str | None = None) -> None:
+    """Append an HTML block to ``out`` (works outside a kernel, unlike ``with out:``)."""
+    out.outputs = out.outputs + (html_output(html_text, plain if plain is not None else html_text),)
+
+
+def set_html(out: widgets.Output, html_text: str, plain: str | None = None) -> None:
+    """Replace the contents of ``out`` by one HTML block."""
+    out.outputs = (html_output(html_text, plain if plain is not None else html_text),)
+
+
+def clear(out: widgets.Output) -> None:
+    """Empty ``out`` (``clear_output()`` does nothing outside a kernel)."""
+    out.outputs = ()
+
+
+def output_texts(out: widgets.Output) -> list[str]:
+    """The plain-text form of every output of ``out`` (for tests and scripts)."""
+    texts = []
+    for o in out.outputs:
+        if o.get("output_type") == "stream":
+            texts.append(o.get("text", ""))
+        else:
+            texts.append(o.get("data", {}).get("text/plain", ""))
+    return texts
+
+
+def escape(text: object) -> str:
+    return html.escape(str(text))
+
+
+def walk(widget: widgets.Widget) -> Iterator[widgets.Widget]:
+    """``widget`` and every widget inside it (boxes, accordions, tabs), depth first."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def undescribed_controls(root: widgets.Widget) -> list[widgets.Widget]:
+    """The controls under ``root`` lacking a description or (for buttons) a tooltip.
+
+    A control labelled only by the box around it counts as described when its ``tooltip`` is
+    set: screen readers read the ``title`` attribute the tooltip becomes.
+    """
+    bad = []
+    for w in walk(root):
+        if not isinstance(w, CONTROL_TYPES):
+            continue
+        description = getattr(w, "description", "") or ""
+        tooltip = getattr(w, "tooltip", None) or ""
+        if isinstance(w, (widgets.Button, widgets.ToggleButton)):
+            if not (description or w.icon) or not tooltip:
+                bad.append(w)
+        elif not (description or tooltip):
+            bad.append(w)
+    return bad
