@@ -76,6 +76,9 @@ class EventLog:
         """Show the newest ``limit`` entries, newest first."""
         shown = self._entries[-self.limit:][::-1]
         hidden = len(self._entries) - len(shown)
+        if not shown:
+            note = "Nothing has happened yet: press Step (or a human seat chooses an action)."
+            shown.append(html_output(f'<div style="color:#666666;font-size:12px">{escape(note)}</div>', note))
         if hidden:
             note = f"… {hidden} earlier entries are not shown (undo and the save file keep them)."
             shown.append(html_output(f'<div style="color:#666666;font-size:12px">{escape(note)}</div>', note))
