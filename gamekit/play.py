@@ -40,6 +40,11 @@ class RandomBot:
     def act(self, state: GameState) -> Action:
         return self.rng.choice(state.legal_actions())
 
+    def explain(self, state: GameState) -> list[tuple[Action, float]]:
+        """The bot's "why": every legal action is equally likely, 1/n each."""
+        actions = state.legal_actions()
+        return [(a, 1.0 / len(actions)) for a in actions]
+
     def __repr__(self) -> str:
         return "RandomBot()"
 

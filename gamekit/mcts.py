@@ -1,0 +1,301 @@
+"""Monte-Carlo tree search for both games: explicit chance nodes, and information sets.
+
+One implementation serves both games of the kit:
+
+* **Chance nodes are explicit** (OpenSpiel's contract): at a chance node the search samples an
+  outcome with its probability from ``chance_outcomes()`` and keeps one child per outcome seen,
+  so a die roll or a card draw is never mistaken for a decision.
+* **Information-set MCTS** (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012) for
+  games with hidden information: every iteration starts from ``state.determinize(player, rng)``,
+  a state consistent with what the searching player has observed, with everything hidden
+  (others' hands, unseen tiles) re-sampled.  The tree is keyed by actions only, and a child's
+  UCB uses how often it was *available*, not the parent's visits, because different
+  determinizations allow different moves.  The bot never looks at the real state's hidden
+  parts: it reads only ``determinize`` (and the real state's legal moves for itself).
+
+Each node keeps every player's summed utility, and each player picks the child best for
+itself (max^n).  Utilities are in [0, 1]: by default half the win share and half the return
+normalised between the worst and best player of the simulated game.  Rollouts are random
+unless a ``rollout_policy`` is given; ``rollout_depth`` with ``evaluate`` cuts them short and
+estimates the final returns instead.  Budgets: ``iterations`` and/or ``time_limit`` seconds
+(only an iteration budget makes the bot reproducible from its seed).
+
+The search applies actions to its own private copy of the state in place (``_apply_in_place``,
+the rules themselves, without the defensive copy ``apply`` makes for callers), so its time goes
+into the rules rather than into copying.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Literal, Sequence
+
+from .actions import Action
+from .play import sample_chance
+from .protocol import GameState
+
+Utility = Callable[[Sequence[float]], list[float]]
+Policy = Callable[[GameState, random.Random], Action]
+
+
+# -- utilities: returns -> values in [0, 1] --------------------------------------------------------
+
+def win_utility(returns: Sequence[float]) -> list[float]:
+    """1 for the single winner, 1/k each for k tied winners, 0 for the others."""
+    best = max(returns)
+    winners = sum(r == best for r in returns)
+    return [1.0 / winners if r == best else 0.0 for r in returns]
+
+
+def margin_utility(returns: Sequence[float]) -> list[float]:
+    """Each return scaled between the worst (0) and the best (1) player; 0.5 for all when equal."""
+    low, high = min(returns), max(returns)
+    if high == low:
+        return [0.5] * len(returns)
+    return [(r - low) / (high - low) for r in returns]
+
+
+def blend_utility(returns: Sequence[float]) -> list[float]:
+    """Half the win share, half the normalised margin (wins matter; so does coming close)."""
+    return [0.5 * w + 0.5 * m for w, m in zip(win_utility(returns), margin_utility(returns))]
+
+
+UTILITIES: dict[str, Utility] = {"win": win_utility, "margin": margin_utility, "blend": blend_utility}
+
+
+# -- applying actions on a private copy ------------------------------------------------------------
+
+class _Discard:
+    """Stands in for the event list of a search's private state: events are not kept."""
+
+    __slots__ = ()
+
+    def append(self, event: object) -> None:
+        pass
+
+
+_DISCARD = _Discard()
+
+
+def private_copy(state: GameState) -> GameState:
+    """A copy the search may change in place (its events are discarded)."""
+    new = state._copy()
+    new._events = _DISCARD  # type: ignore[assignment]
+    new._record = state._record
+    return new
+
+
+def advance(state: GameState, action: Action) -> None:
+    """Apply a *legal* action to a private copy in place (what ``apply`` does, minus the copy)."""
+    state._apply_in_place(action)
+    state._record = (state._record, action)
+
+
+def random_policy(state: GameState, rng: random.Random) -> Action:
+    return rng.choice(state.legal_actions())
+
+
+# -- the tree --------------------------------------------------------------------------------------
+
+class Node:
+    """Statistics of one edge of the tree: visits, availability and summed utilities."""
+
+    __slots__ = ("visits", "available", "total", "children")
+
+    def __init__(self, players: int) -> None:
+        self.visits = 0
+        self.available = 0
+        self.total = [0.0] * players
+        self.children: dict[Action, Node] = {}
+
+    def mean(self, player: int) -> float:
+        return self.total[player] / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found at the root: each candidate with its visits and mean utility."""
+
+    player: int
+    candidates: list[tuple[Action, int, float]]  # (action, visits, mean utility), most visited first
+    iterations: int
+    seconds: float = field(compare=False)  # wall time: the only part a seed does not fix
+
+    @property
+    def best(self) -> Action:
+        return self.candidates[0][0]
+
+
+class MCTSBot:
+    """Monte-Carlo tree search with chance nodes, and information-set MCTS for hidden information.
+
+    Parameters: ``iterations`` and/or ``time_limit`` (seconds) budget each decision (default
+    200 iterations); ``c`` the UCB exploration constant; ``utility`` ("blend", "win",
+    "margin" or a function returns -> utilities); ``determinize`` (True, False or "auto": use
+    ``state.determinize`` when the game has it); ``rollout_policy(state, rng)``; ``rollout_depth``
+    (decisions) and ``evaluate(state) -> estimated returns`` to cut rollouts short;
+    ``candidates(state) -> actions`` to restrict the moves searched (e.g. a heuristic's best few);
+    ``top`` how many candidates ``explain`` lists.
+
+    ``explain(state)`` runs the search and lists the most visited moves with their mean utility
+    for the player to move (0 = certain last place and loss, 1 = certain win by the widest margin);
+    a following ``act`` on the same state reuses that search.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        c: float = 0.7,
+        utility: str | Utility = "blend",
+        determinize: bool | Literal["auto"] = "auto",
+        rollout_policy: Policy | None = None,
+        rollout_depth: int | None = None,
+        evaluate: Callable[[GameState], Sequence[float]] | None = None,
+        candidates: Callable[[GameState], list[Action]] | None = None,
+        top: int = 5,
+    ) -> None:
+        if iterations is None and time_limit is None:
+            iterations = 200
+        if rollout_depth is not None and evaluate is None:
+            raise ValueError("rollout_depth needs an evaluate(state) -> estimated returns function")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.c = c
+        self.utility = UTILITIES[utility] if isinstance(utility, str) else utility
+        self.determinize = determinize
+        self.rollout_policy = rollout_policy or random_policy
+        self.rollout_depth = rollout_depth
+        self.evaluate = evaluate
+        self.candidates = candidates
+        self.top = top
+        self._last: tuple[int, object, SearchResult] | None = None
+
+    # -- the public face ------------------------------------------------------------------------
+    def act(self, state: GameState) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.search(state).best
+
+    def explain(self, state: GameState) -> list[tuple[Action, float]]:
+        return [(a, value) for a, _, value in self.search(state).candidates[: self.top]]
+
+    def search(self, state: GameState) -> SearchResult:
+        """Search from ``state`` for the player to move (reusing the last search of this state)."""
+        key = (id(state), state.fingerprint())
+        if self._last is not None and self._last[:2] == key:
+            return self._last[2]
+        result = self._search(state)
+        self._last = (*key, result)  # type: ignore[assignment]
+        return result
+
+    # -- the search -----------------------------------------------------------------------------
+    def _uses_determinization(self, state: GameState) -> bool:
+        if self.determinize == "auto":
+            return hasattr(state, "determinize")
+        if self.determinize and not hasattr(state, "determinize"):
+            raise TypeError(f"{type(state).__name__} has no determinize(player, rng) for ISMCTS")
+        return bool(self.determinize)
+
+    def _search(self, state: GameState) -> SearchResult:
+        player = state.current_player()
+        if player is None:
+            raise ValueError("search needs a decision node (not a chance node or the end of the game)")
+        root_moves = self._moves(state)
+        ismcts = self._uses_determinization(state)
+        root = Node(state.num_players)
+        rng = self.rng
+        start = time.perf_counter()
+        deadline = start + self.time_limit if self.time_limit is not None else math.inf
+        done = 0
+        while True:
+            if ismcts:
+                sample = state.determinize(player, rng)  # type: ignore[attr-defined]
+                sample._events = _DISCARD
+            else:
+                sample = private_copy(state)
+            self._iterate(root, sample, rng, root_moves)
+            done += 1
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if time.perf_counter() >= deadline:
+                break
+        ranked = [(a, n.visits, n.mean(player)) for a, n in root.children.items() if a in root_moves]
+        order = {a: i for i, a in enumerate(root_moves)}
+        ranked.sort(key=lambda t: (-t[1], -t[2], order[t[0]]))
+        return SearchResult(player, ranked, done, time.perf_counter() - start)
+
+    def _moves(self, state: GameState) -> list[Action]:
+        return self.candidates(state) if self.candidates is not None else state.legal_actions()
+
+    def _iterate(self, root: Node, s: GameState, rng: random.Random, root_moves: list[Action]) -> None:
+        node = root
+        path = [root]
+        expanded = False
+        while not expanded and not s.is_terminal():
+            if s.is_chance():
+                action = sample_chance(s, rng)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node(len(node.total))
+            else:
+                # At the root: the real state's moves (the searcher's own, so never hidden).
+                legal = root_moves if node is root else self._moves(s)
+                action, child, expanded = self._select(node, legal, s.current_player(), rng)
+            advance(s, action)
+            node = child
+            path.append(node)
+        utilities = self._rollout(s, rng)
+        for n in path:
+            n.visits += 1
+            total = n.total
+            for i, u in enumerate(utilities):
+                total[i] += u
+
+    def _select(self, node: Node, legal: list[Action], player: int, rng: random.Random):
+        children = node.children
+        untried = [a for a in legal if a not in children]
+        for a in legal:
+            child = children.get(a)
+            if child is not None:
+                child.available += 1
+        if untried:
+            action = rng.choice(untried)
+            child = children[action] = Node(len(node.total))
+            child.available = 1
+            return action, child, True
+        c = self.c
+        best_value, best = -math.inf, []
+        for a in legal:
+            child = children[a]
+            value = child.total[player] / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if value > best_value + 1e-12:
+                best_value, best = value, [a]
+            elif value >= best_value - 1e-12:
+                best.append(a)
+        action = best[0] if len(best) == 1 else rng.choice(best)
+        return action, children[action], False
+
+    def _rollout(self, s: GameState, rng: random.Random) -> list[float]:
+        policy, depth, limit = self.rollout_policy, 0, self.rollout_depth
+        while not s.is_terminal():
+            if s.is_chance():
+                advance(s, sample_chance(s, rng))
+                continue
+            if limit is not None and depth >= limit:
+                return self.utility(list(self.evaluate(s)))  # type: ignore[misc]
+            advance(s, policy(s, rng))
+            depth += 1
+        return self.utility(s.returns())
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations is not None else ""
+        if self.time_limit is not None:
+            budget += (", " if budget else "") + f"time_limit={self.time_limit}"
+        return f"MCTSBot({budget})"
