@@ -119,7 +119,7 @@ class SearchResult:
     """What a search found at the root: each candidate with its visits and mean utility."""
 
     player: int
-    candidates: list[tuple[Action, int, float]]  # (action, visits, mean utility), most visited first
+    candidates: list[tuple[Action, int, float]]  # (action, visits, mean utility), best first
     iterations: int
     seconds: float = field(compare=False)  # wall time: the only part a seed does not fix
 
@@ -139,9 +139,10 @@ class MCTSBot:
     ``candidates(state) -> actions`` to restrict the moves searched (e.g. a heuristic's best few);
     ``top`` how many candidates ``explain`` lists.
 
-    ``explain(state)`` runs the search and lists the most visited moves with their mean utility
-    for the player to move (0 = certain last place and loss, 1 = certain win by the widest margin);
-    a following ``act`` on the same state reuses that search.
+    ``explain(state)`` runs the search and lists the well-explored moves (visited at least a
+    quarter as often as the most visited) by their mean utility for the player to move (0 =
+    certain last place and loss, 1 = certain win by the widest margin); ``act`` plays the first,
+    and an ``act`` right after ``explain`` on the same state reuses that search.
     """
 
     def __init__(
@@ -184,7 +185,10 @@ class MCTSBot:
         return self.search(state).best
 
     def explain(self, state: GameState) -> list[tuple[Action, float]]:
-        return [(a, value) for a, _, value in self.search(state).candidates[: self.top]]
+        result = self.search(state)
+        most = result.candidates[0][1]
+        trusted = [(a, value) for a, visits, value in result.candidates if 4 * visits >= most]
+        return trusted[: self.top]
 
     def search(self, state: GameState) -> SearchResult:
         """Search from ``state`` for the player to move (reusing the last search of this state)."""
@@ -226,10 +230,18 @@ class MCTSBot:
                 break
             if time.perf_counter() >= deadline:
                 break
+        return SearchResult(player, self._rank(root, player, root_moves), done, time.perf_counter() - start)
+
+    @staticmethod
+    def _rank(root: Node, player: int, root_moves: list[Action]) -> list[tuple[Action, int, float]]:
+        """Root moves best first: the well explored ones (at least a quarter of the most visits) by
+        mean utility, then the rest by mean utility.  So the move played is the best-valued of the
+        moves the search trusted, and the "why" lists them in the order of their values."""
         ranked = [(a, n.visits, n.mean(player)) for a, n in root.children.items() if a in root_moves]
+        most = max((v for _, v, _ in ranked), default=0)
         order = {a: i for i, a in enumerate(root_moves)}
-        ranked.sort(key=lambda t: (-t[1], -t[2], order[t[0]]))
-        return SearchResult(player, ranked, done, time.perf_counter() - start)
+        ranked.sort(key=lambda t: (4 * t[1] < most, -t[2], -t[1], order[t[0]]))
+        return ranked
 
     def _moves(self, state: GameState) -> list[Action]:
         return self.candidates(state) if self.candidates is not None else state.legal_actions()
