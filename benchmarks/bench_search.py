@@ -1,0 +1,102 @@
+"""Where the search bots spend their time: a cProfile of their decisions, grouped by kind of work.
+
+Each game's "search" bot (``<game>.bots.BOTS["search"]``) decides a few positions of a seeded
+random game; the profile's own time per function is summed into: the rules (the game package),
+copying (``_copy``, ``determinize``), the tree search itself (``gamekit/mcts.py``), the bot's
+heuristics (``<game>/bots.py``), and the rest (Python's ``random``, builtins).
+
+Run alone: ``python benchmarks/bench_search.py [--game giganten] [--decisions 6]``.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import importlib
+import io
+import pstats
+import random
+import time
+from typing import Any
+
+from gamekit import sample_chance
+
+COPY_FUNCTIONS = ("_copy", "determinize", "private_copy", "copy", "deepcopy", "__copy__")
+
+
+def _positions(game, players: int, count: int, seed: int) -> list:
+    """``count`` decision positions spread over one random game."""
+    rng = random.Random(seed)
+    state = game.new_game(players)
+    states = []
+    while not state.is_terminal():
+        if state.is_chance():
+            state = state.apply(sample_chance(state, rng))
+            continue
+        if len(state.legal_actions()) > 1:
+            states.append(state)
+        state = state.apply(rng.choice(state.legal_actions()))
+    step = max(1, len(states) // count)
+    return states[::step][:count]
+
+
+def category(filename: str, function: str, package: str) -> str:
+    if function in COPY_FUNCTIONS:
+        return "copying"
+    path = filename.replace("\\", "/")
+    if path.endswith("gamekit/mcts.py"):
+        return "tree search (gamekit/mcts.py)"
+    if path.endswith(f"{package}/bots.py"):
+        return f"heuristics ({package}/bots.py)"
+    if f"/{package}/" in path:
+        return f"rules ({package}/)"
+    if "/gamekit/" in path:
+        return "gamekit protocol (apply, events)"
+    return "other (random, builtins)"
+
+
+def profile_search(package: str, players: int = 4, decisions: int = 6, seed: int = 1,
+                   params: dict[str, Any] | None = None) -> dict[str, Any]:
+    game = importlib.import_module(package)
+    bots = importlib.import_module(f"{package}.bots").BOTS
+    positions = _positions(game, players, decisions, seed)
+    profiler = cProfile.Profile()
+    start = time.perf_counter()
+    profiler.enable()
+    for i, state in enumerate(positions):
+        bots["search"](seed + i, **(params or {})).act(state)
+    profiler.disable()
+    wall = time.perf_counter() - start
+    stats = pstats.Stats(profiler)
+    by_category: dict[str, float] = {}
+    functions = []
+    for (filename, _line, function), (_cc, _nc, tottime, _cum, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        kind = category(filename, function, package)
+        by_category[kind] = by_category.get(kind, 0.0) + tottime
+        functions.append((tottime, f"{filename.split('/')[-1]}:{function}", kind))
+    total = sum(by_category.values()) or 1.0
+    functions.sort(reverse=True)
+    text = io.StringIO()
+    pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(12)
+    return {"game": f"{package} {players}p", "decisions": len(positions), "seconds_per_decision": wall / max(1, len(positions)),
+            "shares": {k: v / total for k, v in sorted(by_category.items(), key=lambda kv: -kv[1])},
+            "top": functions[:12]}
+
+
+def format_result(r: dict[str, Any]) -> str:
+    if "error" in r:
+        return f"{r['game']}: skipped: {r['error']}"
+    lines = [f"{r['game']}: search bot, {r['decisions']} decisions, {r['seconds_per_decision']:.2f} s each "
+             "(with the profiler on)"]
+    lines += [f"  {share:6.1%}  {kind}" for kind, share in r["shares"].items()]
+    lines.append("  top functions by own time:")
+    lines += [f"    {t:7.3f} s  {name}  [{kind}]" for t, name, kind in r["top"]]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="firstgiants")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--decisions", type=int, default=6)
+    args = parser.parse_args()
+    print(format_result(profile_search(args.game, args.players, args.decisions)))
