@@ -1,0 +1,152 @@
+"""The museum: sets on display, Set tokens and News tokens (rulebook "Display 1 Fossil", "Score Points").
+
+Pure functions over plain values, so each rule reads on its own:
+
+* a **set** is a tuple ``(cards, kind, key, tokens)``: the card ids in display order, the set's
+  type (``UNTYPED`` while it holds one card, then ``FAMILY_SET`` or ``SIZE_SET``), the family
+  index or the size (1-3) it is made of, and how many Set tokens lie on it;
+* "the second card added to the set determines its type": :func:`join`;
+* a family set holds different sizes of one family, at most 3 cards; a size set different
+  families of one size, at most 5 cards ("A complete Family set cannot exceed 3 cards, and a
+  complete Size set cannot exceed 5 cards");
+* an egg "has a Family, but can act as a card of any Size in a set"; it fixes no size;
+* each expansion takes one Set token (2 points, leaf side); a complete set's tokens are worth 3;
+* News tokens: the first to expand a set of a type takes its token, a larger set of that type
+  steals it, the first to complete that type keeps it for good: :func:`award_news`.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .components import EGG, FAMILY, FAMILY_NAMES, SIZE, SIZE_NAMES, TOKENS
+
+UNTYPED, FAMILY_SET, SIZE_SET = 0, 1, 2
+#: "A complete Family set cannot exceed 3 cards" (one card per size) ...
+FAMILY_SET_LIMIT = len(SIZE_NAMES)
+#: ... "and a complete Size set cannot exceed 5 cards" (one card per family).
+SIZE_SET_LIMIT = len(FAMILY_NAMES)
+
+MuseumSet = tuple[tuple[int, ...], int, int, int]  # (cards, kind, key, tokens)
+
+#: News tokens: one per family (index = family), then one per size (index = 4 + size).
+NEWS_COUNT = len(FAMILY_NAMES) + len(SIZE_NAMES)
+
+
+def new_set(card: int) -> MuseumSet:
+    """Start a new set: "Starting a new set does not earn you any points"."""
+    return ((card,), UNTYPED, -1, 0)
+
+
+def limit(kind: int) -> int:
+    return FAMILY_SET_LIMIT if kind == FAMILY_SET else SIZE_SET_LIMIT
+
+
+def is_complete(mset: MuseumSet) -> bool:
+    """A family set of 3 cards or a size set of 5 cards is complete."""
+    kind = mset[1]
+    return kind != UNTYPED and len(mset[0]) == limit(kind)
+
+
+def join(mset: MuseumSet, card: int) -> tuple[int, int] | str:
+    """The set's ``(kind, key)`` after adding ``card``, or the reason the rules forbid it.
+
+    ``key`` is 0 for a size set made only of eggs (its size must then be declared).
+    """
+    cards, kind, key, _ = mset
+    f, s = FAMILY[card], SIZE[card]
+    if kind == UNTYPED:
+        other = cards[0]
+        of, os = FAMILY[other], SIZE[other]
+        if of == f:
+            if s and os and s == os:
+                return (f"a {SIZE_NAMES[s]} {FAMILY_NAMES[f]} cannot join another {SIZE_NAMES[s]} "
+                        f"{FAMILY_NAMES[f]}: a family set needs different sizes and a size set "
+                        "different families")
+            return FAMILY_SET, f
+        if s and os and s != os:
+            return (f"a {SIZE_NAMES[s]} {FAMILY_NAMES[f]} cannot join a {SIZE_NAMES[os]} {FAMILY_NAMES[of]}: "
+                    "a family set needs one family and a size set one size")
+        return SIZE_SET, s or os
+    if kind == FAMILY_SET:
+        if len(cards) >= FAMILY_SET_LIMIT:
+            return f"the {FAMILY_NAMES[key]} family set is full: a family set cannot exceed {FAMILY_SET_LIMIT} cards"
+        if f != key:
+            return f"a {FAMILY_NAMES[key]} family set takes only {FAMILY_NAMES[key]} fossils, not {FAMILY_NAMES[f]}"
+        if s and any(SIZE[c] == s for c in cards):
+            return f"the {FAMILY_NAMES[key]} family set already holds a {SIZE_NAMES[s]} fossil (duplicate size)"
+        return FAMILY_SET, key
+    if len(cards) >= SIZE_SET_LIMIT:
+        return f"the {SIZE_NAMES[key]} size set is full: a size set cannot exceed {SIZE_SET_LIMIT} cards"
+    if s and s != key:
+        return f"a {SIZE_NAMES[key]} size set takes only {SIZE_NAMES[key]} fossils, not {SIZE_NAMES[s]}"
+    if any(FAMILY[c] == f for c in cards):
+        return f"the {SIZE_NAMES[key]} size set already holds a {FAMILY_NAMES[f]} fossil (duplicate family)"
+    return SIZE_SET, key
+
+
+def extend(mset: MuseumSet, card: int, kind: int, key: int, token: int) -> MuseumSet:
+    """``mset`` with ``card`` added (type ``kind``/``key`` from :func:`join`) and ``token`` (0 or 1) more Set tokens."""
+    return (mset[0] + (card,), kind, key, mset[3] + token)
+
+
+def set_points(mset: MuseumSet) -> int:
+    """Set tokens: 2 points each (leaf side), 3 each once the set is complete (double leaf)."""
+    per = TOKENS.double_leaf_points if is_complete(mset) else TOKENS.leaf_points
+    return mset[3] * per
+
+
+def type_name(kind: int, key: int) -> str:
+    if kind == FAMILY_SET:
+        return f"{FAMILY_NAMES[key]} family set"
+    if kind == SIZE_SET:
+        return f"{SIZE_NAMES[key]} size set"
+    return "single card (no type yet)"
+
+
+def news_index(kind: int, key: int) -> int:
+    """The News token matching a set's type."""
+    return key if kind == FAMILY_SET else len(FAMILY_NAMES) + key - 1
+
+
+def news_name(index: int) -> str:
+    if index < len(FAMILY_NAMES):
+        return f"{FAMILY_NAMES[index]} News token"
+    return f"{SIZE_NAMES[index - len(FAMILY_NAMES) + 1]} News token"
+
+
+def news_value(index: int) -> int:
+    return TOKENS.family_news_value if index < len(FAMILY_NAMES) else TOKENS.size_news_value
+
+
+def largest(museum: Sequence[MuseumSet], kind: int, key: int) -> int:
+    """Cards in a player's largest set of the given type (0 if none)."""
+    return max((len(m[0]) for m in museum if m[1] == kind and m[2] == key), default=0)
+
+
+def award_news(owner: int, locked: bool, museums: Sequence[Sequence[MuseumSet]], player: int,
+               mset: MuseumSet) -> tuple[int, bool, str]:
+    """Who holds the News token of ``mset``'s type after ``player`` expanded ``mset``.
+
+    Returns ``(owner, locked, why)`` (``why`` is "" when nothing changes).  Rulebook, "Score Points":
+    "if you are the first player to expand a set of a particular type, you immediately take from
+    the supply the News token matching that set. If another player obtains the same type of set
+    with more cards, they steal the matching News token! ... If you are the first player to
+    complete a type of set, the matching News token can no longer be stolen from you."
+    Ruling: "more cards" compares this set with the holder's largest set of that type.
+    """
+    cards, kind, key, _ = mset
+    name = news_name(news_index(kind, key))
+    why = ""
+    if owner < 0:
+        owner, why = player, f"first to expand a {type_name(kind, key)}: takes the {name}"
+    elif owner != player:
+        theirs = largest(museums[owner], kind, key)
+        if locked:
+            return owner, locked, ""
+        if len(cards) > theirs:
+            owner, why = player, (f"a {type_name(kind, key)} of {len(cards)} cards beats the holder's "
+                                  f"{theirs}: steals the {name}")
+    if owner == player and not locked and is_complete(mset):
+        locked = True
+        why = (why + "; " if why else "") + f"first to complete a {type_name(kind, key)}: keeps the {name} for good"
+    return owner, locked, why
