@@ -25,7 +25,7 @@ VOILA_ARGS = --Voila.ip=127.0.0.1
 # pytest: everything under tests/ plus, in the same run (one closing line), the notebooks once they are
 # ready, e.g. NOTEBOOK_TESTS = --nbval-lax --nbval-current-env notebooks/
 TEST_PATHS ?= tests
-NOTEBOOK_TESTS ?=
+NOTEBOOK_TESTS ?= --nbval-lax --nbval-current-env --nbval-sanitize-with tests/notebooks/sanitize.cfg notebooks/
 # Extra pytest options, e.g. PYTEST_ARGS="-k lab -x". pytest-xdist (-n 2) is installed but not used by
 # default: measured on 2 cores it made the run slower (each worker starts its own Lab server).
 PYTEST_ARGS ?=
