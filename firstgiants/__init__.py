@@ -1,1 +1,60 @@
-"""firstgiants (work in progress: placeholder so the kit installs; replace freely)."""
+"""First Giants: the rules engine (2-5 players), on the kit's game protocol.
+
+    import firstgiants as g
+    state = g.new_game(4)                 # setup: the 8 starting cards are chance nodes
+    state = g.sample(state, seed=1)       # ... or play them: state.chance_outcomes()
+    state.legal_actions()                 # [play a marker at dig site 1, ...]
+
+Modules, each one rule area a student can read on its own: ``components`` (the deck and tokens,
+loaded from ``data/*.json`` and validated; the deck is a RECONSTRUCTION, the card appendix being
+lost), ``museum`` (sets, Set tokens, News tokens), ``effects`` (timings, multipliers, the opponents
+icon), ``actions``, ``state`` (setup, turn flow, end of game) and ``observe`` (what players see).
+
+The deck is face up, so the game has no hidden information: plain MCTS with chance nodes applies.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gamekit import IllegalAction, load, sample_chance
+
+from .actions import (
+    ACTION_CLASSES, CODEC, NEW_SET, Deal, Decline, Display, GainAmber, GainPoint, PlayMarker, Reclaim,
+    ResolveTrigger, Reveal, SpendAmber, TakeCard,
+)
+from .components import CARDS, TOKENS, Card
+from .state import SPEC, State
+
+
+def new_game(players: int, **options: Any) -> State:
+    """A new game for 2-5 players (options: ``first_player``, ``names``), at its first chance node."""
+    return SPEC.new_game(players, **options)  # type: ignore[return-value]
+
+
+def from_json(text: str | bytes) -> State:
+    """Rebuild a saved game (one clear ValueError for any bad file)."""
+    return load(text, SPEC)  # type: ignore[return-value]
+
+
+def sample(state: State, seed: int | None = None) -> State:
+    """``state`` after sampling chance outcomes until a player has to decide (or the game is over)."""
+    rng = random.Random(seed)
+    while state.is_chance():
+        state = state.apply(sample_chance(state, rng))  # type: ignore[assignment]
+    return state
+
+
+def victory_shares(state: State) -> list[float]:
+    """Each player's share of the win: "tied players share victory", so k tied winners get 1/k each.
+
+    A tournament adds these shares up (a 2-way tie counts half a win for each)."""
+    winners = state.winners()
+    return [1 / len(winners) if p in winners else 0.0 for p in range(state.num_players)]
+
+
+__all__ = [
+    "ACTION_CLASSES", "CARDS", "CODEC", "Card", "Deal", "Decline", "Display", "GainAmber", "GainPoint",
+    "IllegalAction", "NEW_SET", "PlayMarker", "Reclaim", "ResolveTrigger", "Reveal", "SPEC", "SpendAmber", "State",
+    "TOKENS", "TakeCard", "from_json", "new_game", "sample", "victory_shares",
+]

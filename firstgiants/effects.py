@@ -1,0 +1,79 @@
+"""The effect interpreter (rulebook "Play 1 Marker" step 3 and "Cards' Icons & Effects").
+
+* :func:`triggered_by_take`: which effects a take triggers, in the rulebook's order: "starting
+  with all the active player's effects and proceeding clockwise".  The card just taken applies
+  its single-use effect ("Once during this turn", lightning bolt); recurring effects apply
+  "every time that condition is met, including at the moment you actually take the card".
+* :func:`steps_of`: a card's effect as a list of steps, one per part and per player applying it
+  (the opponents icon: "Each opponent applies this effect", clockwise from the card's owner).
+* :func:`multiplier`: the multiplier icons, counted in the applying player's Study when the
+  step resolves.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .components import (
+    ANY_PLAYER_TAKES, CARNIVORE, EACH_OPPONENT, FAMILY, ONCE, PARTS, PER_CARNIVORE, PER_FAMILY, PER_PAIR,
+    TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY,
+)
+
+#: One step of an effect: (player applying it, effect code, amount, multiplier code, source card).
+Step = tuple[int, int, int, int, int]
+
+
+def triggered_by_take(studies: Sequence[tuple[int, ...]], taker: int, card: int, new_family: bool
+                      ) -> tuple[tuple[int, int], ...]:
+    """The (player, card) effects triggered when ``taker`` takes ``card`` (already in their Study).
+
+    ``new_family``: the taker had no card of that family in their Study before this take
+    ("a Family you don't currently have in your Study").  Every card, egg included, is a fossil card.
+    """
+    out = []
+    carnivore = FAMILY[card] == CARNIVORE
+    for c in studies[taker]:
+        t = TIMING[c]
+        if (t == ANY_PLAYER_TAKES or (t == ONCE and c == card) or (t == YOU_TAKE_CARNIVORE and carnivore)
+                or (t == YOU_TAKE_NEW_FAMILY and new_family)):
+            out.append((taker, c))
+    n = len(studies)
+    for i in range(taker + 1, taker + n):
+        p = i % n
+        for c in studies[p]:
+            if TIMING[c] == ANY_PLAYER_TAKES:
+                out.append((p, c))
+    return tuple(out)
+
+
+def steps_of(card: int, owner: int, n: int) -> tuple[Step, ...]:
+    """``card``'s effect for ``owner`` as steps; an opponents part becomes one step per opponent, clockwise."""
+    out: list[Step] = []
+    for part in PARTS[card]:
+        if part.who == EACH_OPPONENT:
+            for i in range(owner + 1, owner + n):
+                out.append((i % n, part.effect, part.amount, part.multiplier, card))
+        else:
+            out.append((owner, part.effect, part.amount, part.multiplier, card))
+    return tuple(out)
+
+
+def multiplier(code: int, study: tuple[int, ...]) -> int:
+    """How many times a multiplied effect applies, counted in ``study`` now.
+
+    "for each carnivore card you have in your Study" / "for each different Family you have in your
+    Study" / "for each pair of cards you have in your Study (regardless of Family and Size)".
+    """
+    if code == PER_CARNIVORE:
+        return sum(1 for c in study if FAMILY[c] == CARNIVORE)
+    if code == PER_FAMILY:
+        return len({FAMILY[c] for c in study})
+    if code == PER_PAIR:
+        return len(study) // 2
+    return 1
+
+
+MULTIPLIER_WHY = {
+    PER_CARNIVORE: "carnivore card(s) in the Study",
+    PER_FAMILY: "different Family(ies) in the Study",
+    PER_PAIR: "pair(s) of cards in the Study",
+}

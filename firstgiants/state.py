@@ -1,0 +1,693 @@
+"""The First Giants game state and turn flow (rulebook "Setup", "Game Turn", "End of the Game").
+
+A turn is a chain of small decisions; between them the state settles by itself: automatic steps
+(plain gains, the refill) run, and a decision with exactly one legal choice is taken
+automatically (each such step is an event, so nothing happens silently).  The state rests only
+at a chance node, at a real decision (two or more choices) or at the end.
+
+Chance: the deck is face up, so every card is public.  The deck is the multiset of the cards
+left plus its public top card; dealing the 8 starting cards and revealing the next top card
+(after the top card refills a dig site) are chance nodes over the cards left, identical cards
+being one outcome.  First Giants therefore has no hidden information.
+
+Representation (cheap to copy): card ids and ints in lists and tuples; static card data lives in
+``components`` tables shared by every state.
+"""
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from gamekit import Action, GameSpec, GameState, IllegalAction
+
+from .actions import (
+    CODEC, NEW_SET, Deal, Decline, Display, GainAmber, GainPoint, PlayMarker, Reclaim, ResolveTrigger, Reveal,
+    SpendAmber, TakeCard,
+)
+from .components import (
+    CARDS, COST, DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, EFFECT_ID,
+    FAMILY, FAMILY_NAMES, GAIN_AMBER, GAIN_POINT, KIND, PURE_GAIN, SIZE_NAMES, SPEND_3_FOR_2, TOKENS,
+)
+from .effects import MULTIPLIER_WHY, multiplier, steps_of, triggered_by_take
+from .museum import (
+    SIZE_SET, UNTYPED, MuseumSet, award_news, extend, is_complete, join, news_index, news_name, news_value,
+    new_set, set_points, type_name,
+)
+
+# Phases of play.
+DEAL, REVEAL, START, TAKE, RESOLVE, RECLAIM, OVER = range(7)
+PHASE_NAMES = ("deal", "reveal", "start of turn", "take a card", "resolve effects", "reclaim", "game over")
+# Decisions inside the resolution of effects: (code, player, source card, first family or -1).
+D_ORDER = 100
+DECISION_NAMES = {
+    D_ORDER: "order of simultaneous effects",
+    DISPLAY: "you may display 1 fossil",
+    DISPLAY_FREE: "you may display 1 fossil at no cost",
+    DISPLAY_OR_POINT: "display 1 fossil or gain 1 point",
+    DISPLAY_TWO_DIFFERENT: "display up to 2 fossils of different Families",
+    DISPLAY_TWO_SAME: "display up to 2 fossils of the same Family",
+    SPEND_3_FOR_2: "spend 3 amber for 2 points?",
+}
+_DECLINABLE = frozenset({DISPLAY, DISPLAY_FREE, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, SPEND_3_FOR_2})
+_DISPLAYING = frozenset({DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME})
+
+SITES = TOKENS.dig_sites
+PER_SITE = TOKENS.cards_per_dig_site
+SLOTS = SITES * PER_SITE
+MARKERS = TOKENS.markers_per_player
+AMBER_IN_BOX = TOKENS.amber_in_box
+SPEND_COST, SPEND_GAIN = 3, 2  # "You may spend 3 amber to gain 2 points."
+DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
+
+# Shared, immutable action objects (a state's legal list is built from these).
+_DEAL = tuple(Deal(c) for c in range(len(CARDS)))
+_REVEAL = tuple(Reveal(c) for c in range(len(CARDS)))
+_PLAY = tuple(PlayMarker(s) for s in range(SITES))
+_TAKE = tuple(TakeCard(c) for c in range(len(CARDS)))
+_ORDER = tuple(ResolveTrigger(c) for c in range(len(CARDS)))
+_RECLAIM, _DECLINE, _POINT, _SPEND, _AMBER = Reclaim(), Decline(), GainPoint(), SpendAmber(), GainAmber()
+_DISPLAYS: dict[tuple[int, int, int], Display] = {}
+
+
+def _display_action(card: int, target: int, as_size: int = 0) -> Display:
+    key = (card, target, as_size)
+    action = _DISPLAYS.get(key)
+    if action is None:
+        action = _DISPLAYS[key] = Display(card, target, as_size)
+    return action
+
+
+class State(GameState):
+    """A First Giants position.  Build one with ``firstgiants.new_game(players)``."""
+
+    __slots__ = (
+        "n", "_opts", "names", "first", "deck", "top", "sites", "markers", "amber", "points", "study",
+        "museum", "news", "locked", "set_supply", "set_box", "active", "turns", "end_cause", "phase",
+        "site", "slot", "pending", "steps", "decision", "reclaim_left", "_cache",
+    )
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        self._record = None
+        self._events = []
+        self.n = players
+        self._opts = options
+        self.names = _names(options["names"], players)
+        self.first = options["first_player"]
+        if not 0 <= self.first < players:
+            raise ValueError(f"first_player must be a seat from 0 to {players - 1}, got {self.first}")
+        self.deck: tuple[int, ...] = tuple(range(len(CARDS)))
+        self.top = -1
+        self.sites = [-1] * SLOTS
+        self.markers = [0] * SITES  # bit p set: player p's marker is at that dig site
+        self.amber = [TOKENS.amber_per_player] * players
+        self.points = [0] * players
+        self.study: list[tuple[int, ...]] = [()] * players
+        self.museum: list[tuple[MuseumSet, ...]] = [()] * players
+        self.news = [-1] * (len(FAMILY_NAMES) + len(SIZE_NAMES))  # holder's seat, -1 in the supply
+        self.locked = [False] * len(self.news)
+        self.set_supply = TOKENS.set_tokens_in_play[players]
+        self.set_box = TOKENS.set_tokens_in_box - self.set_supply
+        self.active = self.first
+        self.turns = 0
+        self.end_cause = ""
+        self.phase = DEAL
+        self.site = self.slot = -1
+        self.pending: tuple[tuple[int, int], ...] = ()
+        self.steps: tuple[tuple[int, int, int, int, int], ...] = ()
+        self.decision: tuple[int, int, int, int] | None = None
+        self.reclaim_left = 0
+        self._cache: Any = None
+
+    # -- protocol: queries ------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._opts)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance(self) -> bool:
+        return self.phase == DEAL or self.phase == REVEAL
+
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == RESOLVE:
+            return self.decision[1]  # type: ignore[index]
+        if phase == START or phase == TAKE or phase == RECLAIM:
+            return self.active
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase <= REVEAL or self.phase == OVER:
+            return []
+        if self._cache is None:
+            self._cache = self._legal()
+        return list(self._cache)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if not self.is_chance():
+            return []
+        if self._cache is None:
+            self._cache = self._outcomes()
+        return list(self._cache)
+
+    def returns(self) -> list[float]:
+        """Each player's points (final at the end; so far during the game)."""
+        return [float(self.score(p)) for p in range(self.n)]
+
+    def score(self, player: int) -> int:
+        """Points of ``player``: point tokens, Set tokens (2 or 3 each) and News tokens ("End of the Game")."""
+        return (self.points[player] + sum(set_points(m) for m in self.museum[player])
+                + sum(news_value(i) for i, owner in enumerate(self.news) if owner == player))
+
+    def winners(self) -> list[int]:
+        """The seats with the most points: "In case of a tie, tied players share victory"."""
+        scores = [self.score(p) for p in range(self.n)]
+        best = max(scores)
+        return [p for p in range(self.n) if scores[p] == best]
+
+    def amber_supply(self) -> int:
+        """Amber left in the supply: the box's 80 minus what the players hold."""
+        return AMBER_IN_BOX - sum(self.amber)
+
+    def markers_on_board(self, player: int) -> int:
+        bit = 1 << player
+        return MARKERS - sum(1 for m in self.markers if m & bit)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        from .observe import observation
+
+        return observation(self, player)
+
+    def fingerprint(self) -> Hashable:
+        return (self.n, self.first, self.deck, self.top, tuple(self.sites), tuple(self.markers), tuple(self.amber),
+                tuple(self.points), tuple(self.study), tuple(self.museum), tuple(self.news), tuple(self.locked),
+                self.set_supply, self.set_box, self.active, self.turns, self.end_cause, self.phase, self.site,
+                self.slot, self.pending, self.steps, self.decision, self.reclaim_left)
+
+    def __str__(self) -> str:
+        from .observe import text
+
+        return text(self)
+
+    def _repr_html_(self) -> str:
+        from .observe import html
+
+        return html(self)
+
+    def _copy(self) -> "State":
+        new = State.__new__(State)
+        new.n, new._opts, new.names, new.first = self.n, self._opts, self.names, self.first
+        new.deck, new.top, new.sites, new.markers = self.deck, self.top, self.sites[:], self.markers[:]
+        new.amber, new.points, new.study, new.museum = self.amber[:], self.points[:], self.study[:], self.museum[:]
+        new.news, new.locked, new.set_supply, new.set_box = self.news[:], self.locked[:], self.set_supply, self.set_box
+        new.active, new.turns, new.end_cause, new.phase = self.active, self.turns, self.end_cause, self.phase
+        new.site, new.slot, new.pending, new.steps = self.site, self.slot, self.pending, self.steps
+        new.decision, new.reclaim_left, new._cache = self.decision, self.reclaim_left, self._cache
+        return new
+
+    # -- legal actions and chance outcomes --------------------------------------------------
+    def _legal(self) -> tuple[Action, ...]:
+        phase, p = self.phase, self.current_player()
+        assert p is not None
+        if phase == START:
+            out: list[Action] = []
+            if self.markers_on_board(p):
+                out = [_PLAY[s] for s in range(SITES) if self._site_open(s, p)]
+            if any(m >> p & 1 for m in self.markers):
+                out.append(_RECLAIM)
+            return tuple(out)
+        if phase == TAKE:
+            s = self.site
+            return tuple(_TAKE[c] for c in self.sites[s * PER_SITE:(s + 1) * PER_SITE] if c >= 0)
+        if phase == RECLAIM:
+            return (_AMBER, *self._displays(p, False, -1, False))
+        code, p, _, fam = self.decision  # type: ignore[misc]
+        if code == D_ORDER:
+            return tuple(_ORDER[c] for q, c in self.pending if q == p)
+        if code == SPEND_3_FOR_2:
+            return (_SPEND, _DECLINE) if self.amber[p] >= SPEND_COST else (_DECLINE,)
+        displays = self._displays(p, code == DISPLAY_FREE, fam, code == DISPLAY_TWO_SAME)
+        return (*displays, _POINT if code == DISPLAY_OR_POINT else _DECLINE)
+
+    def _site_open(self, site: int, player: int) -> bool:
+        """Play 1 Marker: a dig site without your marker and with a card to take."""
+        i = site * PER_SITE
+        return not self.markers[site] >> player & 1 and (self.sites[i] >= 0 or self.sites[i + 1] >= 0)
+
+    def _displays(self, p: int, free: bool, fam: int, same: bool) -> list[Display]:
+        """Every legal Display for ``p``: affordable cards x (new set or each set they may join).
+
+        ``fam`` >= 0 restricts the family (second of up to 2 displays): the same family when
+        ``same``, another family otherwise.
+        """
+        out: list[Display] = []
+        budget = self.amber[p]
+        sets = self.museum[p]
+        for card in self.study[p]:
+            if not free and COST[card] > budget:
+                continue
+            if fam >= 0 and (FAMILY[card] == fam) != same:
+                continue
+            out.append(_display_action(card, NEW_SET))
+            for k, mset in enumerate(sets):
+                r = join(mset, card)
+                if r.__class__ is str:
+                    continue
+                if r[0] == SIZE_SET and r[1] == 0:  # a size set of eggs only: declare its size
+                    out.extend(_display_action(card, k, s) for s in SIZE_NAMES)
+                else:
+                    out.append(_display_action(card, k))
+        return out
+
+    def _outcomes(self) -> tuple[tuple[Action, float], ...]:
+        """The deck's next card: each kind of card left, with probability count / cards left."""
+        counts: dict[int, list[int]] = {}
+        for c in self.deck:
+            entry = counts.get(KIND[c])
+            if entry is None:
+                counts[KIND[c]] = [c, 1]
+            else:
+                entry[1] += 1
+        table = _DEAL if self.phase == DEAL else _REVEAL
+        total = len(self.deck)
+        return tuple((table[c], k / total) for c, k in counts.values())
+
+    # -- applying actions -------------------------------------------------------------------
+    def _apply_in_place(self, action: Action) -> None:
+        self._cache = None
+        phase = self.phase
+        if phase <= REVEAL:
+            self._chance(action)
+        elif phase == START:
+            self._start(action)
+        elif phase == TAKE:
+            self._take(action)
+        elif phase == RECLAIM:
+            self._reclaim_choice(action)
+        else:
+            self._decide(action)
+        self._settle()
+
+    def _illegal(self, rule: str, message: str) -> IllegalAction:
+        legal = self._legal() if self.current_player() is not None else [a for a, _ in self._outcomes()]
+        shown = ", ".join(str(a) for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
+        return IllegalAction(rule, message, shown)
+
+    def _settle(self) -> None:
+        """Run automatic steps and forced choices until a chance node, a real decision or the end."""
+        while True:
+            phase = self.phase
+            if phase == RESOLVE and self.decision is None:
+                self._progress()
+                continue
+            if phase == OVER:
+                return
+            if phase <= REVEAL:
+                outcomes = self._outcomes()
+                if len(outcomes) > 1:
+                    self._cache = outcomes
+                    return
+                self._chance(outcomes[0][0])
+                continue
+            legal = self._legal()
+            if len(legal) > 1:
+                self._cache = legal
+                return
+            self._forced(legal[0])
+
+    def _forced(self, action: Action) -> None:
+        """Take the only legal choice, saying why it is the only one."""
+        p = self.current_player()
+        name = self.names[p]  # type: ignore[index]
+        phase = self.phase
+        if phase == START:
+            if action is _RECLAIM:
+                why = ("has no marker on the board" if not self.markers_on_board(p)  # type: ignore[arg-type]
+                       else "has no dig site to play a marker at")
+                self._emit(f"{name} {why}, so must reclaim markers.", "Play 1 Marker", p)
+            else:
+                self._emit(f"{name} has no marker at any dig site, so must play 1 marker; only {action} is possible.",
+                           "Reclaim Markers", p)
+            self._start(action)
+        elif phase == TAKE:
+            self._emit(f"Dig site {self.site + 1} holds a single card, so {name} takes it.", "Play 1 Marker", p)
+            self._take(action)
+        elif phase == RECLAIM:
+            self._emit(f"{name} cannot pay for any display, so the reclaimed marker gives 1 amber.", "Reclaim Markers", p)
+            self._reclaim_choice(action)
+        else:
+            code = self.decision[0]  # type: ignore[index]
+            if action is _DECLINE:
+                if code == SPEND_3_FOR_2:
+                    why = f"{name} has only {self.amber[p]} amber and cannot spend 3"  # type: ignore[index]
+                else:
+                    why = self._no_display_reason(p)  # type: ignore[arg-type]
+                self._emit(f"{why}: the effect \"{DECISION_NAMES[code]}\" does nothing.", "Cards' Icons & Effects", p)
+                self._decide(action, quiet=True)
+            else:
+                self._emit(f"{self._no_display_reason(p)}, so {name} gains 1 point.", "Cards' Icons & Effects", p)  # type: ignore[arg-type]
+                self._decide(action)
+
+    def _no_display_reason(self, p: int) -> str:
+        name = self.names[p]
+        if not self.study[p]:
+            return f"{name} has no fossil in the Study to display"
+        code, _, _, fam = self.decision if self.decision else (DISPLAY, p, -1, -1)
+        if fam >= 0:
+            kind = "the same Family" if code == DISPLAY_TWO_SAME else "another Family"
+            return f"{name} has no affordable fossil of {kind} ({FAMILY_NAMES[fam]} was displayed first)"
+        return f"{name} cannot pay for any fossil in the Study (has {self.amber[p]} amber)"
+
+    # -- chance ---------------------------------------------------------------------------
+    def _chance(self, action: Action) -> None:
+        expected = Deal if self.phase == DEAL else Reveal
+        card = getattr(action, "card", None)
+        if (action.__class__ is not expected or card not in self.deck
+                or any(KIND[d] == KIND[card] for d in self.deck if d < card)):  # type: ignore[operator]
+            raise self._illegal("Setup" if self.phase == DEAL else "Play 1 Marker",
+                                f"{action!r} is not a chance outcome here (the next card of the deck).")
+        i = self.deck.index(card)  # type: ignore[arg-type]
+        self.deck = self.deck[:i] + self.deck[i + 1:]
+        if self.phase == DEAL:
+            slot = self.sites.index(-1)
+            self.sites[slot] = card  # type: ignore[assignment]
+            self._emit(f"{CARDS[card]} is dealt face up to dig site {slot // PER_SITE + 1}.", "Setup")  # type: ignore[index]
+            if -1 not in self.sites:
+                self.phase = REVEAL
+        else:
+            self.top = card  # type: ignore[assignment]
+            self._emit(f"The deck's top card is now {CARDS[card]} ({CARDS[card].effect_text}); "  # type: ignore[index]
+                       f"{len(self.deck)} more below it.", "Setup")
+            self.phase = START
+            self._emit(f"{self.names[self.active]}'s turn: play 1 marker or reclaim markers.", "Game Turn", self.active)
+
+    # -- a turn: play 1 marker or reclaim markers ------------------------------------------
+    def _start(self, action: Action) -> None:
+        p = self.active
+        name = self.names[p]
+        if action is _RECLAIM or action.__class__ is Reclaim:
+            bit = 1 << p
+            count = sum(1 for m in self.markers if m & bit)
+            if not count:
+                raise self._illegal("Reclaim Markers", f"{name} has no marker at any dig site to reclaim.")
+            self.markers = [m & ~bit for m in self.markers]
+            self.reclaim_left = count
+            self.phase = RECLAIM
+            self._emit(f"{name} reclaims {count} marker{'s' if count > 1 else ''}: for each, gain 1 amber "
+                       "or display 1 fossil.", "Reclaim Markers", p)
+            return
+        if action.__class__ is not PlayMarker:
+            raise self._illegal("Game Turn", f"{action!r} is not a turn action: play 1 marker or reclaim markers.")
+        s = action.site  # type: ignore[attr-defined]
+        if not self.markers_on_board(p):
+            raise self._illegal("Play 1 Marker", f"{name} has no marker on the board: reclaim markers instead.")
+        if not 0 <= s < SITES:
+            raise self._illegal("Play 1 Marker", f"there is no dig site {s + 1} (the sites are 1-{SITES}).")
+        if self.markers[s] >> p & 1:
+            raise self._illegal("Play 1 Marker", f"dig site {s + 1} already holds {name}'s marker.")
+        if not self._site_open(s, p):
+            raise self._illegal("Play 1 Marker", f"dig site {s + 1} has no card left to take.")
+        self.markers[s] |= 1 << p
+        self.site = s
+        self.phase = TAKE
+        self._emit(f"{name} plays a marker at dig site {s + 1}.", "Play 1 Marker", p)
+
+    def _take(self, action: Action) -> None:
+        p, s = self.active, self.site
+        card = getattr(action, "card", -1)
+        i = s * PER_SITE
+        if action.__class__ is not TakeCard or card < 0 or card not in self.sites[i:i + PER_SITE]:
+            raise self._illegal("Play 1 Marker", f"{action!r}: take one of the cards at dig site {s + 1}.")
+        self.slot = self.sites.index(card, i)
+        self.sites[self.slot] = -1
+        before = self.study[p]
+        new_family = all(FAMILY[c] != FAMILY[card] for c in before)
+        self.study[p] = before + (card,)
+        self._emit(f"{self.names[p]} takes {CARDS[card]} into the Study ({CARDS[card].effect_text})",
+                   "Play 1 Marker", p)
+        self.pending = triggered_by_take(self.study, p, card, new_family)
+        self.steps = ()
+        self.decision = None
+        self.phase = RESOLVE
+
+    def _reclaim_choice(self, action: Action) -> None:
+        p = self.active
+        if action.__class__ is GainAmber:
+            self._gain_amber(p, 1, "the reclaimed marker", "Reclaim Markers")
+        elif action.__class__ is Display:
+            self._display(p, action, free=False)  # type: ignore[arg-type]
+        else:
+            raise self._illegal("Reclaim Markers", f"{action!r}: for each reclaimed marker gain 1 amber or display 1 fossil.")
+        self.reclaim_left -= 1
+        if not self.reclaim_left:
+            self._end_turn()
+
+    # -- resolving effects -----------------------------------------------------------------
+    def _progress(self) -> None:
+        """One automatic step of the resolution: a plain gain, the next trigger, or the refill."""
+        if self.steps:
+            p, effect, amount, mult, source = self.steps[0]
+            self.steps = self.steps[1:]
+            if effect == GAIN_POINT or effect == GAIN_AMBER:
+                self._gain(p, effect, amount, mult, source)
+            else:
+                self.decision = (effect, p, source, -1)
+            return
+        if self.pending:
+            self._next_trigger()
+            return
+        self._refill()
+
+    def _next_trigger(self) -> None:
+        """The next player's triggered effects: theirs to order, unless only one (or identical plain gains) remain."""
+        p = self.pending[0][0]
+        study = self.study[p]
+        lost = [c for q, c in self.pending if q == p and c not in study]
+        if lost:
+            self.pending = tuple(x for x in self.pending if x[0] != p or x[1] in study)
+            for c in lost:
+                self._emit(f"The effect of {self.names[p]}'s {CARDS[c]} is lost: it went on display before it "
+                           "resolved, and a fossil on display loses all its effects.", "Display 1 Fossil", p)
+            return
+        mine = [c for q, c in self.pending if q == p]
+        if len(mine) > 1 and not (PURE_GAIN[mine[0]] and all(EFFECT_ID[c] == EFFECT_ID[mine[0]] for c in mine)):
+            self.decision = (D_ORDER, p, -1, -1)
+            return
+        self._resolve(p, mine[0])
+
+    def _resolve(self, p: int, card: int) -> None:
+        self.pending = tuple(x for x in self.pending if x != (p, card))
+        self.steps = steps_of(card, p, self.n)
+        self._emit(f"{self.names[p]}'s {CARDS[card]} applies: {CARDS[card].effect_text}", "Cards' Icons & Effects", p)
+
+    def _gain(self, p: int, effect: int, amount: int, mult: int, source: int) -> None:
+        k = multiplier(mult, self.study[p])
+        why = f"{CARDS[source]}"
+        if mult:
+            why += f", {k} {MULTIPLIER_WHY[mult]}"
+        if effect == GAIN_POINT:
+            self.points[p] += amount * k
+            self._emit(f"{self.names[p]} gains {amount * k} point{'s' if amount * k != 1 else ''} ({why}).",
+                       "Cards' Icons & Effects", p)
+        else:
+            self._gain_amber(p, amount * k, why, "Cards' Icons & Effects")
+
+    def _gain_amber(self, p: int, amount: int, why: str, section: str) -> None:
+        """Gained amber is taken from the supply; an empty supply gives what is left (ruling)."""
+        got = min(amount, self.amber_supply())
+        self.amber[p] += got
+        short = f"; the supply had only {got}" if got < amount else ""
+        self._emit(f"{self.names[p]} gains {got} amber ({why}{short}).", section, p)
+
+    def _decide(self, action: Action, quiet: bool = False) -> None:
+        code, p, source, fam = self.decision  # type: ignore[misc]
+        cls = action.__class__
+        name = self.names[p]
+        if code == D_ORDER:
+            card = getattr(action, "card", -1)
+            if cls is not ResolveTrigger or (p, card) not in self.pending:
+                raise self._illegal("Play 1 Marker", f"{action!r}: choose which of your triggered effects resolves next.")
+            self.decision = None
+            self._emit(f"{name} chooses to resolve {CARDS[card]} next.", "Play 1 Marker", p)
+            self._resolve(p, card)
+            return
+        if cls is Decline and code in _DECLINABLE:
+            self.decision = None
+            if not quiet:
+                what = "stops after one display" if fam >= 0 else f"declines \"{DECISION_NAMES[code]}\""
+                self._emit(f"{name} {what}.", "Cards' Icons & Effects", p)
+            return
+        if cls is GainPoint and code == DISPLAY_OR_POINT:
+            self.decision = None
+            self.points[p] += 1
+            self._emit(f"{name} gains 1 point instead of displaying ({CARDS[source]}).", "Cards' Icons & Effects", p)
+            return
+        if cls is SpendAmber and code == SPEND_3_FOR_2:
+            if self.amber[p] < SPEND_COST:
+                raise self._illegal("Cards' Icons & Effects", f"not enough amber: {name} has {self.amber[p]}, needs 3.")
+            self.decision = None
+            self.amber[p] -= SPEND_COST
+            self.points[p] += SPEND_GAIN
+            self._emit(f"{name} spends 3 amber (back to the supply) to gain 2 points ({CARDS[source]}).",
+                       "Cards' Icons & Effects", p)
+            return
+        if cls is Display and code in _DISPLAYING:
+            card = action.card  # type: ignore[attr-defined]
+            if fam >= 0 and card in self.study[p] and (FAMILY[card] == fam) != (code == DISPLAY_TWO_SAME):
+                rule = "the same Family as" if code == DISPLAY_TWO_SAME else "a different Family from"
+                raise self._illegal("Cards' Icons & Effects",
+                                    f"the second display must be of {rule} the first ({FAMILY_NAMES[fam]}).")
+            self._display(p, action, free=code == DISPLAY_FREE)  # type: ignore[arg-type]
+            two = code == DISPLAY_TWO_DIFFERENT or code == DISPLAY_TWO_SAME
+            self.decision = (code, p, source, FAMILY[card]) if two and fam < 0 else None
+            return
+        raise self._illegal("Cards' Icons & Effects", f"{action!r} does not answer \"{DECISION_NAMES[code]}\".")
+
+    # -- Display 1 Fossil, Score Points ---------------------------------------------------------
+    def _display(self, p: int, action: Display, free: bool) -> None:
+        """Pay the size in amber (egg 2; nothing if free), then start a new set or expand one."""
+        card, target, as_size = action.card, action.target, action.as_size
+        name = self.names[p]
+        if card not in self.study[p]:
+            raise self._illegal("Display 1 Fossil", f"{action}: that card is not in {name}'s Study.")
+        cost = 0 if free else COST[card]
+        if cost > self.amber[p]:
+            raise self._illegal("Display 1 Fossil", f"not enough amber: the {CARDS[card].name} costs {cost}, "
+                                f"{name} has {self.amber[p]}.")
+        sets = self.museum[p]
+        if target == NEW_SET:
+            if as_size:
+                raise self._illegal("Display 1 Fossil", "only a size set of eggs declares a size (as_size).")
+            kind = key = -1
+        else:
+            if not 0 <= target < len(sets):
+                raise self._illegal("Display 1 Fossil", f"{name} has no set {target + 1}.")
+            r = join(sets[target], card)
+            if r.__class__ is str:
+                raise self._illegal("Display 1 Fossil", str(r))
+            kind, key = r  # type: ignore[misc]
+            if kind == SIZE_SET and key == 0:
+                if as_size not in SIZE_NAMES:
+                    raise self._illegal("Display 1 Fossil", "two eggs make a size set: declare its size (as_size 1-3).")
+                key = as_size
+            elif as_size:
+                raise self._illegal("Display 1 Fossil", "only a size set of eggs declares a size (as_size).")
+        self.amber[p] -= cost
+        self.study[p] = tuple(c for c in self.study[p] if c != card)
+        paid = "at no cost" if free else f"for {cost} amber"
+        if target == NEW_SET:
+            self.museum[p] = sets + (new_set(card),)
+            self._emit(f"{name} displays {CARDS[card]} {paid}, starting a new set (no points yet).", "Display 1 Fossil", p)
+            return
+        self._expand(p, target, card, kind, key, paid)
+
+    def _expand(self, p: int, target: int, card: int, kind: int, key: int, paid: str) -> None:
+        name = self.names[p]
+        sets = self.museum[p]
+        was_typed = sets[target][1] != UNTYPED
+        token = self._take_set_token()
+        mset = extend(sets[target], card, kind, key, token)
+        self.museum[p] = sets[:target] + (mset,) + sets[target + 1:]
+        size = len(mset[0])
+        typed = "" if was_typed else " (the second card fixes its type)"
+        text = f"{name} displays {CARDS[card]} {paid}: extends {name}'s {type_name(kind, key)}{typed} to {size} cards"
+        text += ", taking 1 Set token (2 points)" if token else ", but no Set token is left to take"
+        if is_complete(mset):
+            text += f": the set is complete, its {mset[3]} Set token{'s' if mset[3] != 1 else ''} turn to 3 points each"
+        i = news_index(kind, key)
+        owner, locked, why = award_news(self.news[i], self.locked[i], self.museum, p, mset)
+        if why:
+            previous = self.news[i]
+            self.news[i], self.locked[i] = owner, locked
+            if previous >= 0 and previous != p:
+                why += f" from {self.names[previous]}"
+            text += f"; {name} {why} ({news_value(i)} points)"
+        self._emit(text + ".", "Score Points", p)
+
+    def _take_set_token(self) -> int:
+        """Each expansion takes 1 Set token from the supply; taking the last one triggers the end."""
+        if not self.set_supply:
+            return 0
+        self.set_supply -= 1
+        if not self.set_supply:
+            self._trigger_end(f"{self.names[self.active]}'s turn took the last Set token from the supply")
+        return 1
+
+    # -- end of turn, end of game ----------------------------------------------------------------
+    def _refill(self) -> None:
+        """Refill the open dig site space with the top card of the deck."""
+        s = self.slot // PER_SITE
+        if self.top >= 0:
+            card, self.top = self.top, -1
+            self.sites[self.slot] = card
+            self._emit(f"Dig site {s + 1} is refilled with {CARDS[card]}, the deck's top card.", "Play 1 Marker")
+            if not self.deck:
+                self._trigger_end("the deck is empty after a refill")
+        else:
+            self._emit(f"The deck is empty: dig site {s + 1} is not refilled.", "Play 1 Marker")
+        self._end_turn()
+
+    def _trigger_end(self, cause: str) -> None:
+        if self.end_cause:
+            return
+        self.end_cause = cause
+        joined, self.set_box = self.set_box, 0
+        self.set_supply += joined
+        last = self.names[(self.first - 1) % self.n]
+        self._emit(f"End of the game triggered: {cause}. The {joined} Set tokens left in the box join the supply; "
+                   f"play continues until all players have had an equal number of turns ({last} plays last).",
+                   "End of the Game")
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        self.active = (self.active + 1) % self.n
+        self.pending, self.steps, self.decision, self.site, self.slot = (), (), None, -1, -1
+        if self.end_cause and self.active == self.first:
+            self.phase = OVER
+            scores = ", ".join(f"{self.names[p]} {self.score(p)}" for p in range(self.n))
+            best = " and ".join(self.names[p] for p in self.winners())
+            self._emit(f"Everyone has had {self.turns // self.n} turns: the game ends. Points: {scores}. "
+                       f"{best} win{'s' if len(self.winners()) == 1 else ' (tied players share victory)'}.",
+                       "End of the Game")
+        elif self.top < 0 and self.deck:
+            self.phase = REVEAL
+        else:
+            self.phase = START
+            self._emit(f"{self.names[self.active]}'s turn: play 1 marker or reclaim markers.", "Game Turn", self.active)
+
+
+def _names(text: str, players: int) -> tuple[str, ...]:
+    if not text:
+        return DEFAULT_NAMES[:players]
+    names = tuple(x.strip() for x in text.split(","))
+    if len(names) != players or not all(0 < len(x) <= 20 for x in names) or len(set(names)) != players:
+        raise ValueError(f"names must be {players} different comma-separated names of 1-20 characters, got {text!r}")
+    return names
+
+
+def create(players: int, options: dict[str, Any]) -> State:
+    """A new game: the deck shuffled face up, then the 8 starting cards dealt (chance nodes)."""
+    state = State(players, options)
+    state._emit(f"Setup: {players} players, {state.set_supply} Set tokens in the supply ({state.set_box} stay in the "
+                f"box), 4 markers and {TOKENS.amber_per_player} amber each; {state.names[state.first]} starts.", "Setup")
+    state._settle()
+    return state
+
+
+SPEC = GameSpec(
+    name="firstgiants",
+    min_players=TOKENS.min_players,
+    max_players=TOKENS.max_players,
+    option_defaults={"first_player": 0, "names": ""},
+    codec=CODEC,
+    create=create,
+    option_help={
+        "first_player": "seat (0-based) of the player who most recently encountered a dinosaur",
+        "names": "comma-separated player names for the events (default Ana, Ben, Cleo, Dev, Eli)",
+    },
+)
+State.spec = SPEC

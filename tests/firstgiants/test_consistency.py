@@ -1,0 +1,25 @@
+"""The kit's generic consistency checks on First Giants, 2-5 players, with conservation laws."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import firstgiants as g
+from gamekit.checks import check_game
+
+from .invariants import conserved
+
+
+def fuzz(state, rng: random.Random):
+    """Near-miss actions: every action class with random, often wrong, fields."""
+    card = rng.randrange(-1, 66)
+    return [g.PlayMarker(rng.randrange(-1, 5)), g.TakeCard(card), g.ResolveTrigger(card),
+            g.Display(card, rng.randrange(-2, 6), rng.randrange(0, 4)), g.Decline(), g.GainPoint(),
+            g.SpendAmber(), g.GainAmber(), g.Reclaim(), g.Reveal(card), g.Deal(card)]
+
+
+@pytest.mark.parametrize("players, games", [(2, 550), (3, 500), (4, 500), (5, 450)])
+def test_check_game(players, games):
+    report = check_game(g.SPEC, players, games, seed=players, invariant=conserved, fuzz=fuzz, deep_every=300)
+    assert report.games == games and report.illegal_rejected > 0
