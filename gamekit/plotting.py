@@ -12,7 +12,7 @@ widget redraws a thousand times) and a notebook shows a returned figure exactly 
 from __future__ import annotations
 
 import io
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import matplotlib
 from matplotlib.axes import Axes
@@ -49,9 +49,22 @@ WHITE = "#FFFFFF"
 TERRAIN_COLORS: tuple[str, ...] = ("#F2EFD9", "#CDBB8A", "#8A7452")
 
 
+#: A game whose pieces have colour names (Giganten's Red, Blue, Yellow, Green) draws them in the
+#: palette's nearest safe hue, so "Red" is still red-ish but tells apart from green for everyone.
+NAMED_COLORS: dict[str, str] = {
+    "red": VERMILLION, "blue": BLUE, "yellow": YELLOW, "green": GREEN, "black": BLACK,
+    "orange": ORANGE, "purple": PURPLE, "pink": PURPLE, "sky blue": SKY_BLUE, "grey": GREY, "gray": GREY,
+}
+
+
 def player_color(seat: int) -> str:
     """The colour of ``seat`` (0-based)."""
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+
+
+def named_color(name: str) -> str:
+    """The palette's hue for a colour name ("Red" -> vermillion); KeyError for an unknown name."""
+    return NAMED_COLORS[name.strip().lower()]
 
 
 def player_style(seat: int) -> dict:
@@ -114,3 +127,58 @@ def label_bars(ax: Axes, bars, values: Sequence[float], fmt: str = "{:g}") -> No
     for bar, value in zip(bars, values):
         ax.annotate(fmt.format(value), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
                     ha="center", va="bottom", fontsize=8)
+
+
+def canvas_png(fig: Figure, compress_level: int = 1) -> bytes:
+    """The figure's canvas as it stands (no re-draw) as PNG bytes, quickly encoded (RGB, low compression)."""
+    from PIL import Image
+
+    canvas = fig.canvas
+    width, height = canvas.get_width_height(physical=True)
+    image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+    buffer = io.BytesIO()
+    image.convert("RGB").save(buffer, format="png", compress_level=compress_level)
+    return buffer.getvalue()
+
+
+class LayeredFigure:
+    """Fast redraws of one figure: a static background drawn once, then cached layers (blitting).
+
+    :meth:`render` takes the layers bottom to top as ``(key, draw)`` pairs: ``draw()`` adds the
+    layer's artists to the figure's axes and returns them.  A layer whose key is unchanged (and
+    whose lower layers are unchanged) is not drawn again: its pixels come from a cache.  So a
+    picture whose pieces rarely change (a game board's tiles) costs only its moving pieces.
+
+    Everything in the figure *before* the first :meth:`render` is the static background.
+    """
+
+    def __init__(self, fig: Figure) -> None:
+        self.fig = fig
+        self._background = None
+        self._cache: list[tuple[Any, list, Any]] = []  # per layer: (key, artists, pixels after it)
+
+    def render(self, layers: Sequence[tuple[Any, Callable[[], list]]]) -> bytes:
+        canvas = self.fig.canvas
+        if self._background is None:
+            canvas.draw()
+            self._background = canvas.copy_from_bbox(self.fig.bbox)
+        pixels, valid = self._background, True
+        for i, (key, draw) in enumerate(layers):
+            if valid and i < len(self._cache) and self._cache[i][0] == key:
+                pixels = self._cache[i][2]
+                continue
+            if valid:
+                canvas.restore_region(pixels)
+                for _, artists, _ in self._cache[i:]:
+                    for artist in artists:
+                        artist.remove()
+                del self._cache[i:]
+                valid = False
+            artists = draw()
+            for artist in artists:
+                self.fig.draw_artist(artist)
+            pixels = canvas.copy_from_bbox(self.fig.bbox)
+            self._cache.append((key, artists, pixels))
+        if valid:
+            canvas.restore_region(pixels)
+        return canvas_png(self.fig)

@@ -14,44 +14,38 @@ from typing import Sequence
 
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.ticker import FuncFormatter
 
-from gamekit.plotting import (BLACK, GREY, LIGHT_BLUE, LIGHT_RED, WHITE, axes_or_new, money_formatter)
+from gamekit.plotting import (BLACK, GREY, LIGHT_BLUE, LIGHT_RED, TERRAIN_COLORS, VERMILLION, WHITE, axes_or_new,
+                              LayeredFigure, figure_png, money_formatter, named_color, new_figure, player_style, text_color_on)
 
 from . import prices
 from .components import COMPONENTS
 
+PLAYER_COLORS: tuple[str, ...] = tuple(named_color(n) for n in COMPONENTS.player_names)
+"""Red, Blue, Yellow, Green in the palette's safe hues (vermillion, blue, yellow, bluish green)."""
+PLAYER_LETTERS: tuple[str, ...] = tuple(n[0] for n in COMPONENTS.player_names)
+BLACK_LOCO = BLACK
 ZONE_COLORS = {"red": LIGHT_RED, "white": WHITE, "blue": LIGHT_BLUE}
-ZONE_TEXT = {"red": "red zone: always up", "white": "white zone: blue up, red down",
-             "blue": "blue zone: always down"}
+ZONE_TEXT = {"red": "red zone: die moves it up", "white": "white zone: blue up, red down",
+             "blue": "blue zone: die moves it down"}
 COMPANY_SHORT: tuple[str, ...] = COMPONENTS.company_short
 
 
 # -- prices --------------------------------------------------------------------------------------------
-def draw_price_tracks(ax: Axes, indices: Sequence[int], previous: Sequence[int | None] | None = None,
-                      title: str | None = "Oil prices (Action 1)") -> Axes:
-    """Draw the three price tracks, the zones and a marker per company on ``ax``.
-
-    ``indices`` are the markers' track indices (0 = $1,500 ... 15 = $9,000), in company order;
-    ``previous`` (optional) draws an arrow from where each marker stood before.
-    """
-    n = len(prices.TRACK)
-    for company in range(len(indices)):
+def draw_price_background(ax: Axes, companies: int = 3, title: str | None = "Oil prices (Action 1)",
+                          legend_size: float = 7) -> None:
+    """The three price tracks and their zones (no markers)."""
+    for company in range(companies):
         for i, zone in enumerate(prices.ZONE):
             ax.add_patch(Rectangle((company - 0.35, i - 0.5), 0.7, 1, facecolor=ZONE_COLORS[zone],
                                    edgecolor=GREY, linewidth=0.5))
-    xs = np.arange(len(indices))
-    ax.scatter(xs, indices, s=180, marker="o", color=BLACK, edgecolor=WHITE, linewidth=1.5, zorder=3,
-               label="price marker (barrel)")
-    if previous is not None:
-        for x, before, after in zip(xs, previous, indices):
-            if before is not None and before != after:
-                ax.annotate("", xy=(x + 0.42, after), xytext=(x + 0.42, before), zorder=4,
-                            arrowprops={"arrowstyle": "->", "color": BLACK, "lw": 1.5})
-    ax.set_xlim(-0.6, len(indices) - 0.4)
-    ax.set_ylim(-0.6, n - 0.4)
-    ax.set_xticks(xs, [f"{COMPANY_SHORT[c]}\n${prices.TRACK[i]:,}" for c, i in enumerate(indices)])
+    n = len(prices.TRACK)
+    ax.set_xlim(-0.6, companies - 0.4)
+    ax.set_ylim(-1.9, n - 0.4)
+    ax.set_xticks(range(companies), [COMPANY_SHORT[c] for c in range(companies)])
     ax.set_yticks(range(n), [f"${p:,}" for p in prices.TRACK], fontsize=7)
     ax.tick_params(length=0)
     ax.tick_params(axis="x", labelsize=8)
@@ -59,15 +53,40 @@ def draw_price_tracks(ax: Axes, indices: Sequence[int], previous: Sequence[int |
         ax.spines[side].set_visible(False)
     zones = [Rectangle((0, 0), 1, 1, facecolor=ZONE_COLORS[z], edgecolor=GREY) for z in ("blue", "white", "red")]
     ax.legend(zones, [ZONE_TEXT[z] for z in ("blue", "white", "red")], loc="upper center",
-              bbox_to_anchor=(0.5, -0.11), fontsize=7, frameon=False)
+              bbox_to_anchor=(0.5, -0.06), fontsize=legend_size, frameon=False)
     if title:
         ax.set_title(title, fontsize=10)
+
+
+def draw_price_markers(ax: Axes, indices: Sequence[int], previous: Sequence[int | None] | None = None) -> list:
+    """One marker (an oil barrel) per company, its price under the track, and arrows from ``previous``."""
+    xs = np.arange(len(indices))
+    out = [ax.scatter(xs, indices, s=180, marker="o", color=BLACK, edgecolor=WHITE, linewidth=1.5, zorder=3)]
+    out += [ax.text(x, -1.2, f"${prices.TRACK[i]:,}", ha="center", va="center", fontsize=7, fontweight="bold")
+            for x, i in zip(xs, indices)]
+    if previous is not None:
+        for x, before, after in zip(xs, previous, indices):
+            if before is not None and before != after:
+                out.append(ax.annotate("", xy=(x + 0.42, after), xytext=(x + 0.42, before), zorder=4,
+                                       arrowprops={"arrowstyle": "->", "color": BLACK, "lw": 1.5}))
+    return out
+
+
+def draw_price_tracks(ax: Axes, indices: Sequence[int], previous: Sequence[int | None] | None = None,
+                      title: str | None = "Oil prices (Action 1)") -> Axes:
+    """Draw the three price tracks, the zones and a marker per company on ``ax``.
+
+    ``indices`` are the markers' track indices (0 = $1,500 ... 15 = $9,000), in company order;
+    ``previous`` (optional) draws an arrow from where each marker stood before.
+    """
+    draw_price_background(ax, len(indices), title)
+    draw_price_markers(ax, indices, previous)
     return ax
 
 
 def price_indices(state) -> list[int]:
     """The three markers' track indices of a Giganten state."""
-    return list(state.price_index)
+    return list(state.prices)
 
 
 def plot_prices(state, ax: Axes | None = None) -> Axes:
@@ -101,3 +120,209 @@ def plot_price_histogram(counts: Sequence[float], exact: Sequence[float] | None 
     ax.legend(handles, labels, fontsize=7, frameon=False, loc="upper right")
     ax.set_title(title or "Rolled prices against the exact distribution", fontsize=10)
     return ax
+
+
+# -- the board -----------------------------------------------------------------------------------------
+ROWS, COLUMNS = COMPONENTS.rows, COMPONENTS.columns
+HARBOUR = COMPONENTS.harbour
+RAIL_TOP = ROWS + 0.15  # the rail strip lies under the landscape, one space per column
+LANE = 0.55  # height of one locomotive lane in the rail strip
+KIND_LABEL = {1: "▲", 2: "▲▲", 3: "▲▲▲"}
+TILE_BACK = "#5A5A5A"
+TERRAIN_WORDS = ("flat (1 point)", "hill (2 points)", "mountain (3 points)")
+
+
+def _terrain_image() -> np.ndarray:
+    return np.asarray(COMPONENTS.terrain, dtype=int).reshape(ROWS, COLUMNS)
+
+
+def draw_landscape(ax: Axes) -> None:
+    """The static board: terrain, grid, the rail strip with each space's entry cost, the harbour."""
+    from matplotlib.colors import ListedColormap
+
+    ax.imshow(_terrain_image(), cmap=ListedColormap(TERRAIN_COLORS), vmin=1, vmax=3,
+              extent=(-0.5, COLUMNS - 0.5, ROWS - 0.5, -0.5), interpolation="nearest", zorder=0)
+    ax.set_xticks(range(COLUMNS))
+    ax.set_yticks(range(ROWS))
+    ax.tick_params(labelsize=7, length=0, labeltop=True, labelbottom=False)
+    ax.set_xticks(np.arange(-0.5, COLUMNS), minor=True)
+    ax.set_yticks(np.arange(-0.5, ROWS), minor=True)
+    ax.grid(which="minor", color=WHITE, linewidth=0.6)
+    ax.tick_params(which="minor", length=0)
+    bottom = RAIL_TOP + 5 * LANE
+    ax.add_patch(Rectangle((-0.5, RAIL_TOP), HARBOUR + 1, 5 * LANE, facecolor="#EDEDED", edgecolor=GREY, lw=0.5))
+    for c in range(COLUMNS):
+        ax.axvline(c - 0.5, ymin=0, ymax=1, color=WHITE, lw=0.4, zorder=0)
+        cost = COMPONENTS.rail_costs[c]
+        if cost:
+            ax.text(c, bottom + 0.35, str(cost), ha="center", va="center", fontsize=6, color="#444444")
+    ax.text(-0.5, bottom + 0.35, "rail cost", ha="right", va="center", fontsize=6, color="#444444")
+    ax.add_patch(Rectangle((HARBOUR - 0.5, RAIL_TOP), 1, 5 * LANE, facecolor=LIGHT_BLUE, edgecolor=GREY, lw=0.5))
+    ax.text(HARBOUR, RAIL_TOP - 0.15, "harbour", ha="center", va="bottom", fontsize=6)
+    ax.set_xlim(-0.5, HARBOUR + 0.5)
+    ax.set_ylim(bottom + 0.7, -0.5)
+    ax.set_aspect("equal")
+    for side in ax.spines.values():
+        side.set_visible(False)
+    legend = [Rectangle((0, 0), 1, 1, facecolor=c, edgecolor=GREY) for c in TERRAIN_COLORS]
+    legend += [Rectangle((0, 0), 1, 1, facecolor=TILE_BACK, edgecolor=BLACK),
+               Rectangle((0, 0), 1, 1, facecolor=TILE_BACK, edgecolor=VERMILLION, lw=2),
+               Rectangle((0, 0), 1, 1, facecolor=PLAYER_COLORS[0], edgecolor=BLACK),
+               Line2D([], [], marker="o", color=WHITE, markerfacecolor=GREY, markeredgecolor=BLACK, markersize=7),
+               Line2D([], [], marker="s", color=WHITE, markerfacecolor=GREY, markeredgecolor=BLACK, markersize=6)]
+    ax.legend(legend, [*TERRAIN_WORDS, "face-down tile (▲ = derricks; oil, or ? if unseen)",
+                       "red two-derrick tile (never examined)", "derrick: owner's letter, oil left",
+                       "truck", "locomotive (one lane each; ■ = black)"],
+              loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=3, fontsize=6.5, frameon=False)
+
+
+def known_tiles(state, viewer: int | None) -> dict[int, int]:
+    """Site index -> oil, for the face-down tiles ``viewer`` has seen (from its observation)."""
+    if viewer is None:
+        return {}
+    seen = state.observation(viewer).get("known_tiles", {})
+    return {int(site): int(oil) for site, oil in seen.items()}
+
+
+def draw_pieces(ax: Axes, state, viewer: int | None = None) -> list:
+    """The pieces of ``state`` (tiles, derricks, trucks, locomotives); returns the artists drawn.
+
+    ``viewer`` (a seat or None) adds the oil of the face-down tiles that seat has seen.
+    """
+    return (draw_lane_labels(ax, state) + draw_sites(ax, state, known_tiles(state, viewer))
+            + draw_mobiles(ax, state))
+
+
+def sites_key(state, known: dict[int, int]) -> tuple:
+    """Everything :func:`draw_sites` shows (a cache key for redraws)."""
+    return (state.num_players, tuple(state.site_state), tuple(state.site_owner), tuple(state.site_oil),
+            tuple(sorted(known.items())))
+
+
+def draw_sites(ax: Axes, state, known: dict[int, int]) -> list:
+    """Face-down tiles (with the oil ``known`` to the viewer) and derricks with their oil left.
+
+    Returns the artists in drawing order (the squares first, then their labels).
+    """
+    from matplotlib.collections import PatchCollection
+
+    squares, faces, edges, widths, labels = [], [], [], [], []
+    three_players = state.num_players == 3
+    for site in COMPONENTS.sites:
+        status = state.site_state[site.index]
+        x, y = site.col, site.row
+        if status == 1:
+            squares.append(Rectangle((x - 0.42, y - 0.42), 0.84, 0.84))
+            faces.append(TILE_BACK)
+            edges.append(VERMILLION if site.kind == 2 else BLACK)
+            widths.append(2.0 if site.kind == 2 else 0.8)
+            oil = known.get(site.index)
+            labels.append((x, y, f"{KIND_LABEL[site.kind]}\n{'?' if oil is None else oil}", WHITE, "normal"))
+        elif status == 2:
+            owner = state.site_owner[site.index]
+            colour = PLAYER_COLORS[owner]
+            squares.append(Rectangle((x - 0.42, y - 0.42), 0.84, 0.84))
+            faces.append(colour)
+            edges.append(BLACK)
+            widths.append(0.8)
+            labels.append((x, y, f"{PLAYER_LETTERS[owner]}\n{state.site_oil[site.index]}", text_color_on(colour),
+                           "bold"))
+        elif three_players and site.three_player:
+            labels.append((x, y, "×", GREY, "normal"))
+    artists: list = []
+    if squares:
+        artists.append(ax.add_collection(PatchCollection(squares, facecolors=faces, edgecolors=edges,
+                                                         linewidths=widths, zorder=2)))
+    artists += [ax.text(x, y, text, ha="center", va="center", fontsize=6, color=colour, fontweight=weight,
+                        linespacing=0.95, zorder=3) for x, y, text, colour, weight in labels]
+    return artists
+
+
+def mobiles_key(state) -> tuple:
+    return (tuple(state.trucks), tuple(state.locos), state.black)
+
+
+def draw_mobiles(ax: Axes, state) -> list:
+    """Trucks on the landscape and every locomotive on the rail."""
+    return _draw_trucks(ax, state) + _draw_locomotives(ax, state)
+
+
+def _draw_trucks(ax: Axes, state) -> list:
+    placed = [(p, cell) for p, cell in enumerate(state.trucks) if cell >= 0]
+    if not placed:
+        return []
+    xs = [cell % COLUMNS for _, cell in placed]
+    ys = [cell // COLUMNS for _, cell in placed]
+    colours = [PLAYER_COLORS[p] for p, _ in placed]
+    out = [ax.scatter(xs, ys, s=110, c=colours, marker="o", edgecolors=BLACK, linewidths=1.2, zorder=4)]
+    out += [ax.text(x, y, PLAYER_LETTERS[p], ha="center", va="center", fontsize=6.5, fontweight="bold",
+                    color=text_color_on(PLAYER_COLORS[p]), zorder=5) for (p, _), x, y in zip(placed, xs, ys)]
+    return out
+
+
+def locomotive_lanes(state) -> list[tuple[str, int, str, str]]:
+    """(label, rail space, colour, letter) of the black locomotive and each player's, lane by lane."""
+    lanes = [("black", state.black, BLACK_LOCO, "■")]
+    lanes += [(state.name(p), state.locos[p], PLAYER_COLORS[p], PLAYER_LETTERS[p]) for p in range(state.num_players)]
+    return lanes
+
+
+def _draw_locomotives(ax: Axes, state) -> list:
+    lanes = locomotive_lanes(state)
+    xs = [min(space, HARBOUR) for _, space, _, _ in lanes]
+    ys = [RAIL_TOP + LANE * (k + 0.5) for k in range(len(lanes))]
+    out = [ax.scatter(xs, ys, s=70, c=[c for _, _, c, _ in lanes], marker="s", edgecolors=BLACK, linewidths=1,
+                      zorder=4)]
+    out += [ax.text(x, y, letter, ha="center", va="center", fontsize=5.5, fontweight="bold",
+                    color=text_color_on(colour), zorder=5)
+            for (_, _, colour, letter), x, y in zip(lanes, xs, ys) if letter != "■"]
+    return out
+
+
+def draw_lane_labels(ax: Axes, state) -> list:
+    """The name of each locomotive lane, left of the rail."""
+    return [ax.text(-0.6, RAIL_TOP + LANE * (k + 0.5), label, ha="right", va="center", fontsize=6)
+            for k, (label, *_) in enumerate(locomotive_lanes(state))]
+
+
+def plot_board(state, viewer: int | None = None, ax: Axes | None = None) -> Axes:
+    """The landscape of ``state``: terrain, tiles, derricks with their oil, trucks, the rail with every
+    locomotive; with ``viewer`` (a seat), the oil of the face-down tiles that seat has seen."""
+    ax = axes_or_new(ax, 9.0, 6.4)
+    draw_landscape(ax)
+    draw_pieces(ax, state, viewer)
+    who = "public view" if viewer is None else f"what {state.name(viewer)} knows"
+    ax.set_title(f"Round {state.round} — the landscape ({who})", fontsize=10)
+    return ax
+
+
+class BoardPicture:
+    """The stepper's picture: the board and the price tracks in one figure, redrawn fast.
+
+    The static layers (terrain, grid, rail, legend, price zones) are drawn once; the tiles and
+    derricks are redrawn only when they change; each render draws the trucks, locomotives and
+    price markers over cached pixels (:class:`gamekit.plotting.LayeredFigure`).
+    ``render(state, viewer)`` follows :class:`gamekit.widgets.Picture`.
+    """
+
+    def __init__(self, width: float = 10.5, height: float = 6.4, dpi: int = 80) -> None:
+        self.fig = new_figure(width, height, dpi)
+        self.board_ax = self.fig.add_axes((0.04, 0.12, 0.72, 0.8))
+        self.price_ax = self.fig.add_axes((0.83, 0.22, 0.13, 0.7))
+        draw_landscape(self.board_ax)
+        draw_price_background(self.price_ax, title="Prices", legend_size=6)
+        self.layers = LayeredFigure(self.fig)
+
+    def render(self, state, viewer: int | None = None) -> bytes:
+        known = known_tiles(state, viewer)
+        who = "public view" if viewer is None else f"what {state.name(viewer)} has seen"
+        title = f"Round {state.round} — the landscape ({who})"
+        # bottom to top, the rarely changing layers first: a change redraws its layer and those above
+        return self.layers.render([
+            (state.num_players, lambda: draw_lane_labels(self.board_ax, state)),
+            (sites_key(state, known), lambda: draw_sites(self.board_ax, state, known)),
+            ((tuple(state.prices), title), lambda: [
+                *draw_price_markers(self.price_ax, price_indices(state)),
+                self.fig.text(0.4, 0.99, title, ha="center", va="top", fontsize=10)]),
+            (mobiles_key(state), lambda: draw_mobiles(self.board_ax, state)),
+        ])

@@ -5,7 +5,7 @@ from typing import Iterable
 
 import ipywidgets as widgets
 
-from ..plotting import GREY, player_color
+from ..plotting import GREY
 from ..protocol import Event
 from .controls import escape, html_output
 
@@ -18,14 +18,15 @@ def section_badge(section: str) -> str:
     return f'<span class="gk-section" style="{SECTION_STYLE}">{escape(section)}</span>'
 
 
-def format_entry(number: int, who: str, seat: int | None, action_text: str | None,
+def format_entry(number: int, who: str, colour: str | None, action_text: str | None,
                  events: Iterable[Event]) -> tuple[str, str]:
     """The HTML and plain-text forms of one log entry (one action and the events it caused).
 
     ``action_text`` is None when the action itself must not be shown (a hidden chance draw):
     the entry then shows only the events, which the engine words for every player's eyes.
+    ``colour`` marks the entry's left edge (the seat's colour; grey for chance).
     """
-    colour = GREY if seat is None else player_color(seat)
+    colour = colour or GREY
     head = f"<b>#{number}</b> <b>{escape(who)}</b>"
     plain_head = f"#{number} {who}"
     if action_text:

@@ -25,6 +25,7 @@ from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence
 import ipywidgets as widgets
 
 from ..actions import Action
+from ..plotting import player_color
 from ..protocol import GameState, IllegalAction
 from ..spec import GameSpec
 from .chooser import ActionChooser, ActionGroups
@@ -72,13 +73,16 @@ class GameView:
 
     ``bots`` is the game's ``BOTS`` dict (name -> ``factory(seed, **params)``).  ``phase`` and
     ``round`` give labels whose change ends "finish phase" / "finish round" (None: no button).
-    ``picture`` makes a fresh :class:`Picture` for each stepper (None: the text form only).
+    ``picture`` makes a fresh :class:`Picture` for each stepper (None: the text form only);
+    ``summary_html`` gives a public table of the players (money, pieces) shown under the status.
     """
 
     spec: GameSpec
     bots: Mapping[str, BotFactory]
     title: str = ""
     player_name: Callable[[int], str] = lambda p: f"Player {p + 1}"
+    player_color: Callable[[int], str] = player_color
+    summary_html: Callable[[GameState], str] | None = None
     phase: Callable[[GameState], Hashable] | None = None
     round: Callable[[GameState], Hashable] | None = None
     group_actions: Callable[[GameState, Sequence[Action]], ActionGroups] = group_by_kind
@@ -128,6 +132,7 @@ class GameStepper:
         self.status = widgets.HTML()
         self.status.add_class("gk-status")
         self.message = widgets.HTML()
+        self.summary = widgets.HTML()
         self.step_button = button("Step", "Play one action (a bot's move or a chance outcome)", self._on(self.step),
                                   icon="step-forward", style="primary")
         self.phase_button = button("Finish phase", "Play on until the phase changes or a human must choose",
@@ -175,7 +180,7 @@ class GameStepper:
                                           titles=("Seats and chance", "Text form of the state"))
         self.settings.observe(lambda _c: self._refresh_text(), names="selected_index")
         self.widget = widgets.VBox([
-            self.title, self.status, controls, game_row, self.message,
+            self.title, self.status, controls, game_row, self.message, self.summary,
             widgets.HBox([self.image, side], layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HTML("<b>Event log</b> (newest first)"), self.log.output, self.settings,
         ])
@@ -251,7 +256,8 @@ class GameStepper:
         else:
             self._future = []
         seat = before.current_player()
-        html_text, plain = format_entry(before.move_number + 1, self.name(seat), seat,
+        colour = None if seat is None else self.view.player_color(seat)
+        html_text, plain = format_entry(before.move_number + 1, self.name(seat), colour,
                                         self.view.action_text(before, action), after.events)
         self.log.push(html_text, plain)
 
@@ -420,6 +426,8 @@ class GameStepper:
         if self._revealed is not None and self._revealed != seat:
             self._revealed = None
         self.status.value = self._status_html()
+        if self.view.summary_html is not None:
+            self.summary.value = self.view.summary_html(s)
         self.undo_button.disabled = len(self._path) == 1
         self.redo_button.disabled = not self._future
         automatic = not s.is_terminal() and not self.is_human_turn()
