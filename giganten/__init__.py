@@ -1,1 +1,26 @@
-"""giganten (work in progress: placeholder so the kit installs; replace freely)."""
+"""Giganten (Kosmos 1999, Wilko Manz): the complete rules engine for 3 and 4 players.
+
+    import giganten as g
+    state = g.new_game(4)                 # options: one_opponent_back, exact_price_change, open_licenses
+    while not state.is_terminal():
+        ...                               # state.chance_outcomes() / state.legal_actions(); state.apply(a)
+
+Every event names its rulebook section; illegal actions raise ``g.IllegalAction`` (rule, message,
+allowed) and leave the state unchanged.  The rules live in ``giganten/rules/`` (one module per numbered
+action), the printed numbers in ``giganten/data/``, the price die in ``giganten/prices.py``.
+"""
+from gamekit import IllegalAction
+
+from .actions import (AdvanceLocomotive, Bid, Build, ChangePrice, DealTile, DiscardLicenses, DrawLicenses, DriveTo,
+                      EndMovement, LetChipGo, LocomotivesBack, Pass, PayLicenses, PlaceTruck, RevealCard, RollPrice,
+                      Sell, SkipBuild, Step, TakeCard, TakeOil, Transport)
+from .components import COMPONENTS
+from .game import SPEC, from_json, new_game
+from .state import State
+
+__all__ = [
+    "AdvanceLocomotive", "Bid", "Build", "COMPONENTS", "ChangePrice", "DealTile", "DiscardLicenses", "DrawLicenses",
+    "DriveTo", "EndMovement", "IllegalAction", "LetChipGo", "LocomotivesBack", "Pass", "PayLicenses", "PlaceTruck",
+    "RevealCard", "RollPrice", "SPEC", "Sell", "SkipBuild", "State", "Step", "TakeCard", "TakeOil", "Transport",
+    "from_json", "new_game",
+]

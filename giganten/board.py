@@ -1,0 +1,131 @@
+"""The landscape's geometry, computed once at import from the board data.
+
+Squares are numbered row-major: ``cell = row * 20 + col``.  Sets of squares are Python ints used as
+bit sets (bit ``cell`` set = the square is in the set), which makes "every square the truck can reach
+with 7 movement points" a handful of integer operations instead of a loop over the board.
+
+Action 4 a) Moving Trucks: a truck moves orthogonally; entering a square costs its terrain (1 flat,
+2 hill, 3 mountain), whatever lies on it; squares with production tiles or opposing trucks may be crossed
+but not stopped on; squares with derricks may not be entered at all.
+"""
+from __future__ import annotations
+
+from .components import COLUMNS, COMPONENTS, ROWS, SITES
+
+CELLS = ROWS * COLUMNS
+TERRAIN: tuple[int, ...] = COMPONENTS.terrain
+FULL = (1 << CELLS) - 1
+
+DIRECTIONS: dict[str, tuple[int, int]] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def _mask(cells) -> int:
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+TERRAIN_MASK = {cost: _mask(c for c in range(CELLS) if TERRAIN[c] == cost) for cost in (1, 2, 3)}
+NOT_EAST_EDGE = _mask(c for c in range(CELLS) if c % COLUMNS != COLUMNS - 1)
+NOT_WEST_EDGE = _mask(c for c in range(CELLS) if c % COLUMNS != 0)
+ENTRY_CELLS: tuple[int, ...] = tuple(r * COLUMNS + COMPONENTS.truck_entry_column for r in range(ROWS))
+
+
+def _step(cell: int, d: str) -> int:
+    dr, dc = DIRECTIONS[d]
+    r, c = divmod(cell, COLUMNS)
+    r, c = r + dr, c + dc
+    return r * COLUMNS + c if 0 <= r < ROWS and 0 <= c < COLUMNS else -1
+
+
+NEIGHBOURS: tuple[tuple[tuple[str, int], ...], ...] = tuple(
+    tuple((d, n) for d in DIRECTIONS if (n := _step(cell, d)) >= 0) for cell in range(CELLS)
+)
+"""For each square: (direction letter, neighbouring square) in the order N, E, S, W."""
+
+SITE_AT: tuple[int, ...] = tuple(next((s.index for s in SITES if s.cell == c), -1) for c in range(CELLS))
+"""The site index on each square, or -1."""
+SITE_CELL: tuple[int, ...] = tuple(s.cell for s in SITES)
+SITE_BIT: tuple[int, ...] = tuple(1 << s.cell for s in SITES)
+ADJACENT_SITES: tuple[int, ...] = tuple(
+    _mask(SITE_AT[n] for _, n in NEIGHBOURS[c] if SITE_AT[n] >= 0) for c in range(CELLS)
+)
+"""For each square: the bit set (over site indices) of tile spaces orthogonally next to it."""
+EXAMINABLE_SITES = _mask(s.index for s in SITES if COMPONENTS.tile_kinds[s.kind - 1].examinable)
+"""Site indices whose tiles may be examined while passing (not the red two-derrick ones)."""
+
+
+def neighbours_of(cells: int) -> int:
+    """The bit set of squares orthogonally next to any square of ``cells``."""
+    return (
+        ((cells & NOT_EAST_EDGE) << 1)
+        | ((cells & NOT_WEST_EDGE) >> 1)
+        | ((cells << COLUMNS) & FULL)
+        | (cells >> COLUMNS)
+    )
+
+
+def distance_layers(start: int, budget: int, blocked: int) -> list[int]:
+    """Squares by cheapest cost from ``start``: ``layers[k]`` = bit set of squares at cost exactly k.
+
+    Only costs up to ``budget`` are computed; squares in ``blocked`` (derricks) are never entered.
+    A square of terrain t is first reached at cost k when a neighbour is at cost k - t, which is
+    Dijkstra's order for costs 1-3 without a priority queue.
+    """
+    layers = [1 << start]
+    around = [neighbours_of(layers[0])]
+    seen = layers[0] | blocked
+    t1, t2, t3 = TERRAIN_MASK[1], TERRAIN_MASK[2], TERRAIN_MASK[3]
+    for k in range(1, budget + 1):
+        new = around[k - 1] & t1
+        if k >= 2:
+            new |= around[k - 2] & t2
+        if k >= 3:
+            new |= around[k - 3] & t3
+        new &= ~seen
+        seen |= new
+        layers.append(new)
+        around.append(neighbours_of(new) if new else 0)
+    return layers
+
+
+def reachable(start: int, budget: int, blocked: int) -> int:
+    """Every square a truck on ``start`` can reach with ``budget`` points (``start`` included)."""
+    out = 0
+    for layer in distance_layers(start, budget, blocked):
+        out |= layer
+    return out
+
+
+def cheapest_path(start: int, target: int, budget: int, blocked: int) -> list[int] | None:
+    """A cheapest path from ``start`` to ``target`` (squares entered, in order), or None if out of reach.
+
+    Ties are broken the same way every time: walking back from the target, the first neighbour in the
+    order N, E, S, W that lies on a cheapest path is taken.
+    """
+    layers = distance_layers(start, budget, blocked)
+    bit = 1 << target
+    cost = next((k for k, layer in enumerate(layers) if layer & bit), None)
+    if cost is None or target == start:
+        return None
+    path = [target]
+    cell, k = target, cost
+    while k > 0:
+        k -= TERRAIN[cell]
+        cell = next(n for _, n in NEIGHBOURS[cell] if layers[k] >> n & 1)
+        path.append(cell)
+    path.pop()  # the start square is not entered
+    path.reverse()
+    return path
+
+
+def cells_of(mask: int) -> list[int]:
+    """The squares of a bit set, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,137 @@
+"""What one player may see, and re-sampling what they may not (for information-set search).
+
+Hidden in Giganten:
+* the values of the license cards in other players' hands (everyone sees how many cards each holds;
+  the discard pile is face up), unless the ``open_licenses`` teaching variant is on;
+* the oil on face-down production tiles: a player knows a tile once their truck has stood orthogonally
+  next to it -- except the red two-derrick tiles, which nobody knows until a derrick is built there.
+Everything else (money, prices, locomotives, trucks, derricks and their oil, storages, cards, which tiles
+each player has looked at) is public.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from . import rules as R
+from .components import COLUMNS, SITES, TILE_KINDS
+from .rules.setup import site_in_play
+
+if TYPE_CHECKING:
+    from .state import State
+
+_STATE_NAMES = {0: "empty", 1: "tile", 2: "derrick"}
+
+
+def observation(s: "State", player: int) -> dict[str, Any]:
+    """A JSON-serialisable dict of everything ``player`` may see, and nothing more."""
+    n = s.n
+    open_hands = s.opts["open_licenses"]
+    sites = []
+    for i, site in enumerate(SITES):
+        state = s.site_state[i]
+        if state == 0 and s.site_value[i] == 0 and not site_in_play(i, n):
+            continue  # a three-player space: never filled
+        entry: dict[str, Any] = {"row": site.row, "col": site.col, "kind": site.kind, "state": _STATE_NAMES[state]}
+        if state == 1:
+            entry["oil"] = s.site_value[i] if s.known[player] >> i & 1 else None
+        elif state == 2:
+            entry.update(owner=s.site_owner[i], oil=s.site_oil[i], tile_oil=s.site_value[i])
+        elif s.phase != R.DEAL:
+            entry["tile_oil"] = s.site_value[i]  # built, emptied and returned: the tile was shown to all
+        sites.append(entry)
+    players = []
+    for p in range(n):
+        me = p == player or open_hands
+        players.append({
+            "name": s.name(p), "money": s.money[p], "locomotive": s.locos[p],
+            "truck": None if s.trucks[p] < 0 else list(divmod(s.trucks[p], COLUMNS)),
+            "derricks_left": s.derricks_left[p],
+            "storage": [s.storage[c * n + p] for c in range(3)],
+            "license_cards": s.license_count(p),
+            "licenses": [s.hand[2 * p], s.hand[2 * p + 1]] if me else None,
+            "looked_at": [[SITES[i].row, SITES[i].col] for i in range(len(SITES)) if s.known[p] >> i & 1],
+            "card": s.held[p],
+        })
+    return {
+        "player": player, "players": n, "options": dict(s.opts),
+        "phase": R.PHASE_NAMES[s.phase], "round": s.round, "start_player": s.start,
+        "current_player": s.current_player(), "terminal": s.is_terminal(),
+        "prices": list(s.prices), "black_locomotive": s.black,
+        "sites": sites, "supply": s.supply, "players_info": players,
+        "license_draw_cards": s.lic_draw[0] + s.lic_draw[1], "license_discard": list(s.lic_disc),
+        "action_card_draw": list(s.card_draw), "action_card_discard": list(s.card_disc),
+        "display": list(s.display),
+        "movement_points": s.mp if s.phase == R.MOVE else None,
+        "special_available": s.special if s.phase == R.MOVE else None,
+        "license_pending": s.lic_pending if s.phase == R.LICENSE else None,
+        "chip_from": [SITES[s.chip_site].row, SITES[s.chip_site].col] if s.phase == R.PRODUCE else None,
+        "auction": _auction(s) if s.phase in (R.BID, R.PENALTY, R.PAY, R.SELL) else None,
+        "final": s.final_accounting,
+    }
+
+
+def _auction(s: "State") -> dict[str, Any]:
+    return {
+        "company": s.auc_company, "eligible": list(s.auc_eligible),
+        "active": [p for p in range(s.n) if s.auc_active >> p & 1],
+        "high_bid": s.auc_high, "high_bidder": s.auc_bidder if s.auc_bidder >= 0 else None,
+        "to_act": s.auc_turn if s.phase == R.BID else None,
+    }
+
+
+def unseen_tiles(s: "State", player: int) -> dict[int, list[int]]:
+    """Per kind, the tile values ``player`` has not seen (tiles in the box included)."""
+    pool: dict[int, list[int]] = {}
+    for kind, tk in TILE_KINDS.items():
+        values = [v for v, count in tk.values for _ in range(count)]
+        for i, site in enumerate(SITES):
+            value = s.site_value[i]
+            if site.kind != kind or not value:
+                continue  # another kind, or a space not dealt (yet)
+            built = s.site_state[i] != 1  # a built tile was shown to everyone
+            if built or s.known[player] >> i & 1:
+                values.remove(value)
+        pool[kind] = values
+    return pool
+
+
+def determinize(s: "State", player: int, rng: random.Random) -> "State":
+    """A copy of ``s`` in which everything ``player`` cannot see is re-dealt at random from ``rng``.
+
+    * every face-down tile ``player`` has not seen gets a value dealt from the tiles of its kind that
+      ``player`` has not seen (in a three-player game that pool includes the six tiles in the box);
+    * the other players' license hands keep their sizes but are dealt again from the cards ``player``
+      cannot see (the draw pile and those hands); the draw pile keeps the rest.
+    The result never carries hidden truth: re-dealt values come from ``rng`` only.  Its history is
+    empty (``determinized`` is True, and it cannot be saved).  Not modelled: inferences from play, such as
+    an opponent who could not pay a bid holding less than that bid at the time.
+    """
+    d = s._copy()
+    d._record = None
+    d._cache = None
+    d.determinized = True
+    pool = unseen_tiles(s, player)
+    for kind, values in pool.items():
+        rng.shuffle(values)
+    for i, site in enumerate(SITES):
+        if d.site_state[i] == 1 and not d.known[player] >> i & 1:
+            d.site_value[i] = pool[site.kind].pop()
+    if not s.opts["open_licenses"]:
+        _redeal_hands(d, player, rng)
+    return d
+
+
+def _redeal_hands(d: "State", player: int, rng: random.Random) -> None:
+    others = [p for p in range(d.n) if p != player]
+    ones = d.lic_draw[0] + sum(d.hand[2 * p] for p in others)
+    twos = d.lic_draw[1] + sum(d.hand[2 * p + 1] for p in others)
+    cards = [1] * ones + [2] * twos
+    rng.shuffle(cards)
+    for p in others:
+        count = d.hand[2 * p] + d.hand[2 * p + 1]
+        mine, cards = cards[:count], cards[count:]
+        d.hand[2 * p + 1] = mine.count(2)
+        d.hand[2 * p] = count - d.hand[2 * p + 1]
+    d.lic_draw = [cards.count(1), cards.count(2)]
+

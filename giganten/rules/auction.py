@@ -1,0 +1,249 @@
+"""Action 7 — Sell Oil: three auctions, Hudson, then Jet, then US Standard.
+
+a) Only players with oil stored at the company take part.  The start player (or the next such player
+   clockwise) opens; each bid is a sum of sales licenses, higher than the last; a player who passes drops
+   out.  When all but one have passed, the last bidder wins and pays licenses worth at least the bid,
+   without change (exactly the bid when the hand allows it; a hand of only 2s pays one more on an odd
+   bid).  All may pass: no sale.  A winner who cannot pay loses half of their license cards, rounded up,
+   drawn at random (chance), onto the face-up discard pile, and the auction is repeated.
+   (Ruling: a bid may exceed the bidder's hand -- the penalty implies it -- but not twice the number of
+   cards the bidder holds, which no hand of that size could pay.)
+b) The winner sells any number of their chips there at the current price; the chips go back to the supply.
+Then Action 8 (overfill) and Action 9 (the die passes left) close the round.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from gamekit import IllegalAction
+
+from ..actions import Bid, DiscardLicenses, Pass, PayLicenses, Sell
+from ..components import COMPANIES, COMPONENTS, money
+from ..prices import price
+from . import A7A, A7B, A8, A9, BID, PAY, PENALTY, SELL
+from .licenses import hypergeometric
+
+if TYPE_CHECKING:
+    from ..state import State
+
+_BIDS = [Bid(k) for k in range(2 * (COMPONENTS.license_ones + COMPONENTS.license_twos) + 2)]
+_PASS = Pass()
+_SELL = [Sell(k) for k in range(COMPONENTS.oil_chips + 1)]
+
+
+def begin(s: "State") -> None:
+    s.auc_company = 0
+    if _open(s):
+        _run(s)
+
+
+def _open(s: "State") -> bool:
+    """Start (or repeat) the auction at ``auc_company``, skipping companies where nobody has oil stored.
+
+    False when no auction is left: the round is then closed (Actions 8 and 9).
+    """
+    while s.auc_company < 3:
+        c = s.auc_company
+        eligible = tuple(p for p in s.order() if s.storage[c * s.n + p] > 0)
+        if eligible:
+            s.phase = BID
+            s.auc_eligible = eligible
+            s.auc_active = sum(1 << p for p in eligible)
+            s.auc_high, s.auc_bidder, s.auc_turn = 0, -1, eligible[0]
+            s._emit(f"Auction at {COMPANIES[c]} (price {money(price(s.prices[c]))}): "
+                    f"{', '.join(s.name(p) for p in eligible)} may bid (only players with oil stored there); "
+                    f"{s.name(eligible[0])} opens.", A7A)
+            return True
+        s._emit(f"No one has oil stored at {COMPANIES[c]}: no auction there.", A7A)
+        s.auc_company += 1
+    _close_round(s)
+    return False
+
+
+def _run(s: "State") -> None:
+    """Drive the auction until a player must decide or a chance node comes (or the round is over)."""
+    while s.phase == BID:
+        active = s.auc_active
+        if active == 0:
+            s._emit(f"Everyone passed: no sale at {COMPANIES[s.auc_company]} this round.", A7A)
+            s.auc_company += 1
+            if not _open(s):
+                return
+            continue
+        if s.auc_bidder >= 0 and active == 1 << s.auc_bidder:
+            _won(s)
+            continue
+        p = s.auc_turn
+        if max_bid(s, p) > s.auc_high:
+            return
+        s._emit(f"{s.name(p)} cannot bid more than {s.auc_high} (with {s.license_count(p)} license card(s) "
+                f"no bid above {max_bid(s, p)} could be paid) and passes.", A7A, p)
+        _drop(s, p)
+
+
+def max_bid(s: "State", p: int) -> int:
+    """Ruling: at most twice the number of license cards held (the most such a hand could be worth)."""
+    return 2 * s.license_count(p)
+
+
+def _drop(s: "State", p: int) -> None:
+    s.auc_active &= ~(1 << p)
+    _advance_turn(s, p)
+
+
+def _advance_turn(s: "State", p: int) -> None:
+    """The next active player clockwise after p."""
+    for k in range(1, s.n + 1):
+        q = (p + k) % s.n
+        if s.auc_active >> q & 1:
+            s.auc_turn = q
+            return
+    s.auc_turn = -1
+
+
+def legal_bid(s: "State") -> list:
+    p = s.auc_turn
+    return [_BIDS[k] for k in range(s.auc_high + 1, max_bid(s, p) + 1)] + [_PASS]
+
+
+def apply_bid(s: "State", action: Bid) -> None:
+    p = s.auc_turn
+    top = max_bid(s, p)
+    if not isinstance(action.amount, int) or not s.auc_high < action.amount <= top:
+        raise IllegalAction(A7A, f"a bid must be higher than {s.auc_high} and at most {top} (twice "
+                            f"{s.name(p)}'s {s.license_count(p)} license cards).", f"a bid of {s.auc_high + 1}-{top} or pass")
+    s.auc_high, s.auc_bidder = action.amount, p
+    s._emit(f"{s.name(p)} bids {action.amount} at {COMPANIES[s.auc_company]}.", A7A, p)
+    _advance_turn(s, p)
+    _run(s)
+
+
+def apply_pass(s: "State", action: Pass) -> None:
+    p = s.auc_turn
+    s._emit(f"{s.name(p)} passes and drops out of the auction at {COMPANIES[s.auc_company]}.", A7A, p)
+    _drop(s, p)
+    _run(s)
+
+
+def _won(s: "State") -> None:
+    w, bid = s.auc_bidder, s.auc_high
+    c = s.auc_company
+    if s.license_value(w) < bid:
+        cards = s.license_count(w)
+        s.phase = PENALTY
+        s._emit(f"{s.name(w)} wins the auction at {COMPANIES[c]} with {bid} but cannot pay it: as a penalty "
+                f"{s.name(w)} loses half of the {cards} license cards, rounded up ({(cards + 1) // 2}), drawn at "
+                "random by the left-hand neighbour, and the auction is repeated.", A7A, w)
+        return
+    s._emit(f"{s.name(w)} wins the auction at {COMPANIES[c]} with a bid of {bid}.", A7A, w)
+    options = payments(s.hand[2 * w], s.hand[2 * w + 1], bid)
+    if len(options) == 1:
+        _pay(s, *options[0])
+    else:
+        s.phase = PAY
+
+
+@lru_cache(maxsize=None)
+def payments(ones: int, twos: int, bid: int) -> tuple[tuple[int, int], ...]:
+    """The ways to pay ``bid`` without change: (ones, twos) summing to the bid exactly, or -- when only
+    2s can do it -- one more than an odd bid."""
+    exact = tuple((bid - 2 * t, t) for t in range(min(twos, bid // 2), -1, -1) if bid - 2 * t <= ones)
+    if exact:
+        return exact
+    return ((0, (bid + 1) // 2),) if 2 * twos > bid else ()
+
+
+def outcomes_penalty(s: "State") -> list[tuple[DiscardLicenses, float]]:
+    w = s.auc_bidder
+    ones, twos = s.hand[2 * w], s.hand[2 * w + 1]
+    count = (ones + twos + 1) // 2
+    return _penalty_outcomes(ones, twos, count)
+
+
+@lru_cache(maxsize=None)
+def _penalty_outcomes(ones: int, twos: int, count: int) -> list[tuple[DiscardLicenses, float]]:
+    return [(DiscardLicenses(count, k), p) for k, p in hypergeometric(ones, twos, count)]
+
+
+def apply_penalty(s: "State", action: DiscardLicenses) -> None:
+    w = s.auc_bidder
+    ones = action.count - action.twos
+    s.hand[2 * w] -= ones
+    s.hand[2 * w + 1] -= action.twos
+    s.lic_disc[0] += ones
+    s.lic_disc[1] += action.twos
+    s._emit(f"{s.name(w)} discards {action.count} license card(s) face up ({ones} of value 1, {action.twos} of "
+            f"value 2) and receives nothing for them; the auction at {COMPANIES[s.auc_company]} is repeated.", A7A, w)
+    if _open(s):
+        _run(s)
+
+
+def legal_pay(s: "State") -> list:
+    w = s.auc_bidder
+    return [PayLicenses(o, t) for o, t in payments(s.hand[2 * w], s.hand[2 * w + 1], s.auc_high)]
+
+
+def apply_pay(s: "State", action: PayLicenses) -> None:
+    w = s.auc_bidder
+    options = payments(s.hand[2 * w], s.hand[2 * w + 1], s.auc_high)
+    if (action.ones, action.twos) not in options:
+        raise IllegalAction(A7A, f"{s.name(w)} must pay licenses worth {s.auc_high} without change, from a hand of "
+                            f"{s.hand[2 * w]} ones and {s.hand[2 * w + 1]} twos.", ", ".join(str(a) for a in legal_pay(s)))
+    _pay(s, action.ones, action.twos)
+
+
+def _pay(s: "State", ones: int, twos: int) -> None:
+    w = s.auc_bidder
+    s.hand[2 * w] -= ones
+    s.hand[2 * w + 1] -= twos
+    s.lic_disc[0] += ones
+    s.lic_disc[1] += twos
+    over = ones + 2 * twos - s.auc_high
+    s._emit(f"{s.name(w)} pays {ones} license(s) of value 1 and {twos} of value 2 onto the face-up discard pile"
+            + (f" (only 2s: {over} overpaid, no change)" if over else "") + ".", A7A, w)
+    s.phase = SELL
+
+
+def legal_sell(s: "State") -> list:
+    return _SELL[: s.storage[s.auc_company * s.n + s.auc_bidder] + 1]
+
+
+def apply_sell(s: "State", action: Sell) -> None:
+    w, c = s.auc_bidder, s.auc_company
+    stored = s.storage[c * s.n + w]
+    if not isinstance(action.chips, int) or not 0 <= action.chips <= stored:
+        raise IllegalAction(A7B, f"{s.name(w)} has {stored} chip(s) stored at {COMPANIES[c]}.", f"sell 0-{stored}")
+    each = price(s.prices[c])
+    total = each * action.chips
+    s.storage[c * s.n + w] -= action.chips
+    s.supply += action.chips
+    s.money[w] += total
+    s.bank -= total
+    s._emit(f"{s.name(w)} sells {action.chips} chip(s) to {COMPANIES[c]} at {money(each)} each for {money(total)}; "
+            "the chips go back to the supply.", A7B, w)
+    s.auc_company += 1
+    if _open(s):
+        _run(s)
+
+
+def _close_round(s: "State") -> None:
+    """Action 8 (overfilling) and Action 9 (pass the die), then the next round's Action 1."""
+    from . import market
+
+    limit, pay = COMPONENTS.storage_limit, COMPONENTS.overfill_compensation
+    for c in range(3):
+        for p in s.order():
+            extra = s.storage[c * s.n + p] - limit
+            if extra > 0:
+                s.storage[c * s.n + p] = limit
+                s.supply += extra
+                s.money[p] += extra * pay
+                s.bank -= extra * pay
+                s._emit(f"{s.name(p)} has {limit + extra} chips in storage at {COMPANIES[c]}: {extra} excess chip(s) go "
+                        f"back to the supply for {money(pay)} each.", A8, p)
+    old = s.start
+    s.start = (s.start + 1) % s.n
+    s.round += 1
+    s._emit(f"{s.name(old)} passes the die to {s.name(s.start)}, who starts round {s.round}.", A9, s.start)
+    market.begin_round(s)

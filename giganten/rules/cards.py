@@ -1,0 +1,126 @@
+"""Action 2 — Reveal and Take Action Cards.
+
+a) The start player reveals a red card (chance: by the composition of the red pile) and the black
+   locomotive advances as far as the card shows -- at once, whoever later takes the card.  The game ends
+   immediately when the black locomotive reaches the oil harbour.
+b) As many beige cards as players are revealed (one chance node each).
+c) Each player, the start player first, takes one face-up card (the red one included); the card left
+   over goes to its discard pile.
+A pile that runs out is refilled by shuffling its discard pile (order is never stored: each reveal is a
+chance node over the pile's composition).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamekit import IllegalAction
+
+from ..actions import RevealCard, TakeCard
+from ..components import CARDS, COMPONENTS
+from . import A2, BEIGE, RED, TAKE
+
+if TYPE_CHECKING:
+    from ..state import State
+
+RED_TYPES = tuple(t.id for t in CARDS if t.color == "red")
+BEIGE_TYPES = tuple(t.id for t in CARDS if t.color == "beige")
+_REVEAL = [RevealCard(t.id) for t in CARDS]
+_TAKE = [TakeCard(t.id) for t in CARDS]
+
+
+def _refill(s: "State", types: tuple[int, ...], color: str) -> None:
+    """Refill an exhausted pile from its discard pile."""
+    if any(s.card_draw[t] for t in types):
+        return
+    moved = sum(s.card_disc[t] for t in types)
+    for t in types:
+        s.card_draw[t], s.card_disc[t] = s.card_disc[t], 0
+    s._emit(f"The {color} action card pile is used up: its {moved} discarded cards are shuffled "
+            f"and become the new pile.", A2)
+
+
+def _outcomes(s: "State", types: tuple[int, ...]) -> list[tuple[RevealCard, float]]:
+    draw = s.card_draw
+    total = sum(draw[t] for t in types)
+    return [(_REVEAL[t], draw[t] / total) for t in types if draw[t]]
+
+
+def begin(s: "State") -> None:
+    s.display = []
+    s.phase, s.cursor = RED, 0
+    _refill(s, RED_TYPES, "red")
+
+
+def outcomes_red(s: "State") -> list[tuple[RevealCard, float]]:
+    return _outcomes(s, RED_TYPES)
+
+
+def outcomes_beige(s: "State") -> list[tuple[RevealCard, float]]:
+    return _outcomes(s, BEIGE_TYPES)
+
+
+def apply_red(s: "State", action: RevealCard) -> None:
+    from . import scoring
+
+    card = CARDS[action.card]
+    s.card_draw[card.id] -= 1
+    s.display.append(card.id)
+    old = s.black
+    s.black = min(COMPONENTS.harbour, old + card.black)
+    s._emit(f"{s.name(s.start)} reveals the {card}; the black locomotive advances {card.black} "
+            f"space{'s' if card.black != 1 else ''} ({old} -> {s.black}).", A2, s.start)
+    if s.black >= COMPONENTS.harbour:
+        s._emit("The black locomotive has reached the oil harbour: the game ends immediately; "
+                "no further actions are carried out.", "End of Game")
+        scoring.end_game(s)
+        return
+    s.phase, s.cursor = BEIGE, 0
+    _refill(s, BEIGE_TYPES, "beige")
+
+
+def apply_beige(s: "State", action: RevealCard) -> None:
+    card = CARDS[action.card]
+    s.card_draw[card.id] -= 1
+    s.display.append(card.id)
+    s._emit(f"{s.name(s.start)} reveals the {card}.", A2, s.start)
+    s.cursor += 1
+    if s.cursor == s.n:
+        s.phase, s.cursor = TAKE, 0
+        _auto_take(s)
+    else:
+        _refill(s, BEIGE_TYPES, "beige")
+
+
+def legal_take(s: "State") -> list[TakeCard]:
+    return [_TAKE[t] for t in sorted(set(s.display))]
+
+
+def apply_take(s: "State", action: TakeCard) -> None:
+    if action.card not in s.display:
+        shown = ", ".join(str(CARDS[t]) for t in sorted(set(s.display)))
+        raise IllegalAction(A2, f"that card is not on display; the face-up cards are: {shown}.",
+                            ", ".join(str(a) for a in legal_take(s)))
+    _take(s, action.card)
+    _auto_take(s)
+
+
+def _take(s: "State", card: int) -> None:
+    from . import licenses
+
+    p = (s.start + s.cursor) % s.n
+    s.display.remove(card)
+    s.held[p] = card
+    s._emit(f"{s.name(p)} takes the {CARDS[card]}.", A2, p)
+    s.cursor += 1
+    if s.cursor == s.n:
+        (left,) = s.display
+        s.display = []
+        s.card_disc[left] += 1
+        s._emit(f"The card left over, the {CARDS[left]}, goes to its discard pile.", A2)
+        licenses.begin(s)
+
+
+def _auto_take(s: "State") -> None:
+    """When every face-up card is of the same type the choice is no choice: take it."""
+    while s.phase == TAKE and len(set(s.display)) == 1:
+        _take(s, s.display[0])

@@ -1,0 +1,100 @@
+"""Action 3 — Distribute Sales Licenses.
+
+Each player in turn, the start player first, draws as many licenses as their action card shows, secretly.
+One chance node per draw: its outcome is how many of the drawn cards are worth 2 (hypergeometric over the
+draw pile).  When the pile runs out in the middle of a draw, the cards still there are drawn, the face-up
+discard pile is shuffled into a new pile, and the rest is drawn from it -- a second chance node.
+If both piles are empty (every license is in a hand) the player draws what there is.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from typing import TYPE_CHECKING
+
+from ..actions import DrawLicenses
+from . import A3, LICENSE
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@lru_cache(maxsize=None)
+def hypergeometric(ones: int, twos: int, count: int) -> tuple[tuple[int, float], ...]:
+    """(number of 2s, probability) when ``count`` cards are drawn from ``ones`` 1s and ``twos`` 2s."""
+    total = comb(ones + twos, count)
+    return tuple(
+        (k, comb(twos, k) * comb(ones, count - k) / total)
+        for k in range(max(0, count - ones), min(count, twos) + 1)
+    )
+
+
+@lru_cache(maxsize=None)
+def _outcomes(ones: int, twos: int, count: int) -> list[tuple[DrawLicenses, float]]:
+    return [(DrawLicenses(count, k), p) for k, p in hypergeometric(ones, twos, count)]
+
+
+def begin(s: "State") -> None:
+    s.phase, s.cursor = LICENSE, 0
+    _start_player(s)
+
+
+def _player(s: "State") -> int:
+    return (s.start + s.cursor) % s.n
+
+
+def _start_player(s: "State") -> None:
+    from . import movement
+
+    while s.cursor < s.n:
+        p = _player(s)
+        s.lic_pending = s.card_of(p).licenses
+        if _settle(s):
+            return  # a chance node
+        s.cursor += 1
+    movement.begin(s)
+
+
+def _settle(s: "State") -> bool:
+    """Refill and make the draws that need no chance; True when a chance node remains for this player."""
+    p = _player(s)
+    while s.lic_pending:
+        draw = s.lic_draw
+        if draw[0] + draw[1] == 0:
+            disc = s.lic_disc
+            if disc[0] + disc[1] == 0:
+                s._emit(f"Both license piles are empty (every license is in a hand): {s.name(p)} "
+                        f"cannot draw the {s.lic_pending} missing license(s).", A3, p)
+                s.lic_pending = 0
+                break
+            s.lic_draw, s.lic_disc = disc, [0, 0]
+            s._emit(f"The license pile is used up: the {disc[0] + disc[1]} face-up discarded licenses "
+                    "are shuffled and become the new pile.", A3)
+            continue
+        count = min(s.lic_pending, draw[0] + draw[1])
+        if draw[0] and draw[1] and count < draw[0] + draw[1]:
+            return True
+        _draw(s, p, count, draw[1] if count == draw[0] + draw[1] else (count if draw[1] else 0))
+    return False
+
+
+def _draw(s: "State", p: int, count: int, twos: int) -> None:
+    s.lic_draw[0] -= count - twos
+    s.lic_draw[1] -= twos
+    s.hand[2 * p] += count - twos
+    s.hand[2 * p + 1] += twos
+    s.lic_pending -= count
+    s._emit(f"{s.name(p)} draws {count} sales license{'s' if count != 1 else ''} "
+            f"(now {s.license_count(p)} cards; their values stay secret).", A3, p)
+
+
+def outcomes(s: "State") -> list[tuple[DrawLicenses, float]]:
+    draw = s.lic_draw
+    return _outcomes(draw[0], draw[1], min(s.lic_pending, draw[0] + draw[1]))
+
+
+def apply_draw(s: "State", action: DrawLicenses) -> None:
+    _draw(s, _player(s), action.count, action.twos)
+    if not _settle(s):
+        s.cursor += 1
+        _start_player(s)

@@ -1,0 +1,44 @@
+"""Action 1 — Change Market Prices: one roll of the price die per company, in company order.
+
+The marker moves by the zone rule of ``giganten/prices.py``.  Each roll is a chance node with the six
+faces, 1/6 each.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import RollPrice
+from ..components import COMPANIES, money
+from ..prices import DIE_FACES, ZONE, move_marker, price
+from . import A1, ROLL
+
+if TYPE_CHECKING:
+    from ..state import State
+
+_FACES = [(RollPrice(color, pips), 1 / len(DIE_FACES)) for color, pips in DIE_FACES]
+
+
+def begin_round(s: "State") -> None:
+    s.phase, s.cursor = ROLL, 0
+
+
+def outcomes(s: "State") -> list[tuple[RollPrice, float]]:
+    return _FACES
+
+
+def apply_roll(s: "State", action: RollPrice) -> None:
+    from . import cards
+
+    c = s.cursor
+    old = s.prices[c]
+    new = move_marker(old, (action.color, action.pips))
+    s.prices[c] = new
+    zone = ZONE[old]
+    why = ("in the white zone a blue number moves the marker up" if action.color == "blue"
+           else "in the white zone a red number moves the marker down") if zone == "white" else (
+        "in the red zone the marker always moves up" if zone == "red" else "in the blue zone the marker always moves down")
+    s._emit(f"{s.name(s.start)} rolls {action.color} {action.pips} for {COMPANIES[c]}: "
+            f"{money(price(old))} -> {money(price(new))} ({why}).", A1, s.start)
+    s.cursor += 1
+    if s.cursor == 3:
+        cards.begin(s)

@@ -1,0 +1,392 @@
+"""Action 4 — split movement points between locomotive and truck, move, and carry out the special action.
+
+Player by player, the start player first.  The card's movement points form one pool the player spends in
+any order on:
+
+a) the truck: the first time, it is placed (free) on any square of the first column; then it moves
+   orthogonally, paying 1 / 2 / 3 points to enter a flat / hill / mountain square, whatever lies on it.
+   Squares with face-down tiles or opposing trucks may be crossed but not stopped on; squares with
+   derricks may not be entered.  A step onto a square the truck may not stop on is allowed only if the
+   truck can still reach a square it may stop on.  ``DriveTo`` drives along a cheapest path.
+b) looking at tiles: whenever the truck stands orthogonally next to a face-down tile, its player sees the
+   tile's oil -- except the red two-derrick tiles, which nobody sees before a derrick is built.
+c) the own locomotive: one rail space at a time, paying the cost printed for the space entered.
+d) the card's special action (optional, once): change a price by up to N spaces, take one oil chip into
+   an own storage, or move all opposing locomotives back N spaces (never the black one, never behind the
+   start).  Variants: ``exact_price_change``, ``one_opponent_back``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamekit import Action, IllegalAction
+
+from ..actions import (AdvanceLocomotive, ChangePrice, DriveTo, EndMovement, LocomotivesBack, PlaceTruck, Step,
+                       TakeOil)
+from ..board import (ADJACENT_SITES, DIRECTION_NAMES, ENTRY_CELLS, EXAMINABLE_SITES, NEIGHBOURS, SITE_CELL, TERRAIN,
+                     cells_of, cheapest_path, reachable)
+from ..components import CARDS, COLUMNS, COMPANIES, COMPONENTS, cell_name, money
+from ..prices import TOP, price
+from . import A4, A4A, A4B, A4C, A4D, MOVE
+
+if TYPE_CHECKING:
+    from ..state import State
+
+LAST_SPACE = len(COMPONENTS.rail_costs) - 1
+RAIL_COST = COMPONENTS.rail_costs
+TERRAIN_WORD = {1: "flat", 2: "hill", 3: "mountain"}
+
+_PLACE = [PlaceTruck(r) for r in range(len(ENTRY_CELLS))]
+_STEP = {d: Step(d) for d in "NESW"}
+_DRIVE = [DriveTo(c // COLUMNS, c % COLUMNS) for c in range(len(TERRAIN))]
+_ADVANCE = AdvanceLocomotive()
+_END = EndMovement()
+_OIL = [TakeOil(c) for c in range(3)]
+_BACK_ALL = LocomotivesBack(None)
+_BACK = [LocomotivesBack(p) for p in range(4)]
+
+
+def begin(s: "State") -> None:
+    from . import build
+
+    s.phase, s.cursor = MOVE, 0
+    while s.cursor < s.n:
+        if _start_turn(s):
+            return
+        s.cursor += 1
+    build.begin(s)
+
+
+def _player(s: "State") -> int:
+    return (s.start + s.cursor) % s.n
+
+
+def _start_turn(s: "State") -> bool:
+    p = _player(s)
+    card = s.card_of(p)
+    s.mp = card.moves
+    s.special = card.special is not None
+    s._emit(f"{s.name(p)} has {card.moves} movement points"
+            + (f" and the special action '{card.special_text()}'." if card.special else "."), A4, p)
+    return True
+
+
+def _end_turn(s: "State", why: str) -> None:
+    from . import build
+
+    p = _player(s)
+    s._emit(f"{s.name(p)} ends movement{why}.", A4, p)
+    card = s.held[p]
+    s.card_disc[card] += 1
+    s.held[p] = -1
+    s._emit(f"{s.name(p)}'s {CARDS[card]} goes to its discard pile.", A4, p)
+    s.cursor += 1
+    if s.cursor < s.n:
+        _start_turn(s)
+    else:
+        build.begin(s)
+
+
+# -- what the truck may do ------------------------------------------------------------------------------
+
+
+def _no_stop(s: "State", p: int) -> int:
+    """Squares p's truck may cross but not stop on: face-down tiles and opposing trucks."""
+    out = s.tile_cells
+    for q, cell in enumerate(s.trucks):
+        if q != p and cell >= 0:
+            out |= 1 << cell
+    return out
+
+
+def _can_escape(s: "State", cell: int, budget: int, no_stop: int) -> bool:
+    """From ``cell`` (where the truck may not stop), can it still reach a square it may stop on?"""
+    return bool(reachable(cell, budget, s.derrick_cells) & ~no_stop & ~(1 << cell))
+
+
+def _stranded(s: "State", p: int, no_stop: int) -> bool:
+    cell = s.trucks[p]
+    return cell >= 0 and bool(no_stop >> cell & 1)
+
+
+def _step_ok(s: "State", target: int, budget: int, no_stop: int) -> bool:
+    cost = TERRAIN[target]
+    if cost > budget or s.derrick_cells >> target & 1:
+        return False
+    return not no_stop >> target & 1 or _can_escape(s, target, budget - cost, no_stop)
+
+
+def drive_targets(s: "State") -> int:
+    """Bit set of the squares ``DriveTo`` may go to now (reachable, stoppable, not the truck's own)."""
+    cache = s._cache
+    if cache is not None and cache[0] == "drive":
+        return cache[1]
+    p = _player(s)
+    cell = s.trucks[p]
+    targets = 0
+    if cell >= 0 and s.mp > 0:
+        targets = reachable(cell, s.mp, s.derrick_cells) & ~_no_stop(s, p) & ~(1 << cell)
+    s._cache = ("drive", targets)
+    return targets
+
+
+def legal(s: "State") -> list[Action]:
+    p = _player(s)
+    no_stop = _no_stop(s, p)
+    cell, mp = s.trucks[p], s.mp
+    out: list[Action] = []
+    if cell < 0:
+        out += [_PLACE[r] for r, entry in enumerate(ENTRY_CELLS)
+                if not no_stop >> entry & 1 or _can_escape(s, entry, mp, no_stop)]
+    else:
+        out += [_STEP[d] for d, n in NEIGHBOURS[cell] if _step_ok(s, n, mp, no_stop)]
+        out += [_DRIVE[c] for c in cells_of(drive_targets(s))]
+    stranded = _stranded(s, p, no_stop)
+    if _advance_ok(s, p, stranded, no_stop):
+        out.append(_ADVANCE)
+    if s.special:
+        out += _special_actions(s, p)
+    if not stranded:
+        out.append(_END)
+    return out
+
+
+def _advance_ok(s: "State", p: int, stranded: bool, no_stop: int) -> bool:
+    loco = s.locos[p]
+    if loco >= LAST_SPACE:
+        return False
+    cost = RAIL_COST[loco + 1]
+    return cost <= s.mp and (not stranded or _can_escape(s, s.trucks[p], s.mp - cost, no_stop))
+
+
+def _special_actions(s: "State", p: int) -> list[Action]:
+    card = s.card_of(p)
+    if card.special == "price":
+        return [ChangePrice(c, d) for c in range(3) for d in price_deltas(s, c, card.n)]
+    if card.special == "oil":
+        return list(_OIL) if s.supply > 0 else []
+    if s.opts["one_opponent_back"]:
+        return [_BACK[q] for q in range(s.n) if q != p]
+    return [_BACK_ALL]
+
+
+def price_deltas(s: "State", company: int, n: int) -> list[int]:
+    """The moves a 'change price' card allows: up to N spaces (or exactly N), staying on the track."""
+    index = s.prices[company]
+    if s.opts["exact_price_change"]:
+        return [d for d in (min(n, TOP - index), -min(n, index)) if d]
+    return [d for d in range(-n, n + 1) if d and 0 <= index + d <= TOP]
+
+
+# -- applying -------------------------------------------------------------------------------------------
+
+
+def _look(s: "State", p: int, cells: list[int]) -> None:
+    """Action 4 b): p sees every examinable face-down tile next to the squares the truck occupied."""
+    seen = 0
+    for cell in cells:
+        seen |= ADJACENT_SITES[cell]
+    new = seen & EXAMINABLE_SITES & s.tile_sites & ~s.known[p]
+    if new:
+        s.known[p] |= new
+        where = ", ".join(cell_name(SITE_CELL[i]) for i in cells_of(new))
+        s._emit(f"{s.name(p)}'s truck passes the face-down tile(s) at {where}: {s.name(p)} looks at "
+                "them (only the truck's owner learns the oil).", A4B, p)
+
+
+def apply_place(s: "State", action: PlaceTruck) -> None:
+    p = _player(s)
+    if s.trucks[p] >= 0:
+        raise IllegalAction(A4A, f"{s.name(p)}'s truck is already on the board at {cell_name(s.trucks[p])}; "
+                            "only the first placement goes onto the first column.", "a truck step or 'drive to'")
+    if not 0 <= action.row < len(ENTRY_CELLS):
+        raise IllegalAction(A4A, f"row {action.row} is off the board; the first column has rows 0-{len(ENTRY_CELLS) - 1}.",
+                            _allowed(s))
+    cell = ENTRY_CELLS[action.row]
+    no_stop = _no_stop(s, p)
+    if no_stop >> cell & 1 and not _can_escape(s, cell, s.mp, no_stop):
+        raise IllegalAction(A4A, f"an opposing truck stands on {cell_name(cell)} and {s.name(p)} could not "
+                            "move on from there; trucks may not stop on opposing trucks.", _allowed(s))
+    s.trucks[p] = cell
+    s._emit(f"{s.name(p)} places the truck on {cell_name(cell)} in the first column (free).", A4A, p)
+    _look(s, p, [cell])
+    _after(s)
+
+
+def apply_step(s: "State", action: Step) -> None:
+    p = _player(s)
+    cell = s.trucks[p]
+    if cell < 0:
+        raise IllegalAction(A4A, f"{s.name(p)}'s truck is not on the board yet; it first goes onto a square "
+                            "of the first column.", _allowed(s))
+    target = next((n for d, n in NEIGHBOURS[cell] if d == action.direction), -1)
+    if target < 0:
+        raise IllegalAction(A4A, f"the truck on {cell_name(cell)} cannot move {action.direction!r}: "
+                            "only N, E, S or W onto the board.", _allowed(s))
+    _check_enter(s, p, target)
+    cost = TERRAIN[target]
+    s.mp -= cost
+    s.trucks[p] = target
+    s._emit(f"{s.name(p)} moves the truck {DIRECTION_NAMES[action.direction]} to {cell_name(target)} "
+            f"({TERRAIN_WORD[cost]}, {cost} point{'s' if cost > 1 else ''}; {s.mp} left).", A4A, p)
+    _look(s, p, [target])
+    _after(s)
+
+
+def _check_enter(s: "State", p: int, target: int) -> None:
+    cost = TERRAIN[target]
+    if s.derrick_cells >> target & 1:
+        raise IllegalAction(A4A, f"a derrick stands on {cell_name(target)}; squares with derricks may not be crossed.",
+                            _allowed(s))
+    if cost > s.mp:
+        raise IllegalAction(A4A, f"entering {cell_name(target)} ({TERRAIN_WORD[cost]}) costs {cost} points and "
+                            f"{s.name(p)} has {s.mp} left.", _allowed(s))
+    no_stop = _no_stop(s, p)
+    if no_stop >> target & 1 and not _can_escape(s, target, s.mp - cost, no_stop):
+        raise IllegalAction(A4A, f"{cell_name(target)} holds a production tile or an opposing truck: the truck may "
+                            "cross it but not stop there, and could not move on with the points left.", _allowed(s))
+
+
+def apply_drive(s: "State", action: DriveTo) -> None:
+    p = _player(s)
+    cell = s.trucks[p]
+    if cell < 0:
+        raise IllegalAction(A4A, f"{s.name(p)}'s truck is not on the board yet; it first goes onto a square "
+                            "of the first column.", _allowed(s))
+    if not (0 <= action.row < len(ENTRY_CELLS) and 0 <= action.col < COLUMNS):
+        raise IllegalAction(A4A, f"({action.row}, {action.col}) is off the board.", _allowed(s))
+    target = action.row * COLUMNS + action.col
+    if not drive_targets(s) >> target & 1:
+        raise IllegalAction(A4A, _why_not_target(s, p, cell, target), _allowed(s))
+    path = cheapest_path(cell, target, s.mp, s.derrick_cells)
+    cost = sum(TERRAIN[c] for c in path)
+    s.mp -= cost
+    s.trucks[p] = target
+    s._emit(f"{s.name(p)} drives the truck from {cell_name(cell)} to {cell_name(target)} "
+            f"({len(path)} square{'s' if len(path) > 1 else ''}, {cost} points; {s.mp} left).", A4A, p)
+    _look(s, p, path)
+    _after(s)
+
+
+def _why_not_target(s: "State", p: int, cell: int, target: int) -> str:
+    if target == cell:
+        return f"the truck already stands on {cell_name(target)}."
+    if s.derrick_cells >> target & 1:
+        return f"a derrick stands on {cell_name(target)}."
+    if _no_stop(s, p) >> target & 1:
+        return f"{cell_name(target)} holds a production tile or an opposing truck; trucks may cross it but not stop there."
+    return f"{cell_name(target)} is out of reach with {s.mp} movement point(s) (derricks may not be crossed)."
+
+
+def apply_advance(s: "State", action: AdvanceLocomotive) -> None:
+    p = _player(s)
+    loco = s.locos[p]
+    if loco >= LAST_SPACE:
+        raise IllegalAction(A4C, f"{s.name(p)}'s locomotive is on the last space of its track.", _allowed(s))
+    cost = RAIL_COST[loco + 1]
+    if cost > s.mp:
+        raise IllegalAction(A4C, f"entering rail space {loco + 1} costs {cost} points and {s.name(p)} has {s.mp} left.",
+                            _allowed(s))
+    no_stop = _no_stop(s, p)
+    if _stranded(s, p, no_stop) and not _can_escape(s, s.trucks[p], s.mp - cost, no_stop):
+        raise IllegalAction(A4A, "the truck stands on a square it may not stop on and needs the remaining points "
+                            "to move on.", _allowed(s))
+    s.mp -= cost
+    s.locos[p] = loco + 1
+    s._emit(f"{s.name(p)}'s locomotive advances to rail space {loco + 1} ({cost} point{'s' if cost > 1 else ''}; "
+            f"{s.mp} left).", A4C, p)
+    _after(s)
+
+
+def _check_special(s: "State", p: int, kind: str) -> None:
+    card = s.card_of(p)
+    if not s.special:
+        what = "has already been used this turn" if card.special else "is not on this card"
+        raise IllegalAction(A4D, f"{s.name(p)}'s special action {what}.", _allowed(s))
+    if card.special != kind:
+        raise IllegalAction(A4D, f"{s.name(p)}'s card gives the special action '{card.special_text()}', not this one.",
+                            _allowed(s))
+
+
+def apply_change_price(s: "State", action: ChangePrice) -> None:
+    p = _player(s)
+    _check_special(s, p, "price")
+    card = s.card_of(p)
+    if not 0 <= action.company < 3 or action.delta not in price_deltas(s, action.company, card.n):
+        rule = "exactly" if s.opts["exact_price_change"] else "up to"
+        raise IllegalAction(A4D, f"this card moves a price by {rule} {card.n} space(s), up or down, staying on the "
+                            "track.", _allowed(s))
+    old = s.prices[action.company]
+    s.prices[action.company] = old + action.delta
+    s.special = False
+    s._emit(f"{s.name(p)} moves the {COMPANIES[action.company]} price {'up' if action.delta > 0 else 'down'} "
+            f"{abs(action.delta)}: {money(price(old))} -> {money(price(old + action.delta))} (the colours of the "
+            "table play no role here).", A4D, p)
+    _after(s)
+
+
+def apply_take_oil(s: "State", action: TakeOil) -> None:
+    p = _player(s)
+    _check_special(s, p, "oil")
+    if not 0 <= action.company < 3:
+        raise IllegalAction(A4D, "there are three companies (0, 1, 2).", _allowed(s))
+    if s.supply == 0:
+        raise IllegalAction(A4D, "the supply has no oil chips left (all 60 are in play).", _allowed(s))
+    s.supply -= 1
+    s.storage[action.company * s.n + p] += 1
+    s.special = False
+    s._emit(f"{s.name(p)} takes an oil chip from the supply into storage at {COMPANIES[action.company]}.", A4D, p)
+    _after(s)
+
+
+def apply_back(s: "State", action: LocomotivesBack) -> None:
+    p = _player(s)
+    _check_special(s, p, "back")
+    n = s.card_of(p).n
+    one = s.opts["one_opponent_back"]
+    if one and (action.target is None or not 0 <= action.target < s.n or action.target == p):
+        raise IllegalAction(A4D, "variant 'one opponent back': choose ONE opponent whose locomotive goes back.",
+                            _allowed(s))
+    if not one and action.target is not None:
+        raise IllegalAction(A4D, "this card moves ALL opposing locomotives back (the variant 'one_opponent_back' "
+                            "is off).", _allowed(s))
+    targets = [action.target] if one else [q for q in range(s.n) if q != p]
+    moved = []
+    for q in targets:
+        old = s.locos[q]
+        s.locos[q] = max(COMPONENTS.player_start, old - n)
+        moved.append(f"{s.name(q)} {old} -> {s.locos[q]}")
+    s.special = False
+    s._emit(f"{s.name(p)} moves opposing locomotives back {n} spaces, whatever the printed costs, never behind "
+            f"the start ({'; '.join(moved)}); the black locomotive never moves back.", A4D, p)
+    _after(s)
+
+
+def apply_end(s: "State", action: EndMovement) -> None:
+    p = _player(s)
+    if _stranded(s, p, _no_stop(s, p)):
+        raise IllegalAction(A4A, f"the truck stands on {cell_name(s.trucks[p])}, which holds a production tile or an "
+                            "opposing truck: it may cross it but not stop there.", _allowed(s))
+    unused = []
+    if s.mp:
+        unused.append(f"{s.mp} point{'s' if s.mp > 1 else ''} unused")
+    if s.special:
+        unused.append("the special action unused")
+    _end_turn(s, f" ({', '.join(unused)})" if unused else "")
+
+
+def _after(s: "State") -> None:
+    """Every point spent and no special action left: the turn ends by itself."""
+    p = _player(s)
+    if s.mp == 0 and not s.special and s.trucks[p] >= 0 and not _stranded(s, p, _no_stop(s, p)):
+        _end_turn(s, " (all movement points used)")
+
+
+def _allowed(s: "State") -> str:
+    return ", ".join(str(a) for a in legal(s)[:12]) + (" ..." if len(legal(s)) > 12 else "")
+
+
+HANDLERS = {
+    PlaceTruck: apply_place, Step: apply_step, DriveTo: apply_drive, AdvanceLocomotive: apply_advance,
+    ChangePrice: apply_change_price, TakeOil: apply_take_oil, LocomotivesBack: apply_back, EndMovement: apply_end,
+}

@@ -1,0 +1,201 @@
+"""Action 6 — Produce and Transport Oil.
+
+Player by player, the start player first, every derrick of the player yields one chip (west to east).
+A derrick whose last chip is taken goes back to its owner.  Where the chip goes:
+
+* own locomotive level with or past the derrick's column: free, into any of the player's three storages;
+* otherwise the player may pay $3,000 (cash, no credit):
+  - to the bank, if the black locomotive is level with or past the derrick, or
+  - to the opponent whose locomotive is furthest ahead among those level with or past the derrick
+    (several equally far ahead split the fee);
+  or let the chip go back to the supply;
+* with no locomotive far enough along (or no $3,000) the chip is lost to the supply.
+
+(The rulebook's two headings here are mistranslated; the bullets under them are what this code follows.)
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamekit import IllegalAction
+
+from ..actions import LetChipGo, Transport
+from ..components import COMPANIES, COMPONENTS, SITES, cell_name, money
+from ..board import SITE_BIT, SITE_CELL
+from . import A6, PRODUCE
+
+if TYPE_CHECKING:
+    from ..state import State
+
+FEE = COMPONENTS.transport_fee
+_SHIP = {(c, via): Transport(c, via) for c in range(3) for via in ("own", "black", "rival")}
+_LET_GO = LetChipGo()
+
+
+def begin(s: "State") -> None:
+    s.phase, s.cursor = PRODUCE, 0
+    _start_player(s)
+    _next_chip(s)
+
+
+def _player(s: "State") -> int:
+    return (s.start + s.cursor) % s.n
+
+
+def _start_player(s: "State") -> None:
+    p = _player(s)
+    s.prod_sites = tuple(i for i in range(len(SITES)) if s.site_state[i] == 2 and s.site_owner[i] == p)
+    s.prod_i = 0
+
+
+def _next_chip(s: "State") -> None:
+    """Produce the next chip; resolve it at once when the player has no choice."""
+    from . import auction
+
+    while True:
+        p = _player(s)
+        if s.prod_i == len(s.prod_sites):
+            s.cursor += 1
+            if s.cursor == s.n:
+                auction.begin(s)
+                return
+            _start_player(s)
+            continue
+        site = s.prod_sites[s.prod_i]
+        _produce(s, p, site)
+        if s.locos[p] >= SITES[site].col:
+            return  # free transport: the player picks the storage
+        black, rivals = carriers(s, p, site)
+        if (black or rivals) and s.money[p] >= FEE:
+            return  # pay or let go
+        _lose_chip(s, p, site, black, rivals)
+
+
+def _produce(s: "State", p: int, site: int) -> None:
+    s.site_oil[site] -= 1
+    s.chip_site = site
+    where = cell_name(SITE_CELL[site])
+    if s.site_oil[site] == 0:
+        s.site_state[site] = 0
+        s.site_owner[site] = -1
+        s.derrick_cells &= ~SITE_BIT[site]
+        s.derricks_left[p] += 1
+        s._emit(f"{s.name(p)} produces the last chip of the derrick at {where}; the emptied derrick goes back "
+                f"to {s.name(p)}.", A6, p)
+    else:
+        s._emit(f"{s.name(p)} produces a chip at {where} ({s.site_oil[site]} left under the derrick).", A6, p)
+
+
+def carriers(s: "State", p: int, site: int) -> tuple[bool, list[int]]:
+    """Whether the black locomotive can carry from ``site``, and the opponents who would be paid."""
+    col = SITES[site].col
+    black = s.black >= col
+    ahead = [q for q in range(s.n) if q != p and s.locos[q] >= col]
+    if not ahead:
+        return black, []
+    best = max(s.locos[q] for q in ahead)
+    return black, [q for q in ahead if s.locos[q] == best]
+
+
+def _lose_chip(s: "State", p: int, site: int, black: bool, rivals: list[int]) -> None:
+    col = SITES[site].col
+    if black or rivals:
+        why = f"{s.name(p)} has {money(s.money[p])}, less than the {money(FEE)} transport fee (no credit)"
+    else:
+        why = (f"{s.name(p)}'s locomotive (space {s.locos[p]}), the black one (space {s.black}) and every "
+               f"opponent's are behind the derrick in column {col}")
+    s._emit(f"The chip is lost and goes back to the supply: {why}.", A6, p)
+    s.supply += 1
+    s.chip_site = -1
+    s.prod_i += 1
+
+
+def legal(s: "State") -> list:
+    p = _player(s)
+    site = s.chip_site
+    if s.locos[p] >= SITES[site].col:
+        return [_SHIP[c, "own"] for c in range(3)]
+    black, rivals = carriers(s, p, site)
+    out = []
+    if black:
+        out += [_SHIP[c, "black"] for c in range(3)]
+    if rivals:
+        out += [_SHIP[c, "rival"] for c in range(3)]
+    return out + [_LET_GO]
+
+
+def apply_transport(s: "State", action: Transport) -> None:
+    p = _player(s)
+    site = s.chip_site
+    col = SITES[site].col
+    if action not in legal(s):
+        raise IllegalAction(A6, _why_not(s, p, site, action), ", ".join(str(a) for a in legal(s)))
+    c = action.company
+    if action.via == "own":
+        why = (f"{s.name(p)}'s locomotive (space {s.locos[p]}) is level with or past the derrick in column {col}: "
+               "free transport")
+    elif action.via == "black":
+        _pay(s, p, [], FEE)
+        why = (f"{s.name(p)} pays {money(FEE)} to the bank: {s.name(p)}'s locomotive is behind the derrick in column "
+               f"{col}, the black locomotive (space {s.black}) is level with or past it")
+    else:
+        black, rivals = carriers(s, p, site)
+        shares = _pay(s, p, rivals, FEE)
+        paid = " and ".join(f"{money(a)} to {s.name(q)}" for q, a in shares)
+        why = (f"{s.name(p)} pays {paid}: {s.name(p)}'s locomotive is behind the derrick in column {col}; "
+               + ("the black locomotive is behind it too, " if not black else "")
+               + f"{' and '.join(s.name(q) for q in rivals)}'s locomotive (space {s.locos[rivals[0]]}) is the "
+               "furthest ahead")
+    s.storage[c * s.n + p] += 1
+    s._emit(f"{why}; the chip goes into {s.name(p)}'s storage at {COMPANIES[c]}.", A6, p)
+    s.chip_site = -1
+    s.prod_i += 1
+    _next_chip(s)
+
+
+def _pay(s: "State", p: int, rivals: list[int], fee: int) -> list[tuple[int, int]]:
+    """Pay a fee to the bank (no rivals) or split it among tied rivals; a remainder goes to the first of them
+    clockwise from the payer (it cannot arise with at most three opponents and a $3,000 fee)."""
+    s.money[p] -= fee
+    if not rivals:
+        s.bank += fee
+        return []
+    share, rest = divmod(fee, len(rivals))
+    ordered = sorted(rivals, key=lambda q: (q - p) % s.n)
+    out = []
+    for k, q in enumerate(ordered):
+        amount = share + (rest if k == 0 else 0)
+        s.money[q] += amount
+        out.append((q, amount))
+    return out
+
+
+def _why_not(s: "State", p: int, site: int, action: Transport) -> str:
+    col = SITES[site].col
+    if not isinstance(action.company, int) or not 0 <= action.company < 3:
+        return "there are three companies (0, 1, 2)"
+    if s.locos[p] >= col:
+        return (f"{s.name(p)}'s own locomotive is level with or past the derrick in column {col}: the chip travels "
+                "free (via 'own')")
+    if action.via == "own":
+        return f"{s.name(p)}'s locomotive (space {s.locos[p]}) is behind the derrick in column {col}"
+    if s.money[p] < FEE:
+        return f"transport costs {money(FEE)} and {s.name(p)} has {money(s.money[p])}; no credit is granted"
+    if action.via == "black":
+        return f"the black locomotive (space {s.black}) is behind the derrick in column {col}"
+    if action.via == "rival":
+        return f"no opponent's locomotive is level with or past the derrick in column {col}"
+    return f"unknown carrier {action.via!r}; use 'own', 'black' or 'rival'"
+
+
+def apply_let_go(s: "State", action: LetChipGo) -> None:
+    p = _player(s)
+    site = s.chip_site
+    if s.locos[p] >= SITES[site].col:
+        raise IllegalAction(A6, f"{s.name(p)}'s own locomotive is level with or past the derrick: it transports the "
+                            "chip free of charge into one of the player's storages.", ", ".join(str(a) for a in legal(s)))
+    s._emit(f"{s.name(p)} forgoes the paid transport; the chip goes back to the supply.", A6, p)
+    s.supply += 1
+    s.chip_site = -1
+    s.prod_i += 1
+    _next_chip(s)

@@ -1,0 +1,50 @@
+"""End of Game: the final accounting, as soon as the black locomotive reaches the oil harbour.
+
+* Every derrick still on the board pays its owner by the rank of the owner's locomotive: $5,000 for
+  first place, $4,000 second, $3,000 third, $2,000 fourth.  Locomotives on the same space: the player with
+  more sales licenses ranks better (ruling: the licenses' added-up value, as Action 7 counts them); still
+  tied, the order of the interrupted round from its start player decides.
+* Every oil chip still under a derrick or in a storage pays $1,000.
+The player with the most money is the "Giant".
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..components import COMPONENTS, money
+from . import END, END_OF_GAME
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+def ranking(s: "State") -> list[int]:
+    """Seats from first to last place: locomotive space, then license value, then the round's order."""
+    order = s.order()
+    return sorted(range(s.n), key=lambda p: (-s.locos[p], -s.license_value(p), order.index(p)))
+
+
+def end_game(s: "State") -> None:
+    s.phase = END
+    bonus = COMPONENTS.end_derrick_bonus
+    final = []
+    for rank, p in enumerate(ranking(s)):
+        derricks = [i for i, owner in enumerate(s.site_owner) if owner == p and s.site_state[i] == 2]
+        chips = sum(s.site_oil[i] for i in derricks) + sum(s.storage[c * s.n + p] for c in range(3))
+        paid = len(derricks) * bonus[rank] + chips * COMPONENTS.end_chip_value
+        s.money[p] += paid
+        s.bank -= paid
+        final.append((p, rank + 1, len(derricks), bonus[rank], chips, paid))
+        s._emit(f"{s.name(p)}'s locomotive (space {s.locos[p]}) is ranked {rank + 1}: {len(derricks)} derrick(s) "
+                f"x {money(bonus[rank])} + {chips} chip(s) x {money(COMPONENTS.end_chip_value)} = {money(paid)}.",
+                END_OF_GAME, p)
+    s.final = tuple(final)
+    best = max(s.money)
+    giants = [s.name(p) for p in range(s.n) if s.money[p] == best]
+    s._emit(f"Final money: {', '.join(f'{s.name(p)} {money(s.money[p])}' for p in range(s.n))}. "
+            f"The Giant: {' and '.join(giants)}.", END_OF_GAME)
+
+
+def accounting_dicts(s: "State") -> list[dict[str, int]]:
+    keys = ("player", "rank", "derricks", "bonus_per_derrick", "chips", "paid")
+    return [dict(zip(keys, row)) for row in s.final]

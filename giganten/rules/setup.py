@@ -1,0 +1,75 @@
+"""Setup 2: the production tiles are dealt face down onto their spaces.
+
+One chance node per tile space, in site order: its outcome is the oil value of the tile that lands there,
+with the probability of that value among the tiles of that kind not dealt yet.  In a three-player game
+the six spaces marked for three players stay empty, and the six tiles left over go back to the box
+unseen -- which leaves exactly the right distribution on the spaces that are filled.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..actions import DealTile
+from ..board import SITE_BIT
+from ..components import SITES, TILE_KINDS
+from . import DEAL, SETUP
+
+if TYPE_CHECKING:
+    from ..state import State
+
+_DEALS = {v: DealTile(v) for kind in TILE_KINDS.values() for v, _ in kind.values}
+
+
+def site_in_play(site: int, players: int) -> bool:
+    """Setup 2: in a three-player game the spaces marked for three players are not filled."""
+    return players == 4 or not SITES[site].three_player
+
+
+def begin(s: "State") -> None:
+    s.phase, s.cursor = DEAL, -1
+    _next_site(s)
+
+
+def _next_site(s: "State") -> None:
+    from . import market
+
+    s.cursor += 1
+    while s.cursor < len(SITES) and not site_in_play(s.cursor, s.n):
+        s.cursor += 1
+    if s.cursor == len(SITES):
+        left = sum(1 for i in range(len(SITES)) if s.site_state[i] == 0)
+        if left:
+            s._emit(f"Three players: the {left} spaces marked for three players stay empty; "
+                    f"{left} tiles go back to the box unseen.", SETUP)
+        s._emit(f"The production tiles lie face down; all three prices start at $5,000; "
+                f"{s.name(s.start)} is the first start player and takes the die.", SETUP)
+        market.begin_round(s)
+
+
+@lru_cache(maxsize=None)
+def _outcomes(remaining: tuple[tuple[int, int], ...]) -> list[tuple[DealTile, float]]:
+    total = sum(n for _, n in remaining)
+    return [(_DEALS[v], n / total) for v, n in remaining if n > 0]
+
+
+def remaining_tiles(s: "State", kind: int) -> tuple[tuple[int, int], ...]:
+    """(value, count) of the tiles of ``kind`` not yet dealt."""
+    dealt: dict[int, int] = {}
+    for i, site in enumerate(SITES):
+        if site.kind == kind and s.site_value[i]:
+            dealt[s.site_value[i]] = dealt.get(s.site_value[i], 0) + 1
+    return tuple((v, n - dealt.get(v, 0)) for v, n in TILE_KINDS[kind].values)
+
+
+def outcomes(s: "State") -> list[tuple[DealTile, float]]:
+    return _outcomes(remaining_tiles(s, SITES[s.cursor].kind))
+
+
+def apply_deal(s: "State", action: DealTile) -> None:
+    i = s.cursor
+    s.site_value[i] = action.value
+    s.site_state[i] = 1
+    s.tile_sites |= 1 << i
+    s.tile_cells |= SITE_BIT[i]
+    _next_site(s)

@@ -1,0 +1,284 @@
+"""The Giganten game state: the position as small lists of ints, and the game protocol.
+
+The rules themselves live in ``giganten/rules/`` (one module per numbered action); this module holds the
+data, copies it cheaply, and dispatches ``legal_actions``, ``chance_outcomes`` and ``apply`` by phase.
+
+Layout of the position (all plain ints and lists of ints; static board data is shared, never copied):
+
+* ``money[p]``, ``bank``: dollars.  ``prices[c]``: track index of company c's marker.
+* ``black``, ``locos[p]``: rail spaces (0 = start; the harbour is ``COMPONENTS.harbour``).
+* ``trucks[p]``: the square a truck stands on, -1 while it waits beside the board.
+* per site (``giganten.components.SITES``): ``site_state`` 0 empty / 1 face-down tile / 2 derrick,
+  ``site_value`` (oil on the tile, kept after building), ``site_owner``, ``site_oil`` (chips under
+  the derrick); the same as bit sets: ``tile_sites`` / ``tile_cells`` (face-down tiles),
+  ``derrick_cells``.  ``known[p]``: bit set of the sites whose face-down tile player p has seen.
+* ``storage[c * n + p]``: p's chips at company c.  ``supply``: chips next to the board.
+* ``hand[2p]``, ``hand[2p + 1]``: p's licenses of value 1 and 2; ``lic_draw``/``lic_disc``: [ones, twos].
+* ``card_draw[t]``, ``card_disc[t]``: action cards of type t in the piles; ``display``: face-up card
+  types; ``held[p]``: the card p took this round (-1 none).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Hashable
+
+from gamekit import Action, GameState, IllegalAction
+
+from . import rules as R
+from .components import CARDS, COMPONENTS, NAMES, SITES
+from .rules import auction, build, cards, licenses, market, movement, production, scoring, setup
+
+_SLOTS = (
+    "n", "opts", "phase", "cursor", "round", "start",
+    "money", "bank", "prices", "black", "locos", "trucks",
+    "site_state", "site_value", "site_owner", "site_oil", "tile_sites", "tile_cells", "derrick_cells",
+    "known", "derricks_left", "storage", "supply",
+    "hand", "lic_draw", "lic_disc", "card_draw", "card_disc", "display", "held",
+    "mp", "special", "lic_pending", "prod_sites", "prod_i", "chip_site",
+    "auc_company", "auc_eligible", "auc_active", "auc_high", "auc_bidder", "auc_turn",
+    "final", "determinized", "_cache",
+)
+_LIST_SLOTS = (
+    "money", "prices", "locos", "trucks", "site_state", "site_value", "site_owner", "site_oil", "known",
+    "derricks_left", "storage", "hand", "lic_draw", "lic_disc", "card_draw", "card_disc", "display", "held",
+)
+_VALUE_SLOTS = tuple(s for s in _SLOTS if s not in _LIST_SLOTS and s not in ("_cache",))
+
+OPTION_DEFAULTS = {"one_opponent_back": False, "exact_price_change": False, "open_licenses": False}
+OPTION_HELP = {
+    "one_opponent_back": "Danish summary: the 'locomotives back' special moves ONE chosen opponent's locomotive back",
+    "exact_price_change": "a 'change price' card moves a marker by exactly N spaces (not up to N)",
+    "open_licenses": "teaching: every player's license hand is public",
+}
+
+
+class State(GameState):
+    """A Giganten position.  Create one with ``giganten.new_game(players, **options)``."""
+
+    __slots__ = _SLOTS
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        self._record = None
+        self._events = []
+        n = self.n = players
+        self.opts = dict(options)
+        self.phase, self.cursor, self.round, self.start = R.DEAL, 0, 1, 0
+        self.money = [COMPONENTS.start_money] * n
+        self.bank = COMPONENTS.bank_start
+        self.prices = [COMPONENTS.start_price_index] * 3
+        self.black = COMPONENTS.black_start
+        self.locos = [COMPONENTS.player_start] * n
+        self.trucks = [-1] * n
+        self.site_state = [0] * len(SITES)
+        self.site_value = [0] * len(SITES)
+        self.site_owner = [-1] * len(SITES)
+        self.site_oil = [0] * len(SITES)
+        self.tile_sites = self.tile_cells = self.derrick_cells = 0
+        self.known = [0] * n
+        self.derricks_left = [COMPONENTS.derricks_per_player] * n
+        self.storage = [0] * (3 * n)
+        self.supply = COMPONENTS.oil_chips
+        self.hand = [0] * (2 * n)
+        self.lic_draw = [COMPONENTS.license_ones, COMPONENTS.license_twos]
+        self.lic_disc = [0, 0]
+        self.card_draw = [t.copies for t in CARDS]
+        self.card_disc = [0] * len(CARDS)
+        self.display = []
+        self.held = [-1] * n
+        self.mp, self.special, self.lic_pending = 0, False, 0
+        self.prod_sites, self.prod_i, self.chip_site = (), 0, -1
+        self.auc_company, self.auc_eligible, self.auc_active = 0, (), 0
+        self.auc_high, self.auc_bidder, self.auc_turn = 0, -1, -1
+        self.final = None
+        self.determinized = False
+        self._cache = None
+        setup.begin(self)
+
+    # -- copying and identity ------------------------------------------------------------------------
+    def _copy(self) -> "State":
+        """Copy the small mutable parts (lists of ints); static board data is shared."""
+        new = object.__new__(State)
+        new.n, new.opts, new.phase, new.cursor = self.n, self.opts, self.phase, self.cursor
+        new.round, new.start, new.bank, new.black = self.round, self.start, self.bank, self.black
+        new.tile_sites, new.tile_cells = self.tile_sites, self.tile_cells
+        new.derrick_cells, new.supply, new.mp = self.derrick_cells, self.supply, self.mp
+        new.special, new.lic_pending, new.prod_sites = self.special, self.lic_pending, self.prod_sites
+        new.prod_i, new.chip_site, new.auc_company = self.prod_i, self.chip_site, self.auc_company
+        new.auc_eligible, new.auc_active, new.auc_high = self.auc_eligible, self.auc_active, self.auc_high
+        new.auc_bidder, new.auc_turn, new.final = self.auc_bidder, self.auc_turn, self.final
+        new.determinized = self.determinized
+        new.money, new.prices, new.locos = self.money[:], self.prices[:], self.locos[:]
+        new.trucks, new.site_state, new.site_value = self.trucks[:], self.site_state[:], self.site_value[:]
+        new.site_owner, new.site_oil, new.known = self.site_owner[:], self.site_oil[:], self.known[:]
+        new.derricks_left, new.storage, new.hand = self.derricks_left[:], self.storage[:], self.hand[:]
+        new.lic_draw, new.lic_disc, new.card_draw = self.lic_draw[:], self.lic_disc[:], self.card_draw[:]
+        new.card_disc, new.display, new.held = self.card_disc[:], self.display[:], self.held[:]
+        new._record = self._record
+        new._events = []
+        new._cache = self._cache  # same position until the copy is changed (the rules clear it then)
+        return new
+
+    def fingerprint(self) -> Hashable:
+        return (
+            tuple(getattr(self, name) for name in _VALUE_SLOTS if name not in ("opts", "determinized"))
+            + tuple(sorted(self.opts.items()))
+            + tuple(tuple(getattr(self, name)) for name in _LIST_SLOTS)
+        )
+
+    # -- the protocol ------------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.opts)
+
+    def is_terminal(self) -> bool:
+        return self.phase == R.END
+
+    def is_chance(self) -> bool:
+        return self.phase in R.CHANCE_PHASES
+
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase in R.CHANCE_PHASES or phase == R.END:
+            return None
+        if phase == R.BID:
+            return self.auc_turn
+        if phase == R.PAY or phase == R.SELL:
+            return self.auc_bidder
+        return (self.start + self.cursor) % self.n
+
+    def legal_actions(self) -> list[Action]:
+        legal = _LEGAL.get(self.phase)
+        return legal(self) if legal is not None else []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        outcomes = _OUTCOMES.get(self.phase)
+        return outcomes(self) if outcomes is not None else []
+
+    def returns(self) -> list[float]:
+        """Each player's money (final money once the game is over)."""
+        return [float(m) for m in self.money]
+
+    def _apply_in_place(self, action: Action) -> None:
+        handler = _HANDLERS.get((self.phase, type(action)))
+        if handler is None:
+            raise IllegalAction(R.SECTION_OF_PHASE[self.phase], f"{action!r} cannot be played now: {self.expecting()}.",
+                                self.expecting())
+        handler(self, action)
+        self._cache = None
+
+    # -- helpers the rules and the views share -------------------------------------------------------
+    def name(self, player: int) -> str:
+        return NAMES[player]
+
+    def order(self) -> list[int]:
+        """The seats in this round's order: the start player first, then clockwise."""
+        return [(self.start + k) % self.n for k in range(self.n)]
+
+    def license_value(self, player: int) -> int:
+        return self.hand[2 * player] + 2 * self.hand[2 * player + 1]
+
+    def license_count(self, player: int) -> int:
+        return self.hand[2 * player] + self.hand[2 * player + 1]
+
+    def card_of(self, player: int):
+        """The action card type ``player`` holds this round, or None."""
+        t = self.held[player]
+        return CARDS[t] if t >= 0 else None
+
+    def expecting(self) -> str:
+        """What the game is waiting for, in words."""
+        phase = self.phase
+        if phase == R.END:
+            return "the game is over"
+        if phase in R.CHANCE_PHASES:
+            return f"a chance outcome ({R.PHASE_NAMES[phase]})"
+        who = NAMES[self.current_player()]
+        return {
+            R.TAKE: f"{who} takes a face-up action card",
+            R.MOVE: f"{who} moves (truck steps, locomotive, special action or end movement)",
+            R.BUILD: f"{who} builds a derrick next to the truck or builds nothing",
+            R.PRODUCE: f"{who} decides where the produced oil chip goes",
+            R.BID: f"{who} bids more than {self.auc_high} or passes",
+            R.PAY: f"{who} chooses the licenses to pay {self.auc_high} with",
+            R.SELL: f"{who} chooses how many chips to sell",
+        }[phase]
+
+    def describe(self, action: Action) -> str:
+        """A full sentence for ``action`` played now ("Red moves the truck east to (3, 7)")."""
+        from .text import describe
+
+        return describe(self, action)
+
+    @property
+    def final_accounting(self) -> list[dict[str, int]] | None:
+        """End of Game: per player the rank, derricks, bonus and chips paid out (None before the end)."""
+        return scoring.accounting_dicts(self) if self.final is not None else None
+
+    # -- hidden information ----------------------------------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        from .observe import observation
+
+        return observation(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> "State":
+        """A state consistent with what ``player`` has seen, hidden values re-sampled (see observe.py)."""
+        from .observe import determinize
+
+        return determinize(self, player, rng)
+
+    def to_json(self) -> str:
+        if self.determinized:
+            raise ValueError("a determinized state has no faithful history and cannot be saved")
+        return super().to_json()
+
+    def __str__(self) -> str:
+        from .text import render
+
+        return render(self)
+
+
+def _chance(outcomes_fn, apply_fn):
+    """A handler that accepts only the outcomes the chance node lists, then applies one."""
+
+    def handler(s: State, action: Action) -> None:
+        if all(action != a for a, _ in outcomes_fn(s)):
+            raise IllegalAction(R.SECTION_OF_PHASE[s.phase], f"{action} is not a possible outcome here.",
+                                ", ".join(str(a) for a, _ in outcomes_fn(s)))
+        apply_fn(s, action)
+
+    return handler
+
+
+_LEGAL = {
+    R.TAKE: cards.legal_take, R.MOVE: movement.legal, R.BUILD: build.legal, R.PRODUCE: production.legal,
+    R.BID: auction.legal_bid, R.PAY: auction.legal_pay, R.SELL: auction.legal_sell,
+}
+_OUTCOMES = {
+    R.DEAL: setup.outcomes, R.ROLL: market.outcomes, R.RED: cards.outcomes_red, R.BEIGE: cards.outcomes_beige,
+    R.LICENSE: licenses.outcomes, R.PENALTY: auction.outcomes_penalty,
+}
+_HANDLERS: dict[tuple[int, type], Any] = {}
+for _phase, _cls, _fn in (
+    (R.DEAL, setup.DealTile, _chance(setup.outcomes, setup.apply_deal)),
+    (R.ROLL, market.RollPrice, _chance(market.outcomes, market.apply_roll)),
+    (R.RED, cards.RevealCard, _chance(cards.outcomes_red, cards.apply_red)),
+    (R.BEIGE, cards.RevealCard, _chance(cards.outcomes_beige, cards.apply_beige)),
+    (R.LICENSE, licenses.DrawLicenses, _chance(licenses.outcomes, licenses.apply_draw)),
+    (R.PENALTY, auction.DiscardLicenses, _chance(auction.outcomes_penalty, auction.apply_penalty)),
+    (R.TAKE, cards.TakeCard, cards.apply_take),
+    (R.BUILD, build.Build, build.apply_build),
+    (R.BUILD, build.SkipBuild, build.apply_skip),
+    (R.PRODUCE, production.Transport, production.apply_transport),
+    (R.PRODUCE, production.LetChipGo, production.apply_let_go),
+    (R.BID, auction.Bid, auction.apply_bid),
+    (R.BID, auction.Pass, auction.apply_pass),
+    (R.PAY, auction.PayLicenses, auction.apply_pay),
+    (R.SELL, auction.Sell, auction.apply_sell),
+    *((R.MOVE, cls, fn) for cls, fn in movement.HANDLERS.items()),
+):
+    _HANDLERS[(_phase, _cls)] = _fn
+

@@ -1,0 +1,80 @@
+"""The text form of a Giganten state (``print(state)``) and full-sentence action descriptions.
+
+The map uses one character per square::
+
+    .  flat     :  hill     ^  mountain
+    1 2 3       face-down production tile with 1, 2 (red) or 3 derricks
+    r b y g     a derrick of Red / Blue / Yellow / Green
+    R B Y G     a truck
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamekit import Action
+
+from . import rules as R
+from .actions import DriveTo, PlaceTruck, Step
+from .board import DIRECTION_NAMES, NEIGHBOURS
+from .components import CARDS, COLUMNS, COMPANIES, COMPONENTS, ROWS, SITES, cell_name, money
+from .prices import price
+
+if TYPE_CHECKING:
+    from .state import State
+
+TERRAIN_CHAR = {1: ".", 2: ":", 3: "^"}
+
+
+def render(s: "State") -> str:
+    """The whole public position plus every hidden value (this is the omniscient view; see observation())."""
+    grid = [[TERRAIN_CHAR[COMPONENTS.terrain[r * COLUMNS + c]] for c in range(COLUMNS)] for r in range(ROWS)]
+    for i, site in enumerate(SITES):
+        if s.site_state[i] == 1:
+            grid[site.row][site.col] = str(site.kind)
+        elif s.site_state[i] == 2:
+            grid[site.row][site.col] = COMPONENTS.player_names[s.site_owner[i]][0].lower()
+    for p, cell in enumerate(s.trucks):
+        if cell >= 0:
+            grid[cell // COLUMNS][cell % COLUMNS] = COMPONENTS.player_names[p][0]
+    lines = ["     " + "".join(str(c % 10) for c in range(COLUMNS))]
+    lines += [f"{r:>3}  " + "".join(row) for r, row in enumerate(grid)]
+    rail = ["-"] * (COMPONENTS.harbour + 1)
+    rail[min(s.black, COMPONENTS.harbour)] = "K"
+    lines.append("rail " + "".join(rail) + "  (K = black locomotive; harbour at the right end)")
+    locos = ", ".join(f"{s.name(p)} {s.locos[p]}" for p in range(s.n))
+    lines.append(f"locomotives: {locos}; black {s.black}/{COMPONENTS.harbour}")
+    status = "game over" if s.is_terminal() else f"{R.PHASE_NAMES[s.phase]}: waiting for {s.expecting()}"
+    lines.append(f"round {s.round}, start player {s.name(s.start)}; {status}")
+    lines.append("prices: " + ", ".join(f"{COMPANIES[c]} {money(price(s.prices[c]))}" for c in range(3)))
+    for p in range(s.n):
+        card = s.card_of(p)
+        store = "/".join(str(s.storage[c * s.n + p]) for c in range(3))
+        lines.append(
+            f"  {s.name(p):<6} {money(s.money[p]):>8}  licenses {s.hand[2 * p]}x1 {s.hand[2 * p + 1]}x2  "
+            f"storage {store}  derricks left {s.derricks_left[p]}" + (f"  card: {card}" if card else "")
+        )
+    if s.display:
+        lines.append("display: " + "; ".join(str(CARDS[t]) for t in s.display))
+    lines.append(f"supply {s.supply} chips; license pile {sum(s.lic_draw)} cards, discards "
+                 f"{s.lic_disc[0]}x1 {s.lic_disc[1]}x2")
+    if s.phase == R.MOVE:
+        lines.append(f"movement points left: {s.mp}" + ("; special action available" if s.special else ""))
+    if s.phase in (R.BID, R.PAY, R.SELL, R.PENALTY):
+        bidder = s.name(s.auc_bidder) if s.auc_bidder >= 0 else "nobody"
+        lines.append(f"auction at {COMPANIES[s.auc_company]}: high bid {s.auc_high} by {bidder}")
+    return "\n".join(lines)
+
+
+def describe(s: "State", action: Action) -> str:
+    """The action as a sentence for the player to move: "Red moves the truck east to (3, 7)"."""
+    p = s.current_player()
+    who = s.name(p) if p is not None else "Chance"
+    if isinstance(action, Step) and p is not None and s.trucks[p] >= 0:
+        target = next((n for d, n in NEIGHBOURS[s.trucks[p]] if d == action.direction), -1)
+        if target >= 0:
+            return f"{who} moves the truck {DIRECTION_NAMES[action.direction]} to {cell_name(target)}"
+    if isinstance(action, DriveTo):
+        return f"{who} drives the truck to ({action.row}, {action.col})"
+    if isinstance(action, PlaceTruck):
+        return f"{who} places the truck on ({action.row}, {COMPONENTS.truck_entry_column})"
+    return f"{who}: {action}"
