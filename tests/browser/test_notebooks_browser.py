@@ -1,0 +1,95 @@
+"""The course in a real JupyterLab (Debian's Chromium): a notebook opens, Run All Cells runs it to the end
+without an error, and clicking one of its controls changes what it shows.
+
+* ``00_start_here``: the ten-line stepper's Step button plays a move and the event log changes.
+* ``10_giganten_price_dice``: the price-dice widget's "Roll all three" moves the markers and explains why.
+
+No request may leave 127.0.0.1.  Screenshots go to test-artifacts/screenshots/ (look at them).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+IDLE = "Python 3 (ipykernel) | Idle"
+
+
+def run_all_cells(page, url: str, token: str, name: str) -> None:
+    """Open ``name``, wait until the kernel is really attached and idle, then Run > Run All Cells and wait
+    until every code cell has an execution count and the kernel is idle again."""
+    page.goto(f"{url}/lab/tree/{name}?token={token}")
+    page.get_by_text(IDLE).first.wait_for(timeout=90_000)
+    page.locator("#jp-MainMenu").get_by_text("Run", exact=True).first.click()
+    page.locator(".lm-Menu-content").get_by_text("Run All Cells", exact=True).first.click()
+    # every input prompt shows a number: none is "[ ]" (not run) or "[*]" (running)
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')];
+            return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""",
+        timeout=120_000,
+    )
+    page.get_by_text(IDLE).first.wait_for(timeout=60_000)
+    no_thanks = page.get_by_role("button", name="No", exact=True)  # "get notified about Jupyter news?"
+    if no_thanks.count():
+        no_thanks.first.click()
+
+
+def button(where, label: str):
+    """The widget button labelled ``label`` (an icon may precede the label)."""
+    return where.locator("button.jupyter-button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).first
+
+
+def errors_shown(page) -> list[str]:
+    """Tracebacks and stderr text (warnings) in the notebook's outputs."""
+    selector = (".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
+                ".jp-OutputArea-output.jp-mod-error, .jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']")
+    return page.locator(selector).all_inner_texts()
+
+
+def test_start_here_runs_and_its_stepper_steps(lab_server, browser_page, aborted_requests, screenshot):
+    url, token, _root = lab_server
+    page = browser_page
+    run_all_cells(page, url, token, "00_start_here.ipynb")
+    assert errors_shown(page) == []
+
+    step = button(page, "Step")
+    step.scroll_into_view_if_needed()
+    log = page.locator(".jp-OutputArea-output", has=page.locator("ul.gk-events")).first
+    assert "Move 0" in log.inner_text()
+    screenshot("start-here-before-step")
+    step.click()
+    page.wait_for_function("document.body.innerText.includes('Move 1')", timeout=30_000)
+    step.click()
+    page.wait_for_function("document.body.innerText.includes('Move 2')", timeout=30_000)
+    assert "deal" not in log.inner_text().lower() or "Setup" in log.inner_text()  # events name their section
+    button(page, "Undo").click()
+    page.wait_for_function("document.body.innerText.includes('Move 1')", timeout=30_000)
+    log.scroll_into_view_if_needed()
+    screenshot("start-here-after-step")
+    assert aborted_requests == [], "the notebook tried to reach outside this machine"
+
+
+def test_price_dice_notebook_runs_and_the_dice_roll(lab_server, browser_page, aborted_requests, screenshot):
+    url, token, _root = lab_server
+    page = browser_page
+    run_all_cells(page, url, token, "10_giganten_price_dice.ipynb")
+    assert errors_shown(page) == []
+
+    dice = page.locator(".gk-price-dice").first
+    dice.scroll_into_view_if_needed()
+    dice.get_by_text("Press a Roll button.").wait_for(timeout=30_000)
+    image = dice.locator("img").first
+    before = image.get_attribute("src")
+    screenshot("price-dice-before-roll")
+    button(dice, "Roll all three").click()
+    dice.get_by_text("the marker stands in the").first.wait_for(timeout=30_000)
+    page.wait_for_function(
+        "([el, old]) => el.getAttribute('src') !== old", arg=[image.element_handle(), before], timeout=30_000
+    )
+    assert dice.locator("li").count() == 3  # one explanation per company
+    screenshot("price-dice-after-roll")
+    assert aborted_requests == [], "the notebook tried to reach outside this machine"
