@@ -124,29 +124,32 @@ def largest(museum: Sequence[MuseumSet], kind: int, key: int) -> int:
 
 
 def award_news(owner: int, locked: bool, museums: Sequence[Sequence[MuseumSet]], player: int,
-               mset: MuseumSet) -> tuple[int, bool, str]:
+               mset: MuseumSet, names: Sequence[str] = ()) -> tuple[int, bool, str]:
     """Who holds the News token of ``mset``'s type after ``player`` expanded ``mset``.
 
-    Returns ``(owner, locked, why)`` (``why`` is "" when nothing changes).  Rulebook, "Score Points":
-    "if you are the first player to expand a set of a particular type, you immediately take from
-    the supply the News token matching that set. If another player obtains the same type of set
-    with more cards, they steal the matching News token! ... If you are the first player to
-    complete a type of set, the matching News token can no longer be stolen from you."
-    Ruling: "more cards" compares this set with the holder's largest set of that type.
+    Returns ``(owner, locked, why)``; ``why`` says what ``player`` did ("" when nothing changes).
+    Rulebook, "Score Points": "if you are the first player to expand a set of a particular type,
+    you immediately take from the supply the News token matching that set. If another player
+    obtains the same type of set with more cards, they steal the matching News token! ... If you
+    are the first player to complete a type of set, the matching News token can no longer be
+    stolen from you."  Ruling: "more cards" compares this set with the holder's largest set of
+    that type; a locked token never moves again.
     """
     cards, kind, key, _ = mset
-    name = news_name(news_index(kind, key))
+    name, kind_name = news_name(news_index(kind, key)), type_name(kind, key)
     why = ""
     if owner < 0:
-        owner, why = player, f"first to expand a {type_name(kind, key)}: takes the {name}"
+        owner, why = player, f"takes the {name} (the first to expand a {kind_name})"
     elif owner != player:
-        theirs = largest(museums[owner], kind, key)
         if locked:
             return owner, locked, ""
-        if len(cards) > theirs:
-            owner, why = player, (f"a {type_name(kind, key)} of {len(cards)} cards beats the holder's "
-                                  f"{theirs}: steals the {name}")
+        theirs = largest(museums[owner], kind, key)
+        if len(cards) <= theirs:
+            return owner, locked, ""
+        holder = names[owner] if names else f"player {owner}"
+        owner, why = player, f"steals the {name} from {holder} ({len(cards)} cards beat {theirs})"
     if owner == player and not locked and is_complete(mset):
         locked = True
-        why = (why + "; " if why else "") + f"first to complete a {type_name(kind, key)}: keeps the {name} for good"
+        keep = f"the first to complete a {kind_name}"
+        why = f"{why} and keeps it for good ({keep})" if why else f"keeps the {name} for good ({keep})"
     return owner, locked, why

@@ -25,7 +25,8 @@ from .actions import (
 )
 from .components import (
     CARDS, COST, DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, EFFECT_ID,
-    FAMILY, FAMILY_NAMES, GAIN_AMBER, GAIN_POINT, KIND, PURE_GAIN, SIZE_NAMES, SPEND_3_FOR_2, TOKENS,
+    FAMILY, FAMILY_NAMES, GAIN_AMBER, GAIN_POINT, GAINS, KIND, PARTS, PURE_GAIN, SIZE_NAMES, SPEND_3_FOR_2, TOKENS,
+    YOU,
 )
 from .effects import MULTIPLIER_WHY, multiplier, steps_of, triggered_by_take
 from .museum import (
@@ -381,7 +382,7 @@ class State(GameState):
         else:
             self.top = card  # type: ignore[assignment]
             self._emit(f"The deck's top card is now {CARDS[card]} ({CARDS[card].effect_text}); "  # type: ignore[index]
-                       f"{len(self.deck)} more below it.", "Setup")
+                       f"{len(self.deck)} more below it.", "Play 1 Marker" if self.turns else "Setup")
             self.phase = START
             self._emit(f"{self.names[self.active]}'s turn: play 1 marker or reclaim markers.", "Game Turn", self.active)
 
@@ -427,8 +428,7 @@ class State(GameState):
         before = self.study[p]
         new_family = all(FAMILY[c] != FAMILY[card] for c in before)
         self.study[p] = before + (card,)
-        self._emit(f"{self.names[p]} takes {CARDS[card]} into the Study ({CARDS[card].effect_text})",
-                   "Play 1 Marker", p)
+        self._emit(f"{self.names[p]} takes {CARDS[card]} from dig site {s + 1} into the Study.", "Play 1 Marker", p)
         self.pending = triggered_by_take(self.study, p, card, new_family)
         self.steps = ()
         self.decision = None
@@ -474,10 +474,57 @@ class State(GameState):
                            "resolved, and a fossil on display loses all its effects.", "Display 1 Fossil", p)
             return
         mine = [c for q, c in self.pending if q == p]
-        if len(mine) > 1 and not (PURE_GAIN[mine[0]] and all(EFFECT_ID[c] == EFFECT_ID[mine[0]] for c in mine)):
+        if len(mine) > 1 and self._order_matters(p, mine):
             self.decision = (D_ORDER, p, -1, -1)
             return
         self._resolve(p, mine[0])
+
+    def _order_matters(self, p: int, mine: list[int]) -> bool:
+        """Whether the order of ``p``'s simultaneous effects can change anything (if not, it is not asked).
+
+        It cannot when the effects are identical plain gains; when they are plain gains (or choices
+        that can do nothing) and the amber supply covers every gain; or when one effect is live and
+        every other one can do nothing whatever happens first (no amber comes, so no display or
+        spend becomes possible).
+        """
+        if PURE_GAIN[mine[0]] and all(EFFECT_ID[c] == EFFECT_ID[mine[0]] for c in mine):
+            return False
+        amber_gain = amber_in = 0
+        for c in mine:
+            for part in PARTS[c]:
+                if part.effect == GAIN_AMBER:
+                    for q in ((p,) if part.who == YOU else [(p + i) % self.n for i in range(1, self.n)]):
+                        amber_gain += part.amount * multiplier(part.multiplier, self.study[q])
+                    amber_in += part.who == YOU
+        live = inert = 0
+        displayable = None
+        for c in mine:
+            if PURE_GAIN[c]:
+                continue
+            card_live = card_inert = False
+            for part in PARTS[c]:
+                effect = part.effect
+                if effect in GAINS:
+                    continue
+                if part.who != YOU or effect == DISPLAY_FREE:
+                    card_live = True
+                elif effect == SPEND_3_FOR_2:
+                    if amber_in or self.amber[p] >= SPEND_COST:
+                        card_live = True
+                    else:
+                        card_inert = True
+                else:
+                    if displayable is None:
+                        displayable = bool(amber_in or self._displays(p, False, -1, False))
+                    card_live = card_live or displayable
+                    card_inert = card_inert or (not displayable and effect != DISPLAY_OR_POINT)
+            if card_live:
+                live += 1
+            elif card_inert and len(PARTS[c]) == 1:
+                inert += 1
+        if live == 0:
+            return amber_gain > self.amber_supply()
+        return live > 1 or live + inert < len(mine)
 
     def _resolve(self, p: int, card: int) -> None:
         self.pending = tuple(x for x in self.pending if x != (p, card))
@@ -595,17 +642,14 @@ class State(GameState):
         size = len(mset[0])
         typed = "" if was_typed else " (the second card fixes its type)"
         text = f"{name} displays {CARDS[card]} {paid}: extends {name}'s {type_name(kind, key)}{typed} to {size} cards"
-        text += ", taking 1 Set token (2 points)" if token else ", but no Set token is left to take"
+        text += ", taking 1 Set token" if token else ", but no Set token is left to take"
         if is_complete(mset):
             text += f": the set is complete, its {mset[3]} Set token{'s' if mset[3] != 1 else ''} turn to 3 points each"
         i = news_index(kind, key)
-        owner, locked, why = award_news(self.news[i], self.locked[i], self.museum, p, mset)
+        owner, locked, why = award_news(self.news[i], self.locked[i], self.museum, p, mset, self.names)
         if why:
-            previous = self.news[i]
             self.news[i], self.locked[i] = owner, locked
-            if previous >= 0 and previous != p:
-                why += f" from {self.names[previous]}"
-            text += f"; {name} {why} ({news_value(i)} points)"
+            text += f"; {name} {why}"
         self._emit(text + ".", "Score Points", p)
 
     def _take_set_token(self) -> int:
