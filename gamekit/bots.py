@@ -115,6 +115,38 @@ class ScoredBot:
         return self.ranked(state)[: self.top]
 
 
+class LookaheadBot(ScoredBot):
+    """Scores each move by the value of the position it leads to, for the player who moved.
+
+    A game's turn is often a chain of small decisions by the same player (play a marker, take a
+    card, display it; split points, move, build).  So after the move, while the same player keeps
+    deciding, the bot follows its own greedy continuation (at most ``depth`` further moves, each
+    chosen by the value of the position it leads to), and scores the move by where that chain
+    ends: a chance node, another player's decision, the end, or the depth limit.  Subclasses
+    give :meth:`value`; ``explain`` shows the scores it decided by.
+    """
+
+    def __init__(self, seed: int | None = None, depth: int = 4) -> None:
+        super().__init__(seed)
+        self.depth = depth
+
+    def value(self, state: GameState, player: int) -> float:
+        """How good ``state`` is for ``player`` (higher is better; any scale)."""
+        raise NotImplementedError
+
+    def score(self, state: GameState, action: Action) -> float:
+        player = state.current_player()
+        return self._chain(state.apply(action), player, self.depth)  # type: ignore[arg-type]
+
+    def _chain(self, state: GameState, player: int, depth: int) -> float:
+        while depth > 0 and not state.is_terminal() and state.current_player() == player:
+            options = [state.apply(a) for a in state.legal_actions()]
+            values = [self.value(o, player) for o in options]
+            state = options[max(range(len(options)), key=values.__getitem__)]
+            depth -= 1
+        return self.value(state, player)
+
+
 def explain(bot: Any, state: GameState, top: int = 5) -> Candidates:
     """The bot's top candidates (its own ``explain``, or uniform values for a bot without one)."""
     if hasattr(bot, "explain"):

@@ -62,6 +62,31 @@ def blend_utility(returns: Sequence[float]) -> list[float]:
     return [0.5 * w + 0.5 * m for w, m in zip(win_utility(returns), margin_utility(returns))]
 
 
+class LeadUtility:
+    """A smooth win chance: the logistic of each player's lead over the best other player.
+
+    ``1 / (1 + exp(-(r_i - max_{j != i} r_j) / scale))``: 0.5 when level with the leader,
+    near 1 when ``scale`` or more ahead.  Suits estimated returns at cut-off rollouts, where a
+    hard win/lose would call a one-point lead in mid-game a certain win.
+    """
+
+    def __init__(self, scale: float) -> None:
+        if not scale > 0:
+            raise ValueError(f"scale must be positive, got {scale}")
+        self.scale = scale
+
+    def __call__(self, returns: Sequence[float]) -> list[float]:
+        out = []
+        for i, r in enumerate(returns):
+            best_other = max(x for j, x in enumerate(returns) if j != i)
+            lead = max(-50.0, min(50.0, (r - best_other) / self.scale))
+            out.append(1.0 / (1.0 + math.exp(-lead)))
+        return out
+
+    def __repr__(self) -> str:
+        return f"LeadUtility({self.scale})"
+
+
 UTILITIES: dict[str, Utility] = {"win": win_utility, "margin": margin_utility, "blend": blend_utility}
 
 
@@ -102,13 +127,14 @@ def random_policy(state: GameState, rng: random.Random) -> Action:
 class Node:
     """Statistics of one edge of the tree: visits, availability and summed utilities."""
 
-    __slots__ = ("visits", "available", "total", "children")
+    __slots__ = ("visits", "available", "total", "children", "moves")
 
     def __init__(self, players: int) -> None:
         self.visits = 0
         self.available = 0
         self.total = [0.0] * players
         self.children: dict[Action, Node] = {}
+        self.moves: list[Action] | None = None  # the moves searched here (cached without determinization)
 
     def mean(self, player: int) -> float:
         return self.total[player] / self.visits if self.visits else 0.0
@@ -176,6 +202,7 @@ class MCTSBot:
         self.candidates = candidates
         self.top = top
         self._last: tuple[int, object, SearchResult] | None = None
+        self._cache_moves = False
 
     # -- the public face ------------------------------------------------------------------------
     def act(self, state: GameState) -> Action:
@@ -213,6 +240,9 @@ class MCTSBot:
             raise ValueError("search needs a decision node (not a chance node or the end of the game)")
         root_moves = self._moves(state)
         ismcts = self._uses_determinization(state)
+        # Without determinization the path from the root fixes the state at a node (chance
+        # outcomes are edges), so a node's moves are computed once; with it they can differ.
+        self._cache_moves = not ismcts
         root = Node(state.num_players)
         rng = self.rng
         start = time.perf_counter()
@@ -258,7 +288,14 @@ class MCTSBot:
                     child = node.children[action] = Node(len(node.total))
             else:
                 # At the root: the real state's moves (the searcher's own, so never hidden).
-                legal = root_moves if node is root else self._moves(s)
+                if node is root:
+                    legal = root_moves
+                elif self._cache_moves:
+                    legal = node.moves
+                    if legal is None:
+                        legal = node.moves = self._moves(s)
+                else:
+                    legal = self._moves(s)
                 action, child, expanded = self._select(node, legal, s.current_player(), rng)
             advance(s, action)
             node = child

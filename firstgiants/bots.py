@@ -1,0 +1,150 @@
+"""First Giants bots: random, a heuristic player, and a Monte-Carlo tree search player.
+
+``BOTS`` maps a name to a factory ``factory(seed, **params) -> bot``; every bot has ``act(state)``
+and ``explain(state)`` (its best candidate moves with their values).  First Giants has no hidden
+information (the deck is face up; the next card after the top one is a chance node), so the
+search bot is plain MCTS with explicit chance nodes (``gamekit.mcts``).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields
+from typing import Any
+
+from gamekit import Action, RandomBot
+from gamekit.bots import LookaheadBot
+from gamekit.mcts import LeadUtility, MCTSBot
+
+from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
+from .museum import UNTYPED, is_complete, join
+from .state import State
+
+RECURRING = frozenset({ANY_PLAYER_TAKES, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY})
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What the heuristic values, in points (the game's own unit).
+
+    amber:      each amber held, up to ``amber_cap`` (amber pays for displays: size 1-3, egg 2)
+    extend:     a Study card that can extend one of your sets on display (a Set token waiting)
+    card:       any other Study card (a future set, or a trigger)
+    recurring:  extra for a Study card whose effect recurs ("each time ...")
+    open_set:   each card beyond the first in an incomplete set (closer to flipping its tokens to 3)
+    single:     a one-card set (a start; the second card will score)
+    marker:     each marker still on your board (the freedom to play without reclaiming)
+    opponents:  how much the best opponent's value counts against yours (0 = play solitaire)
+    late:       the share of the potential terms still counted once the end is triggered
+    """
+
+    amber: float = 0.7
+    amber_cap: int = 6
+    extend: float = 1.6
+    card: float = 0.6
+    recurring: float = 0.8
+    open_set: float = 0.5
+    single: float = 0.4
+    marker: float = 0.25
+    opponents: float = 0.5
+    late: float = 0.4
+
+
+def potential(state: State, player: int, w: Weights) -> float:
+    """Points ``player`` has, plus the heuristic's estimate of what their position is worth."""
+    points = float(state.score(player))
+    if state.is_terminal():
+        return points
+    sets = state.museum[player]
+    extra = w.amber * min(state.amber[player], w.amber_cap) + w.marker * state.markers_on_board(player)
+    for card in state.study[player]:
+        joins = any(join(m, card).__class__ is tuple for m in sets)
+        extra += w.extend if joins else w.card
+        if TIMING[card] in RECURRING:
+            extra += w.recurring
+    for m in sets:
+        if m[1] == UNTYPED:
+            extra += w.single
+        elif not is_complete(m):
+            extra += w.open_set * (len(m[0]) - 1)
+    return points + (w.late * extra if state.end_cause else extra)
+
+
+def estimated_returns(state: State, w: Weights = Weights()) -> list[float]:
+    """Every player's :func:`potential`: the search bot's estimate of the final points."""
+    return [potential(state, p, w) for p in range(state.num_players)]
+
+
+class HeuristicBot(LookaheadBot):
+    """Plays the move whose position, at the end of its own turn, is worth most (see :class:`Weights`).
+
+    Strategy: look one turn ahead — the move, then the bot's own greedy follow-ups in the same
+    turn (which card to take, what to display where) — and value the position reached as points
+    now plus potential: amber to pay for displays, Study cards that extend a set on display,
+    recurring effects, incomplete sets' progress towards completion (tokens flip from 2 to 3
+    points), markers still free to play; minus half the best opponent's value.  So it takes the
+    card that extends its sets or pays most, displays when it extends a set it can afford,
+    prefers completing sets, and reclaims when its markers are spent or amber is short
+    (reclaiming gives an amber or a display per marker).  Sets of either type are pursued
+    alike; shift the weights to change its style (e.g. ``amber=1.0`` hoards, ``opponents=0``
+    ignores the others).
+    """
+
+    def __init__(self, seed: int | None = None, depth: int = 4, **weights: Any) -> None:
+        super().__init__(seed, depth)
+        known = {f.name for f in fields(Weights)}
+        unknown = set(weights) - known
+        if unknown:
+            raise ValueError(f"unknown heuristic weight(s) {sorted(unknown)}; known: {sorted(known)}")
+        self.weights = Weights(**weights)
+
+    def value(self, state: State, player: int) -> float:  # type: ignore[override]
+        w = self.weights
+        values = estimated_returns(state, w)
+        mine = values.pop(player)
+        return mine - w.opponents * max(values)
+
+
+def quick_value(state: State, action: Action, player: int, w: Weights) -> float:
+    """The value of the position right after ``action`` (no follow-ups): the search's move filter."""
+    after = state.apply(action)
+    values = estimated_returns(after, w)
+    mine = values.pop(player)
+    return mine - w.opponents * max(values)
+
+
+def search(seed: int, iterations: int | None = 300, time_limit: float | None = None, rollout_depth: int = 6,
+           c: float = 0.7, width: int = 5, lead_scale: float = 4.0, **weights: Any) -> MCTSBot:
+    """MCTS with chance nodes: ``iterations`` (or ``time_limit`` seconds) per decision.
+
+    Rollouts play ``rollout_depth`` random moves and then take the heuristic's estimate of every
+    player's final points (:func:`estimated_returns`); at every node only the ``width`` moves the
+    heuristic rates best right away are searched (0: all moves).  Utility: the logistic of the
+    player's estimated lead over the best opponent in units of ``lead_scale`` points
+    (:class:`gamekit.mcts.LeadUtility`), so ``explain`` gives each move's estimated win chance.
+    """
+    w = Weights(**weights)
+
+    def candidates(state: State) -> list[Action]:
+        legal = state.legal_actions()
+        if not width or len(legal) <= width:
+            return legal
+        player = state.current_player()
+        scored = sorted(legal, key=lambda a: -quick_value(state, a, player, w))  # type: ignore[arg-type]
+        return scored[:width]
+
+    return MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
+                   rollout_depth=rollout_depth, evaluate=lambda s: estimated_returns(s, w),  # type: ignore[arg-type]
+                   candidates=candidates)
+
+
+def random_bot(seed: int) -> RandomBot:
+    """Uniformly random among the legal moves (``explain``: 1/n each)."""
+    return RandomBot(seed)
+
+
+def heuristic(seed: int, **params: Any) -> HeuristicBot:
+    """One-turn lookahead valuing points, amber, set progress and Study cards (see HeuristicBot)."""
+    return HeuristicBot(seed, **params)
+
+
+BOTS = {"random": random_bot, "heuristic": heuristic, "search": search}

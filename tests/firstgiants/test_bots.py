@@ -1,0 +1,70 @@
+"""First Giants bots: registered by name, always legal, explainable, seeded."""
+from __future__ import annotations
+
+import pytest
+
+import firstgiants
+from firstgiants.bots import BOTS, HeuristicBot, Weights, estimated_returns
+from gamekit import play
+from gamekit.bots import make_bot
+
+
+class Checked:
+    """Wraps a bot; asserts every move it returns is legal and that it never changes the state."""
+
+    def __init__(self, bot):
+        self.bot, self.moves = bot, 0
+
+    def act(self, state):
+        before = state.fingerprint()
+        action = self.bot.act(state)
+        assert action in state.legal_actions(), f"{self.bot!r} chose illegal {action} in\n{state}"
+        assert state.fingerprint() == before
+        self.moves += 1
+        return action
+
+
+def test_the_registry_has_random_heuristic_and_search():
+    assert {"random", "heuristic", "search"} <= set(BOTS)
+    for name in ("random", "heuristic", "search"):
+        assert hasattr(make_bot(firstgiants, name, seed=1), "explain")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_heuristic_and_random_bots_only_play_legal_moves(players):
+    for seed in range(3):
+        bots = [Checked(BOTS["heuristic" if p % 2 == 0 else "random"](seed * 10 + p)) for p in range(players)]
+        final = play(firstgiants.new_game(players), bots, seed)
+        assert final.is_terminal() and all(b.moves > 0 for b in bots)
+
+
+def test_the_search_bot_only_plays_legal_moves():
+    bots = [Checked(BOTS["search"](p, iterations=12)) for p in range(2)] + [Checked(BOTS["heuristic"](9))]
+    assert play(firstgiants.new_game(3), bots, 5).is_terminal()
+
+
+def decision(seed=2):
+    state = firstgiants.sample(firstgiants.new_game(4), seed)
+    return state
+
+
+def test_explain_lists_candidates_best_first_and_act_plays_the_first():
+    state = decision()
+    for bot in (BOTS["heuristic"](1), BOTS["search"](1, iterations=60)):
+        why = bot.explain(state)
+        assert why and all(a in state.legal_actions() for a, _ in why)
+        assert [v for _, v in why] == sorted((v for _, v in why), reverse=True)
+        assert bot.act(state) == why[0][0] or why[0][1] == why[1][1]
+
+
+def test_same_seed_same_decision():
+    state = decision(4)
+    assert BOTS["search"](3, iterations=40).act(state) == BOTS["search"](3, iterations=40).act(state)
+
+
+def test_weights_are_tunable_and_checked():
+    assert HeuristicBot(1, amber=1.0).weights == Weights(amber=1.0)
+    with pytest.raises(ValueError, match="unknown heuristic weight"):
+        HeuristicBot(1, greed=2)
+    state = decision()
+    assert len(estimated_returns(state)) == 4 and estimated_returns(state)[0] >= state.score(0)
