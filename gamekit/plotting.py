@@ -129,6 +129,45 @@ def label_bars(ax: Axes, bars, values: Sequence[float], fmt: str = "{:g}") -> No
                     ha="center", va="bottom", fontsize=8)
 
 
+_MARKER_PATHS: dict[str, Any] = {}
+
+
+def marker_path(marker: str):
+    """The (cached) path of a matplotlib marker: "o", "s", or text such as ``$\\mathrm{R}$``."""
+    path = _MARKER_PATHS.get(marker)
+    if path is None:
+        from matplotlib.markers import MarkerStyle
+
+        style = MarkerStyle(marker)
+        path = _MARKER_PATHS[marker] = style.get_path().transformed(style.get_transform())
+    return path
+
+
+def fast_scatter(ax: Axes, points: Sequence[tuple[float, float]], marker: str, size: float,
+                 facecolors: Any, edgecolors: Any = "none", linewidths: float = 0.0, zorder: float = 3):
+    """Like ``ax.scatter`` for the points' markers, but without autoscaling and with the marker
+    path cached: a few hundred microseconds instead of milliseconds, for pictures redrawn at every
+    step of a game.  Returns the collection (already added to ``ax``)."""
+    from matplotlib.collections import PathCollection
+    from matplotlib.transforms import IdentityTransform
+
+    collection = PathCollection((marker_path(marker),), sizes=[size], offsets=list(points),
+                                offset_transform=ax.transData, facecolors=facecolors, edgecolors=edgecolors,
+                                linewidths=linewidths, zorder=zorder)
+    collection.set_transform(IdentityTransform())
+    ax.add_collection(collection, autolim=False)
+    return collection
+
+
+def glyphs(ax: Axes, points: Sequence[tuple[float, float]], text: str, color: str, size: float = 28,
+           zorder: float = 3) -> list:
+    """``text`` (mathtext, upright) drawn at each point as one marker collection: one artist for
+    many labels, far cheaper to redraw than one ``Text`` per label."""
+    if not points:
+        return []
+    return [fast_scatter(ax, points, f"$\\mathrm{{{text}}}$", size, color, zorder=zorder)]
+
+
 def canvas_png(fig: Figure, compress_level: int = 1) -> bytes:
     """The figure's canvas as it stands (no re-draw) as PNG bytes, quickly encoded (RGB, low compression)."""
     from PIL import Image

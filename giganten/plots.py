@@ -19,7 +19,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.ticker import FuncFormatter
 
 from gamekit.plotting import (BLACK, GREY, LIGHT_BLUE, LIGHT_RED, TERRAIN_COLORS, VERMILLION, WHITE, axes_or_new,
-                              LayeredFigure, figure_png, money_formatter, named_color, new_figure, player_style, text_color_on)
+                              LayeredFigure, fast_scatter, figure_png, glyphs, money_formatter, named_color, new_figure, player_style, text_color_on)
 
 from . import prices
 from .components import COMPONENTS
@@ -61,7 +61,7 @@ def draw_price_background(ax: Axes, companies: int = 3, title: str | None = "Oil
 def draw_price_markers(ax: Axes, indices: Sequence[int], previous: Sequence[int | None] | None = None) -> list:
     """One marker (an oil barrel) per company, its price under the track, and arrows from ``previous``."""
     xs = np.arange(len(indices))
-    out = [ax.scatter(xs, indices, s=180, marker="o", color=BLACK, edgecolor=WHITE, linewidth=1.5, zorder=3)]
+    out = [fast_scatter(ax, list(zip(xs, indices)), "o", 180, BLACK, WHITE, 1.5, zorder=3)]
     out += [ax.text(x, -1.2, f"${prices.TRACK[i]:,}", ha="center", va="center", fontsize=7, fontweight="bold")
             for x, i in zip(xs, indices)]
     if previous is not None:
@@ -127,7 +127,6 @@ ROWS, COLUMNS = COMPONENTS.rows, COMPONENTS.columns
 HARBOUR = COMPONENTS.harbour
 RAIL_TOP = ROWS + 0.15  # the rail strip lies under the landscape, one space per column
 LANE = 0.55  # height of one locomotive lane in the rail strip
-KIND_LABEL = {1: "▲", 2: "▲▲", 3: "▲▲▲"}
 TILE_BACK = "#5A5A5A"
 TERRAIN_WORDS = ("flat (1 point)", "hill (2 points)", "mountain (3 points)")
 
@@ -176,12 +175,16 @@ def draw_landscape(ax: Axes) -> None:
               loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=3, fontsize=6.5, frameon=False)
 
 
+SITE_AT_SQUARE: dict[tuple[int, int], int] = {(s.row, s.col): s.index for s in COMPONENTS.sites}
+
+
 def known_tiles(state, viewer: int | None) -> dict[int, int]:
-    """Site index -> oil, for the face-down tiles ``viewer`` has seen (from its observation)."""
+    """Site index -> oil, for the face-down tiles ``viewer`` has seen (read from its observation,
+    so the picture can never show more than that seat may see)."""
     if viewer is None:
         return {}
-    seen = state.observation(viewer).get("known_tiles", {})
-    return {int(site): int(oil) for site, oil in seen.items()}
+    return {SITE_AT_SQUARE[(site["row"], site["col"])]: site["oil"]
+            for site in state.observation(viewer)["sites"] if site["state"] == "tile" and site["oil"] is not None}
 
 
 def draw_pieces(ax: Axes, state, viewer: int | None = None) -> list:
@@ -193,20 +196,17 @@ def draw_pieces(ax: Axes, state, viewer: int | None = None) -> list:
             + draw_mobiles(ax, state))
 
 
-def sites_key(state, known: dict[int, int]) -> tuple:
-    """Everything :func:`draw_sites` shows (a cache key for redraws)."""
-    return (state.num_players, tuple(state.site_state), tuple(state.site_owner), tuple(state.site_oil),
-            tuple(sorted(known.items())))
+def tiles_key(state) -> tuple:
+    return (state.num_players, tuple(state.site_state), tuple(state.site_owner))
 
 
-def draw_sites(ax: Axes, state, known: dict[int, int]) -> list:
-    """Face-down tiles (with the oil ``known`` to the viewer) and derricks with their oil left.
-
-    Returns the artists in drawing order (the squares first, then their labels).
-    """
+def draw_tiles(ax: Axes, state) -> list:
+    """Face-down tiles (▲ per derrick of the tile; the red two-derrick tiles edged red) and derricks
+    (the owner's colour and letter); "×" on the spaces left empty in a three-player game."""
     from matplotlib.collections import PatchCollection
 
-    squares, faces, edges, widths, labels = [], [], [], [], []
+    squares, faces, edges, widths = [], [], [], []
+    marks: dict[tuple[str, str], list[tuple[float, float]]] = {}
     three_players = state.num_players == 3
     for site in COMPONENTS.sites:
         status = state.site_state[site.index]
@@ -216,8 +216,8 @@ def draw_sites(ax: Axes, state, known: dict[int, int]) -> list:
             faces.append(TILE_BACK)
             edges.append(VERMILLION if site.kind == 2 else BLACK)
             widths.append(2.0 if site.kind == 2 else 0.8)
-            oil = known.get(site.index)
-            labels.append((x, y, f"{KIND_LABEL[site.kind]}\n{'?' if oil is None else oil}", WHITE, "normal"))
+            for k in range(site.kind):
+                marks.setdefault(("\\blacktriangle", WHITE), []).append((x + 0.24 * (k - (site.kind - 1) / 2), y - 0.2))
         elif status == 2:
             owner = state.site_owner[site.index]
             colour = PLAYER_COLORS[owner]
@@ -225,17 +225,41 @@ def draw_sites(ax: Axes, state, known: dict[int, int]) -> list:
             faces.append(colour)
             edges.append(BLACK)
             widths.append(0.8)
-            labels.append((x, y, f"{PLAYER_LETTERS[owner]}\n{state.site_oil[site.index]}", text_color_on(colour),
-                           "bold"))
+            marks.setdefault((PLAYER_LETTERS[owner], text_color_on(colour)), []).append((x, y - 0.2))
         elif three_players and site.three_player:
-            labels.append((x, y, "×", GREY, "normal"))
+            marks.setdefault(("\\times", GREY), []).append((x, y))
     artists: list = []
     if squares:
         artists.append(ax.add_collection(PatchCollection(squares, facecolors=faces, edgecolors=edges,
                                                          linewidths=widths, zorder=2)))
-    artists += [ax.text(x, y, text, ha="center", va="center", fontsize=6, color=colour, fontweight=weight,
-                        linespacing=0.95, zorder=3) for x, y, text, colour, weight in labels]
+    for (text, colour), points in marks.items():
+        artists += glyphs(ax, points, text, colour, size=22 if "triangle" in text else 30)
     return artists
+
+
+def oil_key(state, known: dict[int, int]) -> tuple:
+    return (tuple(state.site_oil), tuple(sorted(known.items())))
+
+
+def draw_oil(ax: Axes, state, known: dict[int, int]) -> list:
+    """The oil: on each derrick, the chips left; on each face-down tile, the oil if ``known`` to the
+    viewer, else "?"."""
+    labels: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    for site in COMPONENTS.sites:
+        status = state.site_state[site.index]
+        x, y = site.col, site.row + 0.2
+        if status == 1:
+            oil = known.get(site.index)
+            labels.setdefault(("?" if oil is None else str(oil), WHITE), []).append((x, y))
+        elif status == 2:
+            colour = text_color_on(PLAYER_COLORS[state.site_owner[site.index]])
+            labels.setdefault((str(state.site_oil[site.index]), colour), []).append((x, y))
+    return [a for (text, colour), points in labels.items() for a in glyphs(ax, points, text, colour)]
+
+
+def draw_sites(ax: Axes, state, known: dict[int, int]) -> list:
+    """Tiles and derricks (:func:`draw_tiles`) with their oil (:func:`draw_oil`)."""
+    return draw_tiles(ax, state) + draw_oil(ax, state, known)
 
 
 def mobiles_key(state) -> tuple:
@@ -254,9 +278,9 @@ def _draw_trucks(ax: Axes, state) -> list:
     xs = [cell % COLUMNS for _, cell in placed]
     ys = [cell // COLUMNS for _, cell in placed]
     colours = [PLAYER_COLORS[p] for p, _ in placed]
-    out = [ax.scatter(xs, ys, s=110, c=colours, marker="o", edgecolors=BLACK, linewidths=1.2, zorder=4)]
-    out += [ax.text(x, y, PLAYER_LETTERS[p], ha="center", va="center", fontsize=6.5, fontweight="bold",
-                    color=text_color_on(PLAYER_COLORS[p]), zorder=5) for (p, _), x, y in zip(placed, xs, ys)]
+    out = [fast_scatter(ax, list(zip(xs, ys)), "o", 110, colours, BLACK, 1.2, zorder=4)]
+    for (p, _), x, y in zip(placed, xs, ys):
+        out += glyphs(ax, [(x, y)], PLAYER_LETTERS[p], text_color_on(PLAYER_COLORS[p]), size=26, zorder=5)
     return out
 
 
@@ -271,11 +295,10 @@ def _draw_locomotives(ax: Axes, state) -> list:
     lanes = locomotive_lanes(state)
     xs = [min(space, HARBOUR) for _, space, _, _ in lanes]
     ys = [RAIL_TOP + LANE * (k + 0.5) for k in range(len(lanes))]
-    out = [ax.scatter(xs, ys, s=70, c=[c for _, _, c, _ in lanes], marker="s", edgecolors=BLACK, linewidths=1,
-                      zorder=4)]
-    out += [ax.text(x, y, letter, ha="center", va="center", fontsize=5.5, fontweight="bold",
-                    color=text_color_on(colour), zorder=5)
-            for (_, _, colour, letter), x, y in zip(lanes, xs, ys) if letter != "■"]
+    out = [fast_scatter(ax, list(zip(xs, ys)), "s", 70, [c for _, _, c, _ in lanes], BLACK, 1.0, zorder=4)]
+    for (_, _, colour, letter), x, y in zip(lanes, xs, ys):
+        if letter != "■":
+            out += glyphs(ax, [(x, y)], letter, text_color_on(colour), size=20, zorder=5)
     return out
 
 
@@ -320,9 +343,9 @@ class BoardPicture:
         # bottom to top, the rarely changing layers first: a change redraws its layer and those above
         return self.layers.render([
             (state.num_players, lambda: draw_lane_labels(self.board_ax, state)),
-            (sites_key(state, known), lambda: draw_sites(self.board_ax, state, known)),
-            ((tuple(state.prices), title), lambda: [
-                *draw_price_markers(self.price_ax, price_indices(state)),
-                self.fig.text(0.4, 0.99, title, ha="center", va="top", fontsize=10)]),
+            (tuple(state.prices), lambda: draw_price_markers(self.price_ax, price_indices(state))),
+            (tiles_key(state), lambda: draw_tiles(self.board_ax, state)),
+            (oil_key(state, known), lambda: draw_oil(self.board_ax, state, known)),
             (mobiles_key(state), lambda: draw_mobiles(self.board_ax, state)),
+            (title, lambda: [self.fig.text(0.4, 0.99, title, ha="center", va="top", fontsize=10)]),
         ])

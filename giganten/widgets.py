@@ -1,22 +1,150 @@
 """Giganten's widgets (ipywidgets 8), thin layers over the rules.
 
+* :func:`stepper` — the shared game stepper (:mod:`gamekit.widgets`) set up for Giganten: the board
+  picture, rounds and the nine actions as phases, grouped legal actions, each seat's licenses and
+  the tiles it has looked at shown only to that seat;
 * :class:`PriceDice` — roll one company's price or all three, or force a face; the marker moves
   across the zones by :func:`giganten.prices.move_marker` (the rule itself); a running histogram
-  of rolled prices next to the exact long-run distribution from :mod:`giganten.analysis`.
+  of rolled prices next to the exact long-run distribution from :mod:`giganten.analysis`;
+* :func:`locomotive_race` — the rail race over the rounds of a game, scrubbed with a slider.
 """
 from __future__ import annotations
 
 import random
+from typing import Any, Sequence
 
 import ipywidgets as widgets
 import numpy as np
 
+from gamekit import Action, GameState
+from gamekit.bots import registry
 from gamekit.plotting import figure_png, new_figure
-from gamekit.widgets import button
+from gamekit.widgets import GameStepper, GameView, button
 from gamekit.widgets.controls import escape
 
 from . import plots, prices
-from .components import COMPANIES, money
+from . import rules as R
+from .actions import DealTile, DiscardLicenses, DrawLicenses
+from .components import CARDS, COMPANIES, COMPONENTS, money
+from .game import SPEC
+from .text import describe
+
+# -- the stepper ---------------------------------------------------------------------------------------
+#: The chooser's groups: action kind -> the group it is listed under (in this order).
+ACTION_GROUPS: dict[str, str] = {
+    "take_card": "Take an action card (Action 2c)",
+    "place_truck": "Place the truck (Action 4a)",
+    "step": "Move the truck one square (Action 4a)",
+    "drive_to": "Drive the truck to a square (Action 4a)",
+    "advance_locomotive": "Locomotive (Action 4c)",
+    "change_price": "Special action (Action 4d)",
+    "take_oil": "Special action (Action 4d)",
+    "locomotives_back": "Special action (Action 4d)",
+    "end_movement": "End movement (Action 4)",
+    "build": "Build (Action 5)",
+    "skip_build": "Build (Action 5)",
+    "transport": "Transport the chip (Action 6)",
+    "let_chip_go": "Transport the chip (Action 6)",
+    "bid": "Bid or pass (Action 7a)",
+    "pass": "Bid or pass (Action 7a)",
+    "pay_licenses": "Pay the bid (Action 7a)",
+    "sell": "Sell oil (Action 7b)",
+}
+#: Chance outcomes everyone sees (the die, face-up cards); tile deals and license draws are secret.
+PUBLIC_CHANCE = ("roll_price", "reveal_card")
+
+
+def action_label(state: GameState, action: Action) -> str:
+    """The engine's sentence for ``action`` without the leading player name (the chooser names them)."""
+    text = describe(state, action)
+    name = state.name(state.current_player()) if state.current_player() is not None else "Chance"
+    for prefix in (f"{name}: ", f"{name} "):
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text
+
+
+def group_actions(state: GameState, actions: Sequence[Action]) -> dict[str, list[tuple[str, Action]]]:
+    """Legal actions in the chooser's groups; truck destinations sorted west to east."""
+    groups: dict[str, list[tuple[str, Action]]] = {}
+    for action in sorted(actions, key=lambda a: (list(ACTION_GROUPS).index(a.kind) if a.kind in ACTION_GROUPS
+                                                 else 99, getattr(a, "col", 0), getattr(a, "row", 0))):
+        groups.setdefault(ACTION_GROUPS.get(action.kind, action.kind), []).append((action_label(state, action), action))
+    return groups
+
+
+def log_text(state: GameState, action: Action) -> str | None:
+    """The log names decisions and public chance outcomes; secret draws appear only through their events."""
+    if state.is_chance():
+        return str(action) if action.kind in PUBLIC_CHANCE else None
+    return str(action)
+
+
+def phase_label(state) -> str:
+    """The numbered action of the round the game is in ("Action 4"), the auction's company included."""
+    name = R.PHASE_NAMES[state.phase]
+    if state.phase in (R.BID, R.PENALTY, R.PAY, R.SELL):
+        name += f" at {plots.COMPANY_SHORT[state.auc_company]}"
+    return name
+
+
+def round_label(state) -> str:
+    return "Setup" if state.phase == R.DEAL else f"Round {state.round} (start player {state.name(state.start)})"
+
+
+def summary_html(state) -> str:
+    """The public table of the players: money, license cards (not their values), storages, pieces."""
+    head = "".join(f"<th style='padding:0 6px'>{h}</th>" for h in
+                   ("player", "money", "license cards", *(f"oil at {c}" for c in plots.COMPANY_SHORT),
+                    "derricks left", "locomotive", "card this round"))
+    rows = []
+    for p in range(state.num_players):
+        card = state.card_of(p)
+        cells = [f"<b style='border-left:6px solid {plots.PLAYER_COLORS[p]};padding-left:4px'>{state.name(p)}</b>",
+                 money(state.money[p]), str(state.license_count(p)),
+                 *(str(state.storage[c * state.num_players + p]) for c in range(3)),
+                 str(state.derricks_left[p]), f"space {state.locos[p]}", escape(card) if card else "–"]
+        rows.append("<tr>" + "".join(f"<td style='padding:0 6px'>{c}</td>" for c in cells) + "</tr>")
+    black = f"black locomotive on space {state.black} of {COMPONENTS.harbour} (the harbour ends the game)"
+    return (f"<table style='font-size:12px;border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
+            f"<div style='font-size:12px'>{black}; oil supply {state.supply} chips</div>")
+
+
+def private_html(state, player: int) -> str:
+    """What only ``player`` sees: the values of their licenses and the tiles their truck has passed."""
+    seen = state.observation(player)
+    me = seen["players_info"][player]
+    ones, twos = me["licenses"]
+    known = plots.known_tiles(state, player)
+    tiles = ", ".join(f"({COMPONENTS.sites[i].row}, {COMPONENTS.sites[i].col}): {oil} oil"
+                      for i, oil in sorted(known.items())) or "none yet"
+    extra = ""
+    if seen["movement_points"] is not None and state.current_player() == player:
+        extra = f"<div>Movement points left: <b>{seen['movement_points']}</b>" + (
+            "; special action still available" if seen["special_available"] else "") + "</div>"
+    return (f"<div style='font-size:13px'><div>Licenses: <b>{ones}</b> of value 1 and <b>{twos}</b> of value 2 "
+            f"(worth <b>{ones + 2 * twos}</b> in a bid)</div><div>Face-down tiles you have seen: {tiles}</div>"
+            f"{extra}</div>")
+
+
+def view(bots: dict[str, Any] | None = None) -> GameView:
+    """Giganten described for the shared stepper."""
+    return GameView(
+        spec=SPEC, bots=bots if bots is not None else registry("giganten"), title="Giganten",
+        player_name=lambda p: COMPONENTS.player_names[p], player_color=lambda p: plots.PLAYER_COLORS[p],
+        phase=phase_label, round=round_label, group_actions=group_actions, private_html=private_html,
+        action_text=log_text, picture=plots.BoardPicture, summary_html=summary_html, text_shows_hidden=True,
+    )
+
+
+def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None, **options: Any) -> GameStepper:
+    """The Giganten stepper (show it as the last expression of a cell).
+
+    ``seats``: one entry per seat, "human" or a bot name of ``giganten.bots.BOTS`` (default: bots);
+    ``options``: the game's variant switches (``one_opponent_back``, ``exact_price_change``,
+    ``open_licenses``).
+    """
+    return GameStepper(view(), players=players, seed=seed, seats=seats, options=options)
 
 
 class PriceDice:

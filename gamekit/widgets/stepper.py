@@ -90,6 +90,10 @@ class GameView:
     action_text: Callable[[GameState, Action], str | None] = public_action_text
     chance_label: Callable[[GameState, Action, float], str] = lambda s, a, p: f"{a} (p = {p:.3g})"
     picture: Callable[[], Picture] | None = None
+    #: ``str(state)`` shows hidden information (e.g. every license hand): while a human plays, the
+    #: stepper's text pane then shows ``public_text(state)`` if given, else nothing.
+    text_shows_hidden: bool = False
+    public_text: Callable[[GameState], str] | None = None
     bot_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
@@ -482,5 +486,15 @@ class GameStepper:
             self.chooser.hide()  # the legal actions would give the hand away
 
     def _refresh_text(self) -> None:
-        if self.settings.selected_index == 1:
-            self.text_form.value = f"<pre style='font-size:12px'>{escape(self.state)}</pre>"
+        if self.settings.selected_index != 1:
+            return
+        v = self.view
+        if not v.text_shows_hidden or not self.seat_picker.humans:
+            text = str(self.state)
+        elif v.public_text is not None:
+            text = v.public_text(self.state)
+        else:
+            self.text_form.value = ("<i>The text form shows every hidden hand, so it is not shown while a "
+                                    "human plays.</i>")
+            return
+        self.text_form.value = f"<pre style='font-size:12px'>{escape(text)}</pre>"
