@@ -58,7 +58,10 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "phase": R.PHASE_NAMES[s.phase], "round": s.round, "start_player": s.start,
         "current_player": s.current_player(), "terminal": s.is_terminal(),
         "prices": list(s.prices), "black_locomotive": s.black,
-        "sites": sites, "supply": s.supply, "players_info": players,
+        "sites": sites,
+        "known_tiles": {str(i): s.site_value[i] for i in range(len(SITES))
+                        if s.site_state[i] == 1 and s.known[player] >> i & 1},
+        "supply": s.supply, "players_info": players,
         "license_draw_cards": s.lic_draw[0] + s.lic_draw[1], "license_discard": list(s.lic_disc),
         "action_card_draw": list(s.card_draw), "action_card_discard": list(s.card_disc),
         "display": list(s.display),

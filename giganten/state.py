@@ -165,12 +165,17 @@ class State(GameState):
     def _apply_in_place(self, action: Action) -> None:
         handler = _HANDLERS.get((self.phase, type(action)))
         if handler is None:
-            raise IllegalAction(R.SECTION_OF_PHASE[self.phase], f"{action!r} cannot be played now: {self.expecting()}.",
+            what = f"'{action}'" if isinstance(action, Action) else repr(action)
+            raise IllegalAction(R.SECTION_OF_PHASE[self.phase], f"{what} cannot be played now: {self.expecting()}.",
                                 self.expecting())
         handler(self, action)
         self._cache = None
 
     # -- helpers the rules and the views share -------------------------------------------------------
+    def _emit(self, text: str, section: str, player: int | None = None) -> None:
+        """Record an event (a company name ending in "Inc." does not get a second full stop)."""
+        super()._emit(text.replace("Inc..", "Inc."), section, player)
+
     def name(self, player: int) -> str:
         return NAMES[player]
 

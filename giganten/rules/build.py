@@ -15,7 +15,7 @@ from gamekit import IllegalAction
 
 from ..actions import Build, SkipBuild
 from ..board import ADJACENT_SITES, SITE_AT, SITE_BIT, SITE_CELL, cells_of
-from ..components import COLUMNS, SITES, TILE_KINDS, cell_name, money
+from ..components import COLUMNS, ROWS, SITES, TILE_KINDS, cell_name, money
 from . import A5, BUILD
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def apply_build(s: "State", action: Build) -> None:
 
 
 def _site_for(s: "State", p: int, action: Build) -> int:
-    cell = action.row * COLUMNS + action.col if 0 <= action.row < 12 and 0 <= action.col < COLUMNS else -1
+    cell = action.row * COLUMNS + action.col if 0 <= action.row < ROWS and 0 <= action.col < COLUMNS else -1
     site = SITE_AT[cell] if cell >= 0 else -1
     if site < 0 or s.site_state[site] != 1:
         raise IllegalAction(A5, f"there is no face-down production tile at ({action.row}, {action.col}).", _allowed(s))

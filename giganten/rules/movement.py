@@ -263,7 +263,8 @@ def apply_drive(s: "State", action: DriveTo) -> None:
     s.mp -= cost
     s.trucks[p] = target
     s._emit(f"{s.name(p)} drives the truck from {cell_name(cell)} to {cell_name(target)} "
-            f"({len(path)} square{'s' if len(path) > 1 else ''}, {cost} points; {s.mp} left).", A4A, p)
+            f"({len(path)} square{'s' if len(path) > 1 else ''}, {cost} point{'s' if cost > 1 else ''}; "
+            f"{s.mp} left).", A4A, p)
     _look(s, p, path)
     _after(s)
 

@@ -1,0 +1,107 @@
+"""Hidden information (Action 3: secret license values; Action 4 b: tiles seen only by the truck's owner):
+observations and determinize."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import giganten as g
+from gamekit import random_game
+from giganten import rules as R
+from giganten.actions import PlaceTruck, Step
+from giganten.components import SITES
+
+from .helpers import BLUE, GREEN, RED, YELLOW, edit, site, to_phase, with_hand
+from .invariants import conservation
+
+
+def twins():
+    """Two positions that differ only in what Red cannot see: Blue's license values and two unseen tiles."""
+    s = to_phase(R.MOVE).apply(PlaceTruck(3)).apply(Step("E"))  # Red has seen the tile at (3, 2)
+    a, b = site(0, 3), site(0, 5)  # two one-derrick tiles Red has not seen, with 2 and 4 oil
+    assert (s.site_value[a], s.site_value[b]) == (2, 4)
+    s1 = with_hand(s, BLUE, 3, 2)
+    s2 = with_hand(edit(s, site_value={a: 4, b: 2}), BLUE, 1, 4)
+    return s1, s2
+
+
+def test_states_differing_only_in_hidden_information_look_the_same_to_the_other_players():
+    s1, s2 = twins()
+    assert s1 != s2
+    for viewer in (RED, YELLOW, GREEN):
+        assert s1.observation(viewer) == s2.observation(viewer)
+    assert s1.observation(BLUE) != s2.observation(BLUE)  # Blue sees the own hand
+
+
+def test_observation_shows_own_hand_counts_of_others_and_only_known_tiles():
+    s1, _ = twins()
+    obs = s1.observation(RED)
+    json.dumps(obs)
+    players = obs["players_info"]
+    assert players[BLUE]["licenses"] is None and players[BLUE]["license_cards"] == 5
+    assert players[RED]["licenses"] == [s1.hand[0], s1.hand[1]]
+    assert obs["known_tiles"] == {str(site(3, 2)): s1.site_value[site(3, 2)]}
+    for entry in obs["sites"]:
+        if entry["state"] == "tile" and (entry["row"], entry["col"]) != (3, 2):
+            assert entry["oil"] is None
+    assert players[RED]["looked_at"] == [[3, 2]]  # which tiles someone looked at is public
+
+
+def test_variant_open_licenses_makes_hands_public():
+    s = to_phase(R.MOVE, open_licenses=True)
+    s = with_hand(s, BLUE, 3, 2)
+    assert s.observation(RED)["players_info"][BLUE]["licenses"] == [3, 2]
+
+
+def test_determinize_never_copies_hidden_truth():
+    s1, s2 = twins()
+    d1 = s1.determinize(RED, random.Random(5))
+    d2 = s2.determinize(RED, random.Random(5))
+    assert d1 == d2  # the re-dealt values come from the generator, not from the hidden truth
+    assert d1.observation(RED) == s1.observation(RED)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_determinize_keeps_what_the_player_knows_and_the_counts(seed):
+    s1, _ = twins()
+    d = s1.determinize(RED, random.Random(seed))
+    conservation(d)
+    assert d.hand[0:2] == s1.hand[0:2]
+    assert [d.license_count(p) for p in range(4)] == [s1.license_count(p) for p in range(4)]
+    assert d.site_value[site(3, 2)] == s1.site_value[site(3, 2)]
+    for kind in (1, 2, 3):
+        values = sorted(d.site_value[i] for i in range(36) if SITES[i].kind == kind)
+        assert values == sorted(s1.site_value[i] for i in range(36) if SITES[i].kind == kind)
+    assert d.determinized and d.history() == []
+    with pytest.raises(ValueError, match="determinized"):
+        d.to_json()
+    end = random_game(d, seed)
+    assert end.is_terminal()
+
+
+def test_determinize_three_players_draws_from_the_tiles_in_the_box_too():
+    s = to_phase(R.MOVE, players=3)
+    seen = set()
+    for seed in range(40):
+        d = s.determinize(RED, random.Random(seed))
+        seen.add(tuple(d.site_value))
+        conservation(d)
+    assert len(seen) > 1
+    # the re-dealt values may differ from what is on the board in total (six tiles are in the box)
+    totals = {sum(v) for v in seen}
+    assert len(totals) > 1
+
+
+def test_observation_is_the_only_view_with_hidden_values_removed_str_is_omniscient():
+    s1, _ = twins()
+    assert "licenses 3x1 2x2" in str(s1)  # the text form is the full (teacher's) view
+    assert isinstance(s1._repr_html_(), str)
+
+
+def test_new_game_options_are_validated():
+    with pytest.raises(ValueError, match="3 to 4 players"):
+        g.new_game(2)
+    with pytest.raises(ValueError, match="unknown giganten option"):
+        g.new_game(4, blue_moon=True)
