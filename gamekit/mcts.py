@@ -206,9 +206,11 @@ class MCTSBot:
 
     # -- the public face ------------------------------------------------------------------------
     def act(self, state: GameState) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+        moves = state.legal_actions()
+        if len(moves) > 1 and self.candidates is not None:
+            moves = self.candidates(state)
+        if len(moves) == 1:
+            return moves[0]  # nothing to search: the only move (or the only candidate)
         return self.search(state).best
 
     def explain(self, state: GameState) -> list[tuple[Action, float]]:

@@ -1,0 +1,531 @@
+"""Giganten bots: random, a heuristic oil baron, and an information-set search player.
+
+``BOTS`` maps a name to a factory ``factory(seed, **params) -> bot``; every bot has ``act(state)``
+and ``explain(state)`` (its best candidate moves with their values).
+
+Hidden information: other players' license values and the oil on face-down tiles they have not seen.
+The heuristic reads only what its player may see (its own hand, the tiles its truck has passed, the
+public board); the search bot samples the hidden parts with ``state.determinize(player, rng)`` and
+never reads the real state's hidden values.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from typing import Any, Callable, Sequence
+
+from gamekit import Action, GameState, RandomBot
+from gamekit.bots import ScoredBot
+from gamekit.mcts import LeadUtility, MCTSBot
+
+from . import rules as R
+from .actions import (AdvanceLocomotive, Bid, Build, ChangePrice, DriveTo, EndMovement, LetChipGo, LocomotivesBack,
+                      Pass, PayLicenses, PlaceTruck, Sell, SkipBuild, Step, TakeCard, TakeOil, Transport)
+from .analysis import rail_cost_to_column
+from .board import CELLS, ENTRY_CELLS, NEIGHBOURS, SITE_CELL, TERRAIN_MASK, neighbours_of
+from .components import CARDS, COLUMNS, COMPONENTS, SITES, TILE_KINDS
+from .observe import unseen_tiles
+from .prices import TRACK
+from .rules.production import FEE, carriers
+from .state import State
+
+RAIL = tuple(int(x) for x in rail_cost_to_column())  # movement points from the start to each rail space
+MEAN_RED_ADVANCE = sum(c.black * c.copies for c in CARDS if c.color == "red") / sum(
+    c.copies for c in CARDS if c.color == "red")
+FAR = 10**6
+LIMIT = COMPONENTS.storage_limit
+OVERFILL = COMPONENTS.overfill_compensation
+CHIP_AT_END = COMPONENTS.end_chip_value
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's prices, in dollars.
+
+    mp:          a movement point spent on the truck's way to a tile (early game)
+    license:     one license point (what bids cost; cards bring them)
+    sell_share:  the share of the current price a stored chip is expected to fetch
+    min_sale:    below this price a winner keeps two chips rather than sell (the rest go at $1,000 anyway)
+    paid_margin: pay $3,000 transport only if the chip's expected sale exceeds the fee by this much
+    reserve:     money kept back when choosing a tile to build on (transport fees)
+    lead:        rail spaces to keep the locomotive beyond the frontmost own derrick
+    back_space:  an opposing locomotive moved back one space
+    late_rounds: with this few rounds left, movement points go to the locomotive (end bonus rank)
+    transport_first: a locomotive step while an own derrick stands ahead of it (before any truck move)
+    """
+
+    mp: float = 350.0
+    license: float = 650.0
+    sell_share: float = 0.75
+    min_sale: int = 2500
+    paid_margin: float = 0.0
+    reserve: int = 0
+    lead: int = 0
+    back_space: float = 250.0
+    late_rounds: float = 2.0
+    transport_first: float = 5000.0
+
+
+def rounds_left(s: State) -> float:
+    """Expected rounds until the black locomotive reaches the harbour (the red cards' mean advance)."""
+    return max(1.0, (COMPONENTS.harbour - s.black) / MEAN_RED_ADVANCE)
+
+
+def _cost_map(sources: int, blocked: int) -> list[int]:
+    """Movement points to reach every square from the cheapest of ``sources`` (FAR if blocked off).
+
+    The truck pays the terrain of each square entered (Action 4a); derricks (``blocked``) are never
+    entered.  Dijkstra by layers, as in ``board.distance_layers``, but from a set of squares.
+    """
+    cost = [FAR] * CELLS
+    layers = [sources]
+    around = [neighbours_of(sources)]
+    seen = sources | blocked
+    t1, t2, t3 = TERRAIN_MASK[1], TERRAIN_MASK[2], TERRAIN_MASK[3]
+    k = 0
+    while any(layers[max(0, k - 2):]) or k == 0:
+        layer = layers[k]
+        while layer:
+            low = layer & -layer
+            cost[low.bit_length() - 1] = k
+            layer ^= low
+        k += 1
+        new = around[k - 1] & t1
+        if k >= 2:
+            new |= around[k - 2] & t2
+        if k >= 3:
+            new |= around[k - 3] & t3
+        new &= ~seen
+        seen |= new
+        layers.append(new)
+        around.append(neighbours_of(new) if new else 0)
+    return cost
+
+
+@lru_cache(maxsize=4096)
+def _cached_cost_map(sources: int, blocked: int) -> tuple[int, ...]:
+    return tuple(_cost_map(sources, blocked))
+
+
+def _stoppable_around(s: State, site: int, p: int) -> int:
+    """Squares next to ``site`` where p's truck may stop (no tile, derrick or opposing truck)."""
+    taken = s.tile_cells | s.derrick_cells
+    for q, cell in enumerate(s.trucks):
+        if q != p and cell >= 0:
+            taken |= 1 << cell
+    out = 0
+    for _, n in NEIGHBOURS[SITE_CELL[site]]:
+        if not taken >> n & 1:
+            out |= 1 << n
+    return out
+
+
+@dataclass(frozen=True)
+class Target:
+    site: int
+    value: float  # expected net value of a derrick there, before the way to it
+    squares: int  # stoppable squares next to it (bit set)
+    score: float  # value minus the way there (truck and locomotive)
+
+
+class GigantenView:
+    """What one player knows and what the heuristic derives from it (computed once per position)."""
+
+    def __init__(self, s: State, p: int, w: Weights) -> None:
+        self.s, self.p, self.w = s, p, w
+        self.rounds = rounds_left(s)
+        pool = unseen_tiles(s, p)
+        self.mean_oil = {k: (sum(v) / len(v) if v else 0.0) for k, v in pool.items()}
+
+    # -- values ------------------------------------------------------------------------------------
+    def chip_value(self, company: int, extra: int = 1) -> float:
+        """What one more chip stored at ``company`` is worth: a likely sale, or $1,000 when overfilled."""
+        stored = self.s.storage[company * self.s.n + self.p]
+        sale = self.w.sell_share * TRACK[self.s.prices[company]]
+        return sale if stored + extra <= LIMIT else 0.5 * sale + 0.5 * OVERFILL
+
+    def best_chip_value(self) -> float:
+        return max(self.chip_value(c) for c in range(3))
+
+    def oil(self, site: int) -> float:
+        """The oil on a face-down tile: known if the truck has passed it, else the mean of the unseen ones."""
+        s = self.s
+        if s.known[self.p] >> site & 1:
+            return float(s.site_value[site])
+        return self.mean_oil[SITES[site].kind]
+
+    def derrick_value(self, oil: float, column: int) -> float:
+        """A derrick with ``oil`` chips in ``column``: chips produced before the end, the rest and the bonus at the end."""
+        produced = min(oil, max(0.0, self.rounds - 0.5))
+        left = oil - produced
+        avg_sale = self.w.sell_share * sum(TRACK[i] for i in self.s.prices) / 3
+        transport = 0.0 if self.s.locos[self.p] >= column else self.w.mp * max(0, RAIL[column] - RAIL[self.s.locos[self.p]])
+        bonus = 3500.0 if left > 0.5 else 0.0
+        return produced * avg_sale + left * CHIP_AT_END + bonus - transport / 2
+
+    def tile_value(self, site: int) -> float:
+        cost = TILE_KINDS[SITES[site].kind].build_cost
+        return self.derrick_value(self.oil(site), SITES[site].col) - cost
+
+    def can_build(self, site: int) -> bool:
+        s = self.s
+        cost = TILE_KINDS[SITES[site].kind].build_cost
+        return s.derricks_left[self.p] > 0 and s.supply > 0 and cost + self.w.reserve <= s.money[self.p]
+
+    # -- the truck's target ------------------------------------------------------------------------
+    def truck_costs(self) -> tuple[int, ...]:
+        s, p = self.s, self.p
+        start = s.trucks[p]
+        sources = 0
+        if start >= 0:
+            sources = 1 << start
+        else:
+            for cell in ENTRY_CELLS:
+                sources |= 1 << cell
+        return _cached_cost_map(sources, s.derrick_cells)
+
+    def target(self) -> Target | None:
+        """The face-down tile worth driving to: its value minus the way there (truck and locomotive)."""
+        if hasattr(self, "_target"):
+            return self._target
+        s, p, w = self.s, self.p, self.w
+        best = None
+        if s.derricks_left[p] > 0 and s.supply > 0 and self.rounds > 1.5:
+            costs = self.truck_costs()
+            tiles = s.tile_sites
+            while tiles:
+                low = tiles & -tiles
+                site = low.bit_length() - 1
+                tiles ^= low
+                if not self.can_build(site):
+                    continue
+                squares = _stoppable_around(s, site, p)
+                if not squares:
+                    continue
+                way = min(costs[c] for c in _cells(squares))
+                if way >= FAR:
+                    continue
+                value = self.tile_value(site)
+                score = value - w.mp * way
+                if score > 0 and (best is None or score > best.score):
+                    best = Target(site, value, squares, score)
+        self._target = best
+        return best
+
+    def distance_to_target(self, cell: int) -> int:
+        target = self.target()
+        if target is None:
+            return FAR
+        back = _cached_cost_map(target.squares, self.s.derrick_cells)
+        return back[cell]
+
+    def frontmost_derrick(self) -> int:
+        """The column of the player's frontmost derrick that still holds oil (0 if none)."""
+        s, p = self.s, self.p
+        return max((SITES[i].col for i in range(len(SITES)) if s.site_state[i] == 2 and s.site_owner[i] == p
+                    and s.site_oil[i] > 0), default=0)
+
+    def desired_locomotive(self) -> int:
+        """The rail space to reach: the frontmost own derrick (and the target tile), plus ``lead``."""
+        s, p = self.s, self.p
+        cols = [self.frontmost_derrick()]
+        target = self.target()
+        if target is not None and s.trucks[p] >= 0 and self.distance_to_target(s.trucks[p]) == 0:
+            cols.append(SITES[target.site].col)
+        want = max(cols) + self.w.lead
+        if self.rounds <= self.w.late_rounds:
+            want = len(RAIL) - 1  # the end bonus goes by locomotive rank
+        return min(want, len(RAIL) - 1)
+
+
+def _cells(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class HeuristicBot(ScoredBot):
+    """A Giganten player following the rulebook's tactical tips, with prices in dollars (see :class:`Weights`).
+
+    Strategy, action by action:
+
+    * **2c, cards**: the card whose licenses, movement points and special action are worth most now:
+      licenses at ``license`` dollars a point, movement points at ``mp`` while there are tiles to reach
+      (less once they are not needed), "locomotives back" by how far it sets opponents back, "+1 oil" as a
+      chip, "change price" by the chips it would move in value.
+    * **4, movement**: first the special action when it helps (raise the price where it stores most oil,
+      take the oil chip where it fetches most, always set opposing locomotives back); then drive the truck
+      towards the best tile it can afford — the expected net value of a derrick there (known oil if the
+      truck has passed it, else the mean of the tiles it has not seen; chips produced before the end at
+      ``sell_share`` of the mean price, the rest and the end bonus at the end) minus the way there; then
+      the locomotive up to the frontmost own derrick (plus ``lead``), and in the last ``late_rounds``
+      rounds as far as it goes (the end bonus goes by locomotive rank).
+    * **5, build**: on the adjacent tile if a derrick there is worth more than it costs.
+    * **6, transport**: free chips to the storage where they fetch most (not past two chips); paid
+      transport only when the chip's expected sale beats the $3,000 fee by ``paid_margin``.
+    * **7, auctions**: bid one more than the last bid while the licenses are worth less than the sale
+      (``license`` dollars a point), never more than its own hand (the penalty is stiff); pay without
+      overpaying; sell everything unless the price is below ``min_sale``.
+    """
+
+    def __init__(self, seed: int | None = None, **weights: Any) -> None:
+        super().__init__(seed)
+        known = {f.name for f in fields(Weights)}
+        unknown = set(weights) - known
+        if unknown:
+            raise ValueError(f"unknown heuristic weight(s) {sorted(unknown)}; known: {sorted(known)}")
+        self.weights = Weights(**weights)
+
+    def score_all(self, state: GameState, actions: Sequence[Action]) -> list[float]:
+        s: State = state  # type: ignore[assignment]
+        view = GigantenView(s, s.current_player(), self.weights)  # type: ignore[arg-type]
+        phase = s.phase
+        if phase == R.MOVE:
+            return _score_moves(view, actions)
+        scorer = _SCORERS.get(phase)
+        if scorer is None:
+            return [0.0] * len(actions)
+        return [scorer(view, a) for a in actions]
+
+
+# -- Action 2c: cards -------------------------------------------------------------------------------------
+
+
+def _card_value(v: GigantenView, card_id: int) -> float:
+    s, p, w = v.s, v.p, v.w
+    card = CARDS[card_id]
+    value = card.licenses * w.license
+    need_truck = v.target() is not None
+    loco_gap = max(0, RAIL[v.desired_locomotive()] - RAIL[s.locos[p]])
+    useful_mp = (30 if need_truck else 0) + loco_gap
+    value += min(card.moves, useful_mp) * w.mp + max(0, card.moves - useful_mp) * w.mp * 0.2
+    if card.special == "oil":
+        value += v.best_chip_value()
+    elif card.special == "back":
+        value += w.back_space * sum(min(card.n, s.locos[q]) for q in range(s.n) if q != p)
+    elif card.special == "price":
+        value += max(abs(_price_change_value(v, c, d)) for c in range(3) for d in (-card.n, card.n))
+    return value
+
+
+def _price_change_value(v: GigantenView, company: int, delta: int) -> float:
+    """Dollars gained by moving a price ``delta`` spaces: own chips up, opponents' chips down."""
+    s, p = v.s, v.p
+    n = s.n
+    index = max(0, min(len(TRACK) - 1, s.prices[company] + delta))
+    change = TRACK[index] - TRACK[s.prices[company]]
+    mine = s.storage[company * n + p]
+    theirs = sum(s.storage[company * n + q] for q in range(n) if q != p) / max(1, n - 1)
+    return v.w.sell_share * change * (mine - 0.5 * theirs)
+
+
+def _score_take(v: GigantenView, a: Action) -> float:
+    return _card_value(v, a.card)  # type: ignore[attr-defined]
+
+
+# -- Action 4: movement -----------------------------------------------------------------------------------
+
+
+def _score_moves(v: GigantenView, actions: Sequence[Action]) -> list[float]:
+    s, p, w = v.s, v.p, v.w
+    target = v.target()
+    cell = s.trucks[p]
+    here = v.distance_to_target(cell) if cell >= 0 else FAR
+    forward = v.truck_costs() if target is not None else None
+    truck_busy = target is not None and here > 0 and any(
+        isinstance(a, (DriveTo, PlaceTruck, Step)) and _truck_gain(v, a, here, forward) > 0 for a in actions)
+    want = v.desired_locomotive()
+    out = []
+    for a in actions:
+        if isinstance(a, (DriveTo, PlaceTruck, Step)):
+            out.append(_truck_gain(v, a, here, forward) if target is not None else -1.0)
+        elif isinstance(a, AdvanceLocomotive):
+            if s.locos[p] < v.frontmost_derrick():
+                out.append(w.transport_first)  # every chip behind the locomotive costs $3,000 or is lost
+            elif truck_busy:
+                out.append(-1.0)
+            elif s.locos[p] < want:
+                out.append(w.mp * 2)
+            else:
+                out.append(w.mp * 0.3 if v.rounds <= w.late_rounds + 1 else -1.0)
+        elif isinstance(a, ChangePrice):
+            out.append(_price_change_value(v, a.company, a.delta))
+        elif isinstance(a, TakeOil):
+            out.append(v.chip_value(a.company))
+        elif isinstance(a, LocomotivesBack):
+            targets = [a.target] if a.target is not None else [q for q in range(s.n) if q != p]
+            out.append(w.back_space * sum(min(CARDS[s.held[p]].n, s.locos[q]) for q in targets) + 1)
+        elif isinstance(a, EndMovement):
+            out.append(0.0)
+        else:
+            out.append(-1.0)
+    return out
+
+
+def _truck_gain(v: GigantenView, a: Action, here: int, forward) -> float:
+    """How much closer (in dollars of movement points) the move brings the truck to its target."""
+    if isinstance(a, PlaceTruck):
+        cell = ENTRY_CELLS[a.row]
+        spent = 0
+    elif isinstance(a, DriveTo):
+        cell = a.row * COLUMNS + a.col
+        spent = forward[cell] if forward is not None else 0
+    else:
+        s = v.s
+        cell = next(n for d, n in NEIGHBOURS[s.trucks[v.p]] if d == a.direction)  # type: ignore[attr-defined]
+        spent = 1
+    after = v.distance_to_target(cell)
+    if after >= FAR or here == 0:
+        return -1.0  # out of reach, or already next to the target tile: stay
+    gain = (min(here, 60) - after) * v.w.mp - 0.01 * spent * v.w.mp
+    if after == 0:
+        gain += 0.5 * v.target().value  # type: ignore[union-attr]
+    return gain if gain > 0 else -1.0
+
+
+# -- Action 5: build --------------------------------------------------------------------------------------
+
+
+def _score_build(v: GigantenView, a: Action) -> float:
+    if isinstance(a, SkipBuild):
+        return 0.0
+    site = next(i for i, st in enumerate(SITES) if st.row == a.row and st.col == a.col)  # type: ignore[attr-defined]
+    return v.tile_value(site)
+
+
+# -- Action 6: transport ----------------------------------------------------------------------------------
+
+
+def _score_transport(v: GigantenView, a: Action) -> float:
+    if isinstance(a, LetChipGo):
+        return 0.0
+    value = v.chip_value(a.company)  # type: ignore[attr-defined]
+    if a.via == "own":  # type: ignore[attr-defined]
+        return value
+    return value - FEE - v.w.paid_margin
+
+
+# -- Action 7: auctions -----------------------------------------------------------------------------------
+
+
+def _sale_gain(v: GigantenView) -> float:
+    """Dollars won by selling everything stored at the auction's company instead of keeping it."""
+    s, p = v.s, v.p
+    c = s.auc_company
+    stored = s.storage[c * s.n + p]
+    price = TRACK[s.prices[c]]
+    keep = min(stored, LIMIT) * v.w.sell_share * price * 0.8 + max(0, stored - LIMIT) * OVERFILL
+    return stored * price - keep
+
+
+def _score_bid(v: GigantenView, a: Action) -> float:
+    if isinstance(a, Pass):
+        return 0.0
+    amount = a.amount  # type: ignore[attr-defined]
+    if amount > v.s.license_value(v.p):
+        return -FAR  # could not pay: the penalty costs half the hand
+    return _sale_gain(v) - amount * v.w.license - 0.001 * amount
+
+
+def _score_pay(v: GigantenView, a: Action) -> float:
+    over = a.ones + 2 * a.twos - v.s.auc_high  # type: ignore[attr-defined]
+    return -over * v.w.license + 0.01 * a.ones  # keep the value; pay with ones first  # type: ignore[attr-defined]
+
+
+def _score_sell(v: GigantenView, a: Action) -> float:
+    s, p = v.s, v.p
+    c = s.auc_company
+    stored = s.storage[c * s.n + p]
+    price = TRACK[s.prices[c]]
+    kept = stored - a.chips  # type: ignore[attr-defined]
+    keep_each = max(v.w.min_sale, price) * 0.8 if price < v.w.min_sale else price * 0.5
+    return a.chips * price + min(kept, LIMIT) * keep_each + max(0, kept - LIMIT) * OVERFILL  # type: ignore[attr-defined]
+
+
+_SCORERS: dict[int, Callable[[GigantenView, Action], float]] = {
+    R.TAKE: _score_take, R.BUILD: _score_build, R.PRODUCE: _score_transport, R.BID: _score_bid,
+    R.PAY: _score_pay, R.SELL: _score_sell,
+}
+
+
+# -- the evaluation the search uses -----------------------------------------------------------------------
+
+
+def estimated_returns(state: GameState, w: Weights = Weights()) -> list[float]:
+    """Every player's money plus what their chips, licenses and derricks should still bring (dollars).
+
+    Licenses count by their number only (the values of others' hands are hidden); the end bonus by
+    the current locomotive ranking.  The search bot scores its cut-off rollouts with this.
+    """
+    s: State = state  # type: ignore[assignment]
+    n = s.n
+    if s.is_terminal():
+        return s.returns()
+    rounds = rounds_left(s)
+    avg = w.sell_share * sum(TRACK[i] for i in s.prices) / 3
+    order = sorted(range(n), key=lambda q: -s.locos[q])
+    bonus = {q: COMPONENTS.end_derrick_bonus[k] for k, q in enumerate(order)}
+    out = []
+    for p in range(n):
+        value = float(s.money[p])
+        for c in range(3):
+            k = s.storage[c * n + p]
+            value += min(k, LIMIT) * w.sell_share * TRACK[s.prices[c]] + max(0, k - LIMIT) * OVERFILL
+        value += 1.5 * s.license_count(p) * w.license * 0.5
+        for i in range(len(SITES)):
+            if s.site_state[i] == 2 and s.site_owner[i] == p:
+                oil = s.site_oil[i]
+                produced = min(oil, rounds)
+                free = s.locos[p] >= SITES[i].col
+                value += produced * (avg if free else max(CHIP_AT_END, avg - FEE)) + (oil - produced) * CHIP_AT_END
+                if oil > produced:
+                    value += bonus[p]
+        out.append(value)
+    return out
+
+
+# -- the factories ----------------------------------------------------------------------------------------
+
+
+def random_bot(seed: int) -> RandomBot:
+    """Uniformly random among the legal moves (``explain``: 1/n each)."""
+    return RandomBot(seed)
+
+
+def heuristic(seed: int, **params: Any) -> HeuristicBot:
+    """Follows the rulebook's tactical tips with dollar prices for everything (see HeuristicBot)."""
+    return HeuristicBot(seed, **params)
+
+
+def search(seed: int, iterations: int | None = 60, time_limit: float | None = None, rollout_depth: int = 12,
+           c: float = 0.7, width: int = 3, lead_scale: float = 6000.0, **weights: Any) -> MCTSBot:
+    """Information-set MCTS: each iteration samples the hidden licenses and tiles with ``state.determinize``.
+
+    ``iterations`` (or ``time_limit`` seconds) per decision; at every node only the heuristic's best
+    ``width`` moves are searched (1 move during movement: the truck's way is the heuristic's); rollouts
+    follow the heuristic for ``rollout_depth`` decisions, then every player's money is estimated
+    (:func:`estimated_returns`) and scored by the logistic of the lead over the best opponent in units of
+    ``lead_scale`` dollars.  ``explain`` gives each move's estimated win chance.
+    """
+    guide = HeuristicBot(seed, **weights)
+
+    def candidates(state: GameState) -> list[Action]:
+        legal = state.legal_actions()
+        if len(legal) <= 1:
+            return legal
+        ranked = guide.ranked(state)
+        keep = 1 if state.phase == R.MOVE else width  # type: ignore[attr-defined]
+        return [a for a, _ in ranked[:keep]]
+
+    def rollout_policy(state: GameState, rng) -> Action:
+        return guide.act(state)
+
+    return MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
+                   determinize=True, rollout_policy=rollout_policy, rollout_depth=rollout_depth,
+                   evaluate=lambda s: estimated_returns(s, guide.weights), candidates=candidates)
+
+
+BOTS = {"random": random_bot, "heuristic": heuristic, "search": search}

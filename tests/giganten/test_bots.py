@@ -1,0 +1,130 @@
+"""Giganten bots: always legal, explainable, and blind to what their player cannot see."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import giganten
+from giganten import rules as R
+from giganten.bots import BOTS, HeuristicBot, Weights, estimated_returns
+from giganten.components import SITES
+from gamekit import play, sample_chance
+from gamekit.bots import make_bot
+
+
+class Checked:
+    """Wraps a bot; asserts every move it returns is legal and that it never changes the state."""
+
+    def __init__(self, bot):
+        self.bot, self.moves = bot, 0
+
+    def act(self, state):
+        before = state.fingerprint()
+        action = self.bot.act(state)
+        assert action in state.legal_actions(), f"{self.bot!r} chose illegal {action} in phase {state.phase}"
+        assert state.fingerprint() == before
+        self.moves += 1
+        return action
+
+
+def test_the_registry_has_random_heuristic_and_search():
+    assert {"random", "heuristic", "search"} <= set(BOTS)
+    for name in ("random", "heuristic", "search"):
+        assert hasattr(make_bot(giganten, name, seed=1), "explain")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_heuristic_and_random_bots_only_play_legal_moves(players):
+    for seed in range(4):
+        bots = [Checked(BOTS["heuristic" if (p + seed) % 2 == 0 else "random"](seed * 10 + p)) for p in range(players)]
+        final = play(giganten.new_game(players), bots, seed)
+        assert final.is_terminal() and all(b.moves > 0 for b in bots)
+
+
+def test_the_search_bot_only_plays_legal_moves():
+    bots = [Checked(BOTS["search"](1, iterations=6, rollout_depth=2)), Checked(BOTS["heuristic"](2)),
+            Checked(BOTS["random"](3))]
+    assert play(giganten.new_game(3), bots, 8).is_terminal()
+
+
+def heuristic_positions(seed: int, phases: set[int]):
+    """Decision positions of the given phases along a seeded heuristic game."""
+    rng = random.Random(seed)
+    bots = [HeuristicBot(seed + p) for p in range(4)]
+    state = giganten.new_game(4)
+    while not state.is_terminal():
+        if state.is_chance():
+            state = state.apply(sample_chance(state, rng))
+            continue
+        if state.phase in phases and len(state.legal_actions()) > 1:
+            yield state
+        state = state.apply(bots[state.current_player()].act(state))
+
+
+def hidden_twin(state, player):
+    """A state that differs from ``state`` only in what ``player`` cannot see.
+
+    An opponent's hand gets one 2 swapped for a 1 of the draw pile (same number of cards), and two
+    face-down tiles of the same kind that ``player`` has not seen swap their oil.
+    """
+    twin = state._copy()
+    changed = False
+    for q in range(state.n):
+        if q != player and twin.hand[2 * q + 1] and twin.lic_draw[0]:
+            twin.hand[2 * q + 1] -= 1
+            twin.hand[2 * q] += 1
+            twin.lic_draw[1] += 1
+            twin.lic_draw[0] -= 1
+            changed = True
+            break
+    unseen = [i for i in range(len(SITES)) if state.site_state[i] == 1 and not state.known[player] >> i & 1]
+    for i in unseen:
+        for j in unseen:
+            if SITES[i].kind == SITES[j].kind and state.site_value[i] != state.site_value[j]:
+                twin.site_value[i], twin.site_value[j] = state.site_value[j], state.site_value[i]
+                return twin, True
+    return twin, changed
+
+
+def twins(phases, seed=5):
+    for state in heuristic_positions(seed, phases):
+        p = state.current_player()
+        twin, changed = hidden_twin(state, p)
+        if changed and twin != state:
+            assert twin.observation(p) == state.observation(p)
+            return state, twin, p
+    raise AssertionError("no position with hidden information found")
+
+
+def test_the_heuristic_reads_only_what_its_player_sees():
+    for phases in ({R.BID}, {R.TAKE}, {R.MOVE}):
+        state, twin, _ = twins(phases)
+        bot = HeuristicBot(1)
+        assert bot.explain(state) == bot.explain(twin)
+
+
+def test_information_set_search_decides_the_same_whatever_the_hidden_truth():
+    """Two states equal in the searching player's observation: the same decisions, seed by seed."""
+    state, twin, player = twins({R.BID, R.TAKE})
+    on_state = [BOTS["search"](seed, iterations=12, rollout_depth=3).act(state) for seed in range(8)]
+    on_twin = [BOTS["search"](seed, iterations=12, rollout_depth=3).act(twin) for seed in range(8)]
+    assert Counter(on_state) == Counter(on_twin)
+    assert on_state == on_twin
+
+
+def test_explain_lists_candidates_best_first():
+    state = next(heuristic_positions(2, {R.TAKE}))
+    for bot in (BOTS["heuristic"](1), BOTS["search"](1, iterations=10, rollout_depth=2), BOTS["random"](1)):
+        why = bot.explain(state)
+        assert why and all(a in state.legal_actions() for a, _ in why)
+        assert [v for _, v in why] == sorted((v for _, v in why), reverse=True)
+
+
+def test_weights_are_tunable_and_checked():
+    assert HeuristicBot(1, license=400).weights == Weights(license=400)
+    with pytest.raises(ValueError, match="unknown heuristic weight"):
+        HeuristicBot(1, greed=2)
+    state = giganten.new_game(4)
+    assert estimated_returns(state) == [15000.0] * 4
