@@ -349,3 +349,119 @@ class BoardPicture:
             (mobiles_key(state), lambda: draw_mobiles(self.board_ax, state)),
             (title, lambda: [self.fig.text(0.4, 0.99, title, ha="center", va="top", fontsize=10)]),
         ])
+
+
+# -- the rail race -------------------------------------------------------------------------------------
+def plot_rail_race(state, ax: Axes | None = None) -> Axes:
+    """The five locomotives on the rail (one lane each) and every derrick's column.
+
+    A derrick in column c is drawn as a triangle on its owner's lane at c, and a dotted line marks
+    the column across all lanes: the owner's locomotive on space c or beyond is "level with or
+    past" it (free transport, Action 6), and so is the black locomotive or an opponent's (paid
+    transport)."""
+    ax = axes_or_new(ax, 9.0, 3.4)
+    lanes = locomotive_lanes(state)
+    for k, (label, space, colour, letter) in enumerate(lanes):
+        ax.barh(k, space, left=0, height=0.5, color=colour, alpha=0.25, edgecolor="none")
+        ax.scatter([min(space, HARBOUR)], [k], s=260, marker="s", color=colour, edgecolors=BLACK, zorder=4)
+        if letter != "■":
+            ax.text(min(space, HARBOUR), k, letter, ha="center", va="center", fontsize=8, fontweight="bold",
+                    color=text_color_on(colour), zorder=5)
+    for site in COMPONENTS.sites:
+        if state.site_state[site.index] != 2:
+            continue
+        owner = state.site_owner[site.index]
+        ax.axvline(site.col, color=PLAYER_COLORS[owner], linestyle=":", linewidth=1.2, zorder=1)
+        ax.scatter([site.col], [owner + 1], s=70, marker="^", color=PLAYER_COLORS[owner], edgecolors=BLACK, zorder=3)
+        ax.annotate(f"{state.site_oil[site.index]}", (site.col, owner + 1), xytext=(6, 6),
+                    textcoords="offset points", fontsize=7)
+    ax.axvspan(HARBOUR - 0.5, HARBOUR + 0.5, color=LIGHT_BLUE, zorder=0)
+    ax.text(HARBOUR, -0.75, "harbour", ha="center", va="bottom", fontsize=7)
+    ax.set_yticks(range(len(lanes)), [label for label, *_ in lanes])
+    ax.set_ylim(len(lanes) - 0.5, -0.9)
+    ax.set_xlim(-0.5, HARBOUR + 0.5)
+    ax.set_xticks(range(HARBOUR + 1))
+    ax.tick_params(axis="x", labelsize=7)
+    ax.set_xlabel("rail space (= landscape column); entry cost: "
+                  + " ".join(str(c) for c in COMPONENTS.rail_costs[1:]), fontsize=8)
+    ax.set_title(f"Round {state.round}: the rail race (▲ = a derrick and its oil, in its owner's lane)",
+                 fontsize=10, loc="left")
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    return ax
+
+
+# -- over a whole game ---------------------------------------------------------------------------------
+def round_snapshots(state) -> list:
+    """The position at the start of every round of ``state``'s game (from its record), and ``state`` itself.
+
+    Replays the game once (``gamekit.record.states_along``): a state carries its whole history."""
+    from gamekit.record import states_along
+
+    snapshots, last_round = [], None
+    for s in states_along(state):
+        if s.phase != 0 and s.round != last_round:  # phase 0: the tiles are still being dealt (setup)
+            snapshots.append(s)
+            last_round = s.round
+    if not snapshots or snapshots[-1] is not state:
+        snapshots.append(state)
+    return snapshots
+
+
+def game_series(snapshots: Sequence) -> dict[str, np.ndarray]:
+    """Per snapshot: round, black locomotive, each player's locomotive and money, each company's price."""
+    return {
+        "round": np.array([s.round for s in snapshots]),
+        "black": np.array([s.black for s in snapshots]),
+        "locos": np.array([list(s.locos) for s in snapshots]),
+        "money": np.array([list(s.money) for s in snapshots]),
+        "prices": np.array([[prices.TRACK[i] for i in s.prices] for s in snapshots]),
+    }
+
+
+def plot_game_summary(state, snapshots: Sequence | None = None):
+    """Over a whole game: locomotive progress per round, money per player, prices per company.
+
+    ``snapshots`` (from :func:`round_snapshots`) may be passed to avoid replaying the game again."""
+    snaps = list(snapshots) if snapshots is not None else round_snapshots(state)
+    data = game_series(snaps)
+    x = np.arange(len(snaps))
+    labels = [f"R{r}" if k < len(snaps) - 1 or snaps[-1].is_terminal() is False else "end"
+              for k, r in enumerate(data["round"])]
+    if snaps[-1].is_terminal():
+        labels[-1] = "end"
+    fig = new_figure(10.0, 3.6)
+    axes = fig.subplots(1, 3)
+    ax = axes[0]
+    ax.plot(x, data["black"], color=BLACK, linewidth=2.5, label="black")
+    for p in range(state.num_players):
+        ax.plot(x, data["locos"][:, p], label=state.name(p), **_seat_style(p))
+    ax.axhline(HARBOUR, color=GREY, linestyle="--", linewidth=0.8)
+    ax.set_title("Locomotives (rail space)", fontsize=10)
+    ax = axes[1]
+    for p in range(state.num_players):
+        ax.plot(x, data["money"][:, p], label=state.name(p), **_seat_style(p))
+    ax.yaxis.set_major_formatter(FuncFormatter(money_formatter))
+    ax.set_title("Money", fontsize=10)
+    ax = axes[2]
+    company_styles = [dict(color=BLACK, linestyle="-", marker="o"), dict(color=GREY, linestyle="--", marker="s"),
+                      dict(color="#555555", linestyle=":", marker="^")]
+    for c in range(3):
+        ax.plot(x, data["prices"][:, c], label=COMPANY_SHORT[c], **company_styles[c])
+    ax.axhspan(prices.TRACK[0] - 250, 3750, color=LIGHT_RED, zorder=0)
+    ax.axhspan(6750, prices.TRACK[-1] + 250, color=LIGHT_BLUE, zorder=0)
+    ax.yaxis.set_major_formatter(FuncFormatter(money_formatter))
+    ax.set_title("Prices (at the start of each round)", fontsize=10)
+    for ax in axes:
+        ax.set_xticks(x, labels, fontsize=7)
+        ax.tick_params(axis="y", labelsize=7)
+        ax.legend(fontsize=7, frameon=False)
+        ax.spines[["top", "right"]].set_visible(False)
+    fig.subplots_adjust(left=0.05, right=0.99, wspace=0.35, bottom=0.12, top=0.9)
+    return fig
+
+
+def _seat_style(p: int) -> dict:
+    style = player_style(p)
+    style.update(color=PLAYER_COLORS[p], markeredgecolor=BLACK, markeredgewidth=0.6)
+    return style

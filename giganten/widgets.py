@@ -260,3 +260,43 @@ class PriceDice:
 def price_dice(seed: int = 0) -> PriceDice:
     """The price-dice widget (show it as the last expression of a cell)."""
     return PriceDice(seed)
+
+
+# -- the locomotive race -------------------------------------------------------------------------------
+class LocomotiveRace:
+    """The rail race of a game, round by round, scrubbed with a slider (or the arrow keys).
+
+    ``state`` is any position of a game (usually its end): its record is replayed once to take a
+    snapshot at the start of every round (:func:`giganten.plots.round_snapshots`)."""
+
+    def __init__(self, state) -> None:
+        from gamekit.widgets import Scrubber
+
+        self.snapshots = plots.round_snapshots(state)
+        self.fig = new_figure(9.0, 3.4, dpi=80)
+        self.ax = self.fig.add_subplot()
+        self.scrubber = Scrubber(len(self.snapshots), self._render, self._caption, description="Round",
+                                 tooltip="Which round of the game to show (arrow keys move it)")
+        self.widget = self.scrubber.widget
+        self.widget.add_class("gk-locomotive-race")
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _render(self, i: int) -> bytes:
+        self.ax.clear()
+        plots.plot_rail_race(self.snapshots[i], self.ax)
+        self.fig.subplots_adjust(left=0.1, right=0.98, bottom=0.2, top=0.88)
+        return figure_png(self.fig)
+
+    def _caption(self, i: int) -> str:
+        s = self.snapshots[i]
+        when = "the end of the game" if s.is_terminal() else f"the start of round {s.round}"
+        locos = ", ".join(f"{s.name(p)} {s.locos[p]}" for p in range(s.num_players))
+        return (f"<b>{escape(when)}</b>: black locomotive on space {s.black} of {COMPONENTS.harbour}; "
+                f"{escape(locos)}")
+
+
+def locomotive_race(state) -> LocomotiveRace:
+    """The locomotive-race widget for the game ``state`` belongs to (show it as the last expression)."""
+    return LocomotiveRace(state)

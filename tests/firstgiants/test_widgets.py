@@ -1,0 +1,82 @@
+"""First Giants widgets clicked in plain pytest: the stepper and the museum builder."""
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from firstgiants.widgets import MuseumBuilder, group_actions, stepper
+from gamekit.widgets import HUMAN, output_texts, undescribed_controls
+
+
+def test_stepper_steps_turns_and_rounds_and_logs_sections():
+    st = stepper(players=3, seed=5, seats=["random"] * 3)
+    assert undescribed_controls(st.widget) == []
+    st.step_button.click()
+    assert st.state.move_number == 1 and len(st.log) == 1
+    st.round_button.click()  # setup ends: round 1 starts
+    st.round_button.click()  # everyone plays once
+    assert st.state.turns == 3 and "Round 2" in st.status.value
+    start = st.state.turns
+    st.phase_button.click()
+    assert st.state.turns == start + 1
+    texts = output_texts(st.log.output)
+    assert any("[Play 1 Marker]" in t for t in texts) and any("[Setup]" in t for t in texts)
+    assert st.image.value[:4] == b"\x89PNG" and "amber" in st.summary.value
+
+
+def test_human_seat_chooses_among_grouped_actions():
+    st = stepper(players=2, seed=1, seats=[HUMAN, "random"])
+    st.play_to_end()
+    s = st.state
+    assert s.current_player() == 0 and st.chooser.visible
+    groups = group_actions(s, s.legal_actions())
+    assert "Play 1 marker" in groups
+    label = groups["Play 1 marker"][0][0]
+    st.chooser.choose_label(label)
+    assert st.state.move_number > s.move_number
+    assert any(label in t for t in output_texts(st.log.output))
+
+
+def test_museum_builder_scores_sets_and_moves_news_tokens():
+    mb = MuseumBuilder(("Ana", "Ben"))
+    assert undescribed_controls(mb.widget) == []
+    # Ana: Small + Medium Carnivore -> a Carnivore family set, 1 Set token, the Carnivore News token
+    assert mb.display(0, 24) and mb.display(0, 28, 0)
+    m = mb.museums
+    assert m.score(0) == 2 + 3  # one Set token (2) + the Carnivore News token (family tokens: 3)
+    assert "takes the Carnivore News token" in mb.message.value
+    # Ben builds a larger Carnivore family set and steals it
+    mb.player.value = 1
+    for card, target in ((25, -1), (29, 0), (32, 0)):
+        mb.card.value = card
+        mb.target.value = target
+        mb.display_button.click()
+    assert "steals the Carnivore News token" in mb.message.value or "kept for good" in mb.message.value
+    assert m.news[2] == 1 and m.locked[2]  # complete first: kept for good
+    assert m.score(1) == 2 * 3 + 3 and m.score(0) == 2
+    assert "<b>9</b>" in mb.scores.value and mb.image.value[:4] == b"\x89PNG"
+
+
+def test_museum_builder_refuses_what_the_rules_forbid_and_undoes():
+    mb = MuseumBuilder()
+    mb.display(0, 24)  # Small Carnivore
+    assert not mb.display(0, 25, 0)  # another Small Carnivore: neither a family nor a size set
+    assert "Not allowed" in mb.message.value and len(mb.museums.museum[0]) == 1
+    mb.display(0, 36, 0)  # Small Marine: a Small size set
+    assert mb.museums.museum[0][0][3] == 1
+    mb.undo_button.click()
+    assert mb.museums.museum[0] == ((( 24,), 0, -1, 0),) and mb.history == [(0, 24, -1, 0)]
+    mb.clear_button.click()
+    assert mb.museums.museum == [(), ()] and mb.undo_button.disabled
+
+
+def test_two_eggs_declare_the_size_of_their_size_set():
+    mb = MuseumBuilder()
+    mb.display(0, 60)  # Flying egg
+    mb.card.value = 61  # Herbivore egg
+    mb.target.value = 0
+    assert mb.as_size.layout.display is None  # the size menu appears
+    mb.as_size.value = 2
+    mb.display_button.click()
+    assert "Medium size set" in mb.message.value
