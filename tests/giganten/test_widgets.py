@@ -1,0 +1,101 @@
+"""The Giganten stepper and locomotive race, clicked in plain pytest."""
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest
+
+import giganten as g
+from gamekit import RandomBot, play
+from gamekit.widgets import HUMAN, output_texts, undescribed_controls
+from giganten import rules as R
+from giganten.widgets import group_actions, locomotive_race, stepper
+
+
+def test_controls_described_and_seats_offer_the_games_bots():
+    st = stepper(seed=1, seats=["random"] * 4)
+    assert undescribed_controls(st.widget) == []
+    options = [key for _, key in st.seat_picker.menus[0].options]
+    assert options[0] == HUMAN and {"random", "heuristic", "search"} <= set(options)
+    assert st.seat_picker.players.options == (3, 4)
+
+
+def test_finish_round_and_phase_follow_the_engine():
+    st = stepper(seed=2, seats=["random"] * 4)
+    st.round_button.click()  # the face-down tiles are dealt: round 1 begins
+    assert st.state.round == 1 and st.state.phase == R.ROLL
+    st.phase_button.click()  # Action 1: the three price rolls
+    assert st.state.phase == R.RED and st.state.move_number == 36 + 3
+    st.round_button.click()
+    assert st.state.round == 2 and "Round 2" in st.status.value
+    texts = output_texts(st.log.output)
+    assert any("[Action 1 — Change Market Prices]" in t for t in texts)
+    assert any("[Action 9 — Pass the Die]" in t for t in texts)
+    assert st.image.value[:4] == b"\x89PNG" and "license cards" in st.summary.value
+
+
+def test_secret_draws_stay_out_of_the_log():
+    st = stepper(seed=3, seats=["random"] * 4)
+    st.round_button.click()
+    st.round_button.click()
+    heads = [t.splitlines()[0] for t in st.log.texts()]
+    assert not any("deal a tile" in h or "licenses (" in h for h in heads)
+    assert any("the die shows" in h for h in heads)  # public chance outcomes are named
+    assert any("their values stay secret" in t for t in st.log.texts())
+
+
+def test_hot_seat_hides_licenses_until_reveal_and_groups_truck_moves():
+    st = stepper(seed=4, seats=[HUMAN, HUMAN, "random", "random"])
+    st.play_to_end()  # runs until a human must choose
+    s = st.state
+    seat = s.current_player()
+    assert seat in (0, 1) and st.visible_seat() is None
+    assert "Licenses" not in st.private.value and not st.chooser.visible
+    st.reveal_button.value = True
+    assert "Licenses" in st.private.value and st.chooser.visible
+    ones, twos = s.hand[2 * seat], s.hand[2 * seat + 1]
+    assert f"<b>{ones}</b> of value 1 and <b>{twos}</b> of value 2" in st.private.value
+    # play on until a human seat moves its truck: the many destinations come as menus
+    for _ in range(200):
+        s = st.state
+        if s.phase == R.MOVE and st.seats[s.current_player()] == HUMAN:
+            break
+        st.reveal_button.value = True
+        labels = st.chooser.labels()
+        st.chooser.choose_label(labels[0])
+    assert s.phase == R.MOVE
+    st.reveal_button.value = True
+    groups = group_actions(s, s.legal_actions())
+    if len(s.legal_actions()) > st.chooser.max_buttons:
+        assert st.chooser.menus.layout.display is None
+        assert any(g.startswith("Drive the truck") or g.startswith("Place the truck") for g in groups)
+    assert "Movement points left" in st.private.value
+
+
+def test_undo_redo_and_why_from_the_heuristic_bot():
+    st = stepper(seed=5, seats=["heuristic", "random", "random", "random"])
+    st.round_button.click()
+    while st.state.current_player() != 0:
+        st.step()
+    before = st.state
+    st.why_button.click()
+    assert "Why (heuristic bot, Red)" in st.why.value
+    st.step()
+    st.undo_button.click()
+    assert st.state == before
+    st.redo_button.click()
+    assert st.state.history()[:-1] == before.history()
+
+
+def test_locomotive_race_scrubs_through_the_rounds():
+    end = play(g.new_game(4), [RandomBot(i) for i in range(4)], seed=3)
+    race = locomotive_race(end)
+    assert undescribed_controls(race.widget) == []
+    sc = race.scrubber
+    assert sc.slider.max == len(race.snapshots) - 1 and "end of the game" in sc.caption.value
+    sc.slider.value = 2
+    assert "start of round 3" in sc.caption.value and sc.image.value[:4] == b"\x89PNG"
+    sc.prev_button.click()
+    assert sc.index == 1 and f"black locomotive on space {race.snapshots[1].black}" in sc.caption.value
