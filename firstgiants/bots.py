@@ -112,13 +112,16 @@ def quick_value(state: State, action: Action, player: int, w: Weights) -> float:
     return mine - w.opponents * max(values)
 
 
-def search(seed: int, iterations: int | None = 300, time_limit: float | None = None, rollout_depth: int = 6,
-           c: float = 0.7, width: int = 5, lead_scale: float = 4.0, **weights: Any) -> MCTSBot:
+def search(seed: int, iterations: int | None = 100, time_limit: float | None = None, rollout_depth: int = 0,
+           c: float = 0.7, width: int = 4, opponent_width: int = 1, lead_scale: float = 4.0,
+           **weights: Any) -> MCTSBot:
     """MCTS with chance nodes: ``iterations`` (or ``time_limit`` seconds) per decision.
 
-    Rollouts play ``rollout_depth`` random moves and then take the heuristic's estimate of every
-    player's final points (:func:`estimated_returns`); at every node only the ``width`` moves the
-    heuristic rates best right away are searched (0: all moves).  Utility: the logistic of the
+    Rollouts play ``rollout_depth`` random moves (default none) and then take the heuristic's
+    estimate of every player's final points (:func:`estimated_returns`).  At the bot's own nodes
+    only the ``width`` moves the heuristic rates best right away are searched (0: all moves), at the
+    opponents' nodes their ``opponent_width`` likeliest (by the same rating): so the tree reaches the
+    bot's next turns instead of spreading over every reply.  Utility: the logistic of the
     player's estimated lead over the best opponent in units of ``lead_scale`` points
     (:class:`gamekit.mcts.LeadUtility`), so ``explain`` gives each move's estimated win chance.
     """
@@ -126,15 +129,17 @@ def search(seed: int, iterations: int | None = 300, time_limit: float | None = N
 
     def candidates(state: State) -> list[Action]:
         legal = state.legal_actions()
-        if not width or len(legal) <= width:
-            return legal
         player = state.current_player()
+        keep = width if player == bot.root_player else opponent_width
+        if not keep or len(legal) <= keep:
+            return legal
         scored = sorted(legal, key=lambda a: -quick_value(state, a, player, w))  # type: ignore[arg-type]
-        return scored[:width]
+        return scored[:keep]
 
-    return MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
-                   rollout_depth=rollout_depth, evaluate=lambda s: estimated_returns(s, w),  # type: ignore[arg-type]
-                   candidates=candidates)
+    bot = MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
+                  rollout_depth=rollout_depth, evaluate=lambda s: estimated_returns(s, w),  # type: ignore[arg-type]
+                  candidates=candidates)
+    return bot
 
 
 def random_bot(seed: int) -> RandomBot:
