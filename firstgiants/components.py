@@ -323,9 +323,14 @@ KIND: tuple[int, ...] = tuple(
     next(d.id for d in CARDS if (d.family, d.size, d.timing, d.parts) == (c.family, c.size, c.timing, c.parts))
     for c in CARDS
 )
+#: True when no two cards are identical (then every card left in the deck is its own chance outcome).
+UNIQUE_KINDS: bool = KIND == tuple(range(len(CARDS)))
 #: An id per distinct effect; cards with the same id here do the same thing when triggered.
 EFFECT_ID: tuple[int, ...] = tuple(
     next(d.id for d in CARDS if (d.timing, d.parts) == (c.timing, c.parts)) for c in CARDS
 )
 #: True when the card's effect is only plain gains (no choice): such effects commute.
 PURE_GAIN: tuple[bool, ...] = tuple(all(p.effect in GAINS for p in c.parts) for c in CARDS)
+#: Texts for the events, built once: "#12 Small Herbivore" and the card's effect in words.
+LABEL: tuple[str, ...] = tuple(str(c) for c in CARDS)
+EFFECT_TEXT: tuple[str, ...] = tuple(c.effect_text for c in CARDS)

@@ -15,9 +15,10 @@ Representation (cheap to copy): card ids and ints in lists and tuples; static ca
 """
 from __future__ import annotations
 
+import random
 from typing import Any, Hashable
 
-from gamekit import Action, GameSpec, GameState, IllegalAction
+from gamekit import Action, Event, GameSpec, GameState, IllegalAction
 
 from .actions import (
     CODEC, NEW_SET, Deal, Decline, Display, GainAmber, GainPoint, PlayMarker, Reclaim, ResolveTrigger, Reveal,
@@ -25,8 +26,8 @@ from .actions import (
 )
 from .components import (
     CARDS, COST, DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, EFFECT_ID,
-    FAMILY, FAMILY_NAMES, GAIN_AMBER, GAIN_POINT, GAINS, KIND, PARTS, PURE_GAIN, SIZE_NAMES, SPEND_3_FOR_2, TOKENS,
-    YOU,
+    EFFECT_TEXT, FAMILY, FAMILY_NAMES, GAIN_AMBER, GAIN_POINT, GAINS, KIND, LABEL, PARTS, PURE_GAIN, SIZE_NAMES, SPEND_3_FOR_2, TOKENS,
+    UNIQUE_KINDS, YOU,
 )
 from .effects import MULTIPLIER_WHY, multiplier, steps_of, triggered_by_take
 from .museum import (
@@ -210,15 +211,43 @@ class State(GameState):
         new.decision, new.reclaim_left, new._cache = self.decision, self.reclaim_left, self._cache
         return new
 
+    def playout(self, rng: random.Random) -> "State":
+        """This game played to its end by uniformly random choices, chance by its probabilities.
+
+        The fast path for Monte-Carlo rollouts and benchmarks: the same rule code as ``apply``
+        (every action is checked), on one private copy: no copy per move and no events kept.  The
+        result is an ordinary state whose history holds every action (it replays and saves).
+        """
+        s = self._copy()
+        s._record, s._events = self._record, None
+        draw = rng.random
+        while s.phase != OVER:
+            if s.phase <= REVEAL:
+                deck = s.deck
+                card = deck[int(draw() * len(deck))]  # each card left equally likely: by count
+                if not UNIQUE_KINDS:
+                    card = next(d for d in deck if KIND[d] == KIND[card])
+                action: Action = (_DEAL if s.phase == DEAL else _REVEAL)[card]
+            else:
+                legal = s._cache if s._cache is not None else s._legal()
+                action = legal[int(draw() * len(legal))]
+            s._apply_in_place(action)
+            s._record = (s._record, action)
+        s._events = []
+        return s
+
     # -- legal actions and chance outcomes --------------------------------------------------
     def _legal(self) -> tuple[Action, ...]:
         phase, p = self.phase, self.current_player()
         assert p is not None
         if phase == START:
             out: list[Action] = []
-            if self.markers_on_board(p):
+            placed = 0
+            for m in self.markers:
+                placed += m >> p & 1
+            if placed < MARKERS:
                 out = [_PLAY[s] for s in range(SITES) if self._site_open(s, p)]
-            if any(m >> p & 1 for m in self.markers):
+            if placed:
                 out.append(_RECLAIM)
             return tuple(out)
         if phase == TAKE:
@@ -266,6 +295,10 @@ class State(GameState):
 
     def _outcomes(self) -> tuple[tuple[Action, float], ...]:
         """The deck's next card: each kind of card left, with probability count / cards left."""
+        table = _DEAL if self.phase == DEAL else _REVEAL
+        if UNIQUE_KINDS:
+            p = 1 / len(self.deck)
+            return tuple([(table[c], p) for c in self.deck])
         counts: dict[int, list[int]] = {}
         for c in self.deck:
             entry = counts.get(KIND[c])
@@ -273,7 +306,6 @@ class State(GameState):
                 counts[KIND[c]] = [c, 1]
             else:
                 entry[1] += 1
-        table = _DEAL if self.phase == DEAL else _REVEAL
         total = len(self.deck)
         return tuple((table[c], k / total) for c, k in counts.values())
 
@@ -293,6 +325,21 @@ class State(GameState):
             self._decide(action)
         self._settle()
 
+    # -- events: formatted only when read ---------------------------------------------------
+    def _say(self, section: str, player: int | None, template: str, *args: Any) -> None:
+        """Record an event; its text (``template.format(*args)``) is built only if someone reads it."""
+        events = self._events
+        if events is not None:  # None during a playout
+            events.append((template, args, section, player))
+
+    def _emit(self, text: str, section: str, player: int | None = None) -> None:
+        self._say(section, player, text)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the last ``apply`` did, each event naming its rulebook section."""
+        return tuple(Event(t.format(*a) if a else t, section, p) for t, a, section, p in self._events or ())
+
     def _illegal(self, rule: str, message: str) -> IllegalAction:
         legal = self._legal() if self.current_player() is not None else [a for a, _ in self._outcomes()]
         shown = ", ".join(str(a) for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
@@ -308,11 +355,11 @@ class State(GameState):
             if phase == OVER:
                 return
             if phase <= REVEAL:
-                outcomes = self._outcomes()
-                if len(outcomes) > 1:
-                    self._cache = outcomes
-                    return
-                self._chance(outcomes[0][0])
+                deck = self.deck
+                kind = KIND[deck[0]]
+                if any(KIND[c] != kind for c in deck):
+                    return  # a real chance node (its outcomes are listed when asked for)
+                self._chance((_DEAL if phase == DEAL else _REVEAL)[deck[0]])
                 continue
             legal = self._legal()
             if len(legal) > 1:
@@ -329,16 +376,16 @@ class State(GameState):
             if action is _RECLAIM:
                 why = ("has no marker on the board" if not self.markers_on_board(p)  # type: ignore[arg-type]
                        else "has no dig site to play a marker at")
-                self._emit(f"{name} {why}, so must reclaim markers.", "Play 1 Marker", p)
+                self._say("Play 1 Marker", p, "{} {}, so must reclaim markers.", name, why)
             else:
-                self._emit(f"{name} has no marker at any dig site, so must play 1 marker; only {action} is possible.",
-                           "Reclaim Markers", p)
+                self._say("Reclaim Markers", p, "{} has no marker at any dig site, so must play 1 marker; only {} is "
+                          "possible.", name, action)
             self._start(action)
         elif phase == TAKE:
-            self._emit(f"Dig site {self.site + 1} holds a single card, so {name} takes it.", "Play 1 Marker", p)
+            self._say("Play 1 Marker", p, "Dig site {} holds a single card, so {} takes it.", self.site + 1, name)
             self._take(action)
         elif phase == RECLAIM:
-            self._emit(f"{name} cannot pay for any display, so the reclaimed marker gives 1 amber.", "Reclaim Markers", p)
+            self._say("Reclaim Markers", p, "{} cannot pay for any display, so the reclaimed marker gives 1 amber.", name)
             self._reclaim_choice(action)
         else:
             code = self.decision[0]  # type: ignore[index]
@@ -347,10 +394,10 @@ class State(GameState):
                     why = f"{name} has only {self.amber[p]} amber and cannot spend 3"  # type: ignore[index]
                 else:
                     why = self._no_display_reason(p)  # type: ignore[arg-type]
-                self._emit(f"{why}: the effect \"{DECISION_NAMES[code]}\" does nothing.", "Cards' Icons & Effects", p)
+                self._say("Cards' Icons & Effects", p, "{}: the effect \"{}\" does nothing.", why, DECISION_NAMES[code])
                 self._decide(action, quiet=True)
             else:
-                self._emit(f"{self._no_display_reason(p)}, so {name} gains 1 point.", "Cards' Icons & Effects", p)  # type: ignore[arg-type]
+                self._say("Cards' Icons & Effects", p, "{}, so {} gains 1 point.", self._no_display_reason(p), name)  # type: ignore[arg-type]
                 self._decide(action)
 
     def _no_display_reason(self, p: int) -> str:
@@ -368,7 +415,7 @@ class State(GameState):
         expected = Deal if self.phase == DEAL else Reveal
         card = getattr(action, "card", None)
         if (action.__class__ is not expected or card not in self.deck
-                or any(KIND[d] == KIND[card] for d in self.deck if d < card)):  # type: ignore[operator]
+                or (not UNIQUE_KINDS and any(KIND[d] == KIND[card] for d in self.deck if d < card))):  # type: ignore[operator]
             raise self._illegal("Setup" if self.phase == DEAL else "Play 1 Marker",
                                 f"{action!r} is not a chance outcome here (the next card of the deck).")
         i = self.deck.index(card)  # type: ignore[arg-type]
@@ -376,15 +423,15 @@ class State(GameState):
         if self.phase == DEAL:
             slot = self.sites.index(-1)
             self.sites[slot] = card  # type: ignore[assignment]
-            self._emit(f"{CARDS[card]} is dealt face up to dig site {slot // PER_SITE + 1}.", "Setup")  # type: ignore[index]
+            self._say("Setup", None, "{} is dealt face up to dig site {}.", LABEL[card], slot // PER_SITE + 1)  # type: ignore[index]
             if -1 not in self.sites:
                 self.phase = REVEAL
         else:
             self.top = card  # type: ignore[assignment]
-            self._emit(f"The deck's top card is now {CARDS[card]} ({CARDS[card].effect_text}); "  # type: ignore[index]
-                       f"{len(self.deck)} more below it.", "Play 1 Marker" if self.turns else "Setup")
+            self._say("Play 1 Marker" if self.turns else "Setup", None, "The deck's top card is now {} ({}); {} more "
+                      "below it.", LABEL[card], EFFECT_TEXT[card], len(self.deck))  # type: ignore[index]
             self.phase = START
-            self._emit(f"{self.names[self.active]}'s turn: play 1 marker or reclaim markers.", "Game Turn", self.active)
+            self._say("Game Turn", self.active, "{}'s turn: play 1 marker or reclaim markers.", self.names[self.active])
 
     # -- a turn: play 1 marker or reclaim markers ------------------------------------------
     def _start(self, action: Action) -> None:
@@ -398,8 +445,8 @@ class State(GameState):
             self.markers = [m & ~bit for m in self.markers]
             self.reclaim_left = count
             self.phase = RECLAIM
-            self._emit(f"{name} reclaims {count} marker{'s' if count > 1 else ''}: for each, gain 1 amber "
-                       "or display 1 fossil.", "Reclaim Markers", p)
+            self._say("Reclaim Markers", p, "{} reclaims {} marker{}: for each, gain 1 amber or display 1 fossil.",
+                      name, count, "s" if count > 1 else "")
             return
         if action.__class__ is not PlayMarker:
             raise self._illegal("Game Turn", f"{action!r} is not a turn action: play 1 marker or reclaim markers.")
@@ -415,7 +462,7 @@ class State(GameState):
         self.markers[s] |= 1 << p
         self.site = s
         self.phase = TAKE
-        self._emit(f"{name} plays a marker at dig site {s + 1}.", "Play 1 Marker", p)
+        self._say("Play 1 Marker", p, "{} plays a marker at dig site {}.", name, s + 1)
 
     def _take(self, action: Action) -> None:
         p, s = self.active, self.site
@@ -428,7 +475,7 @@ class State(GameState):
         before = self.study[p]
         new_family = all(FAMILY[c] != FAMILY[card] for c in before)
         self.study[p] = before + (card,)
-        self._emit(f"{self.names[p]} takes {CARDS[card]} from dig site {s + 1} into the Study.", "Play 1 Marker", p)
+        self._say("Play 1 Marker", p, "{} takes {} from dig site {} into the Study.", self.names[p], LABEL[card], s + 1)
         self.pending = triggered_by_take(self.study, p, card, new_family)
         self.steps = ()
         self.decision = None
@@ -456,22 +503,43 @@ class State(GameState):
                 self._gain(p, effect, amount, mult, source)
             else:
                 self.decision = (effect, p, source, -1)
+                if not self._has_choice(effect, p):
+                    self._forced(_POINT if effect == DISPLAY_OR_POINT else _DECLINE)
             return
         if self.pending:
             self._next_trigger()
             return
         self._refill()
 
+    def _has_choice(self, effect: int, p: int) -> bool:
+        """Whether a choice effect offers more than its fallback (Decline, or the point).
+
+        A display is possible exactly when some fossil of the Study is affordable: it can always
+        start a new set."""
+        if effect == SPEND_3_FOR_2:
+            return self.amber[p] >= SPEND_COST
+        if effect == DISPLAY_FREE:
+            return bool(self.study[p])
+        budget = self.amber[p]
+        for c in self.study[p]:
+            if COST[c] <= budget:
+                return True
+        return False
+
     def _next_trigger(self) -> None:
         """The next player's triggered effects: theirs to order, unless only one (or identical plain gains) remain."""
-        p = self.pending[0][0]
+        pending = self.pending
+        p, first = pending[0]
         study = self.study[p]
-        lost = [c for q, c in self.pending if q == p and c not in study]
+        if (len(pending) == 1 or pending[1][0] != p) and first in study:  # a single effect: nothing to order
+            self._resolve(p, first)
+            return
+        lost = [c for q, c in pending if q == p and c not in study]
         if lost:
             self.pending = tuple(x for x in self.pending if x[0] != p or x[1] in study)
             for c in lost:
-                self._emit(f"The effect of {self.names[p]}'s {CARDS[c]} is lost: it went on display before it "
-                           "resolved, and a fossil on display loses all its effects.", "Display 1 Fossil", p)
+                self._say("Display 1 Fossil", p, "The effect of {}'s {} is lost: it went on display before it "
+                          "resolved, and a fossil on display loses all its effects.", self.names[p], LABEL[c])
             return
         mine = [c for q, c in self.pending if q == p]
         if len(mine) > 1 and self._order_matters(p, mine):
@@ -527,19 +595,21 @@ class State(GameState):
         return live > 1 or live + inert < len(mine)
 
     def _resolve(self, p: int, card: int) -> None:
-        self.pending = tuple(x for x in self.pending if x != (p, card))
+        pending = self.pending
+        if pending[0][1] == card and pending[0][0] == p:
+            self.pending = pending[1:]
+        else:
+            self.pending = tuple(x for x in pending if x != (p, card))
         self.steps = steps_of(card, p, self.n)
-        self._emit(f"{self.names[p]}'s {CARDS[card]} applies: {CARDS[card].effect_text}", "Cards' Icons & Effects", p)
+        self._say("Cards' Icons & Effects", p, "{}'s {} applies: {}", self.names[p], LABEL[card], EFFECT_TEXT[card])
 
     def _gain(self, p: int, effect: int, amount: int, mult: int, source: int) -> None:
-        k = multiplier(mult, self.study[p])
-        why = f"{CARDS[source]}"
-        if mult:
-            why += f", {k} {MULTIPLIER_WHY[mult]}"
+        k = multiplier(mult, self.study[p]) if mult else 1
+        why = f"{LABEL[source]}, {k} {MULTIPLIER_WHY[mult]}" if mult else LABEL[source]
         if effect == GAIN_POINT:
             self.points[p] += amount * k
-            self._emit(f"{self.names[p]} gains {amount * k} point{'s' if amount * k != 1 else ''} ({why}).",
-                       "Cards' Icons & Effects", p)
+            self._say("Cards' Icons & Effects", p, "{} gains {} point{} ({}).", self.names[p], amount * k,
+                      "s" if amount * k != 1 else "", why)
         else:
             self._gain_amber(p, amount * k, why, "Cards' Icons & Effects")
 
@@ -548,7 +618,7 @@ class State(GameState):
         got = min(amount, self.amber_supply())
         self.amber[p] += got
         short = f"; the supply had only {got}" if got < amount else ""
-        self._emit(f"{self.names[p]} gains {got} amber ({why}{short}).", section, p)
+        self._say(section, p, "{} gains {} amber ({}{}).", self.names[p], got, why, short)
 
     def _decide(self, action: Action, quiet: bool = False) -> None:
         code, p, source, fam = self.decision  # type: ignore[misc]
@@ -559,19 +629,19 @@ class State(GameState):
             if cls is not ResolveTrigger or (p, card) not in self.pending:
                 raise self._illegal("Play 1 Marker", f"{action!r}: choose which of your triggered effects resolves next.")
             self.decision = None
-            self._emit(f"{name} chooses to resolve {CARDS[card]} next.", "Play 1 Marker", p)
+            self._say("Play 1 Marker", p, "{} chooses to resolve {} next.", name, LABEL[card])
             self._resolve(p, card)
             return
         if cls is Decline and code in _DECLINABLE:
             self.decision = None
             if not quiet:
                 what = "stops after one display" if fam >= 0 else f"declines \"{DECISION_NAMES[code]}\""
-                self._emit(f"{name} {what}.", "Cards' Icons & Effects", p)
+                self._say("Cards' Icons & Effects", p, "{} {}.", name, what)
             return
         if cls is GainPoint and code == DISPLAY_OR_POINT:
             self.decision = None
             self.points[p] += 1
-            self._emit(f"{name} gains 1 point instead of displaying ({CARDS[source]}).", "Cards' Icons & Effects", p)
+            self._say("Cards' Icons & Effects", p, "{} gains 1 point instead of displaying ({}).", name, LABEL[source])
             return
         if cls is SpendAmber and code == SPEND_3_FOR_2:
             if self.amber[p] < SPEND_COST:
@@ -579,8 +649,8 @@ class State(GameState):
             self.decision = None
             self.amber[p] -= SPEND_COST
             self.points[p] += SPEND_GAIN
-            self._emit(f"{name} spends 3 amber (back to the supply) to gain 2 points ({CARDS[source]}).",
-                       "Cards' Icons & Effects", p)
+            self._say("Cards' Icons & Effects", p, "{} spends 3 amber (back to the supply) to gain 2 points ({}).",
+                      name, LABEL[source])
             return
         if cls is Display and code in _DISPLAYING:
             card = action.card  # type: ignore[attr-defined]
@@ -628,7 +698,8 @@ class State(GameState):
         paid = "at no cost" if free else f"for {cost} amber"
         if target == NEW_SET:
             self.museum[p] = sets + (new_set(card),)
-            self._emit(f"{name} displays {CARDS[card]} {paid}, starting a new set (no points yet).", "Display 1 Fossil", p)
+            self._say("Display 1 Fossil", p, "{} displays {} {}, starting a new set (no points yet).", name, LABEL[card],
+                      paid)
             return
         self._expand(p, target, card, kind, key, paid)
 
@@ -641,7 +712,7 @@ class State(GameState):
         self.museum[p] = sets[:target] + (mset,) + sets[target + 1:]
         size = len(mset[0])
         typed = "" if was_typed else " (the second card fixes its type)"
-        text = f"{name} displays {CARDS[card]} {paid}: extends {name}'s {type_name(kind, key)}{typed} to {size} cards"
+        text = f"{name} displays {LABEL[card]} {paid}: extends {name}'s {type_name(kind, key)}{typed} to {size} cards"
         text += ", taking 1 Set token" if token else ", but no Set token is left to take"
         if is_complete(mset):
             text += f": the set is complete, its {mset[3]} Set token{'s' if mset[3] != 1 else ''} turn to 3 points each"
@@ -650,7 +721,7 @@ class State(GameState):
         if why:
             self.news[i], self.locked[i] = owner, locked
             text += f"; {name} {why}"
-        self._emit(text + ".", "Score Points", p)
+        self._say("Score Points", p, "{}.", text)
 
     def _take_set_token(self) -> int:
         """Each expansion takes 1 Set token from the supply; taking the last one triggers the end."""
@@ -668,11 +739,11 @@ class State(GameState):
         if self.top >= 0:
             card, self.top = self.top, -1
             self.sites[self.slot] = card
-            self._emit(f"Dig site {s + 1} is refilled with {CARDS[card]}, the deck's top card.", "Play 1 Marker")
+            self._say("Play 1 Marker", None, "Dig site {} is refilled with {}, the deck's top card.", s + 1, LABEL[card])
             if not self.deck:
                 self._trigger_end("the deck is empty after a refill")
         else:
-            self._emit(f"The deck is empty: dig site {s + 1} is not refilled.", "Play 1 Marker")
+            self._say("Play 1 Marker", None, "The deck is empty: dig site {} is not refilled.", s + 1)
         self._end_turn()
 
     def _trigger_end(self, cause: str) -> None:
@@ -682,9 +753,9 @@ class State(GameState):
         joined, self.set_box = self.set_box, 0
         self.set_supply += joined
         last = self.names[(self.first - 1) % self.n]
-        self._emit(f"End of the game triggered: {cause}. The {joined} Set tokens left in the box join the supply; "
-                   f"play continues until all players have had an equal number of turns ({last} plays last).",
-                   "End of the Game")
+        self._say("End of the Game", None, "End of the game triggered: {}. The {} Set tokens left in the box join the "
+                  "supply; play continues until all players have had an equal number of turns ({} plays last).",
+                  cause, joined, last)
 
     def _end_turn(self) -> None:
         self.turns += 1
@@ -694,14 +765,14 @@ class State(GameState):
             self.phase = OVER
             scores = ", ".join(f"{self.names[p]} {self.score(p)}" for p in range(self.n))
             best = " and ".join(self.names[p] for p in self.winners())
-            self._emit(f"Everyone has had {self.turns // self.n} turns: the game ends. Points: {scores}. "
-                       f"{best} win{'s' if len(self.winners()) == 1 else ' (tied players share victory)'}.",
-                       "End of the Game")
+            self._say("End of the Game", None, "Everyone has had {} turns: the game ends. Points: {}. {} win{}.",
+                      self.turns // self.n, scores, best,
+                      "s" if len(self.winners()) == 1 else " (tied players share victory)")
         elif self.top < 0 and self.deck:
             self.phase = REVEAL
         else:
             self.phase = START
-            self._emit(f"{self.names[self.active]}'s turn: play 1 marker or reclaim markers.", "Game Turn", self.active)
+            self._say("Game Turn", self.active, "{}'s turn: play 1 marker or reclaim markers.", self.names[self.active])
 
 
 def _names(text: str, players: int) -> tuple[str, ...]:
@@ -716,8 +787,9 @@ def _names(text: str, players: int) -> tuple[str, ...]:
 def create(players: int, options: dict[str, Any]) -> State:
     """A new game: the deck shuffled face up, then the 8 starting cards dealt (chance nodes)."""
     state = State(players, options)
-    state._emit(f"Setup: {players} players, {state.set_supply} Set tokens in the supply ({state.set_box} stay in the "
-                f"box), 4 markers and {TOKENS.amber_per_player} amber each; {state.names[state.first]} starts.", "Setup")
+    state._say("Setup", None, "Setup: {} players, {} Set tokens in the supply ({} stay in the box), {} markers and {} "
+               "amber each; {} starts.", players, state.set_supply, state.set_box, MARKERS, TOKENS.amber_per_player,
+               state.names[state.first])
     state._settle()
     return state
 
