@@ -67,45 +67,48 @@ def neighbours_of(cells: int) -> int:
     )
 
 
+def _expand(start: int, budget: int, blocked: int) -> tuple[list[int], int]:
+    """Squares by cheapest cost from ``start`` (see :func:`distance_layers`) and the union of them all."""
+    first = 1 << start
+    layers = [first]
+    seen = first | blocked
+    a1, a2, a3 = neighbours_of(first), 0, 0  # the squares next to the last three layers
+    t1, t2, t3 = TERRAIN_MASK[1], TERRAIN_MASK[2], TERRAIN_MASK[3]
+    for _ in range(budget):
+        new = ((a1 & t1) | (a2 & t2) | (a3 & t3)) & ~seen
+        seen |= new
+        layers.append(new)
+        a3, a2, a1 = a2, a1, neighbours_of(new) if new else 0
+        if not (a1 | a2 | a3):
+            break  # nothing left to reach
+    return layers, seen & ~blocked
+
+
 def distance_layers(start: int, budget: int, blocked: int) -> list[int]:
     """Squares by cheapest cost from ``start``: ``layers[k]`` = bit set of squares at cost exactly k.
 
-    Only costs up to ``budget`` are computed; squares in ``blocked`` (derricks) are never entered.
-    A square of terrain t is first reached at cost k when a neighbour is at cost k - t, which is
-    Dijkstra's order for costs 1-3 without a priority queue.
+    Only costs up to ``budget`` are computed (the list stops early once nothing more can be reached);
+    squares in ``blocked`` (derricks) are never entered.  A square of terrain t is first reached at cost k
+    when a neighbour is at cost k - t, which is Dijkstra's order for costs 1-3 without a priority queue.
     """
-    layers = [1 << start]
-    around = [neighbours_of(layers[0])]
-    seen = layers[0] | blocked
-    t1, t2, t3 = TERRAIN_MASK[1], TERRAIN_MASK[2], TERRAIN_MASK[3]
-    for k in range(1, budget + 1):
-        new = around[k - 1] & t1
-        if k >= 2:
-            new |= around[k - 2] & t2
-        if k >= 3:
-            new |= around[k - 3] & t3
-        new &= ~seen
-        seen |= new
-        layers.append(new)
-        around.append(neighbours_of(new) if new else 0)
-    return layers
+    return _expand(start, budget, blocked)[0]
 
 
 def reachable(start: int, budget: int, blocked: int) -> int:
     """Every square a truck on ``start`` can reach with ``budget`` points (``start`` included)."""
-    out = 0
-    for layer in distance_layers(start, budget, blocked):
-        out |= layer
-    return out
+    return _expand(start, budget, blocked)[1]
 
 
-def cheapest_path(start: int, target: int, budget: int, blocked: int) -> list[int] | None:
+def cheapest_path(start: int, target: int, budget: int, blocked: int,
+                  layers: list[int] | None = None) -> list[int] | None:
     """A cheapest path from ``start`` to ``target`` (squares entered, in order), or None if out of reach.
 
     Ties are broken the same way every time: walking back from the target, the first neighbour in the
-    order N, E, S, W that lies on a cheapest path is taken.
+    order N, E, S, W that lies on a cheapest path is taken.  ``layers`` may pass in
+    ``distance_layers(start, budget, blocked)`` when it is already known.
     """
-    layers = distance_layers(start, budget, blocked)
+    if layers is None:
+        layers = distance_layers(start, budget, blocked)
     bit = 1 << target
     cost = next((k for k, layer in enumerate(layers) if layer & bit), None)
     if cost is None or target == start:
@@ -121,11 +124,15 @@ def cheapest_path(start: int, target: int, budget: int, blocked: int) -> list[in
     return path
 
 
+BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+"""For each byte value, the positions of its set bits."""
+
+
 def cells_of(mask: int) -> list[int]:
-    """The squares of a bit set, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    """The members of a bit set (squares or sites), in increasing order."""
+    out: list[int] = []
+    for k, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) // 8, "little")):
+        if byte:
+            base = 8 * k
+            out += [base + i for i in BYTE_BITS[byte]]
     return out

@@ -155,8 +155,13 @@ class State(GameState):
         return legal(self) if legal is not None else []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        cache = self._cache
+        if cache is not None and cache[0] == "chance":
+            return cache[1]
         outcomes = _OUTCOMES.get(self.phase)
-        return outcomes(self) if outcomes is not None else []
+        result = outcomes(self) if outcomes is not None else []
+        self._cache = ("chance", result)
+        return result
 
     def returns(self) -> list[float]:
         """Each player's money (final money once the game is over)."""
@@ -246,13 +251,15 @@ class State(GameState):
         return render(self)
 
 
-def _chance(outcomes_fn, apply_fn):
+def _chance(apply_fn):
     """A handler that accepts only the outcomes the chance node lists, then applies one."""
 
     def handler(s: State, action: Action) -> None:
-        if all(action != a for a, _ in outcomes_fn(s)):
+        outcomes = s.chance_outcomes()
+        if all(action != a for a, _ in outcomes):
             raise IllegalAction(R.SECTION_OF_PHASE[s.phase], f"{action} is not a possible outcome here.",
-                                ", ".join(str(a) for a, _ in outcomes_fn(s)))
+                                ", ".join(str(a) for a, _ in outcomes))
+        s._cache = None  # the position changes from here on
         apply_fn(s, action)
 
     return handler
@@ -268,12 +275,12 @@ _OUTCOMES = {
 }
 _HANDLERS: dict[tuple[int, type], Any] = {}
 for _phase, _cls, _fn in (
-    (R.DEAL, setup.DealTile, _chance(setup.outcomes, setup.apply_deal)),
-    (R.ROLL, market.RollPrice, _chance(market.outcomes, market.apply_roll)),
-    (R.RED, cards.RevealCard, _chance(cards.outcomes_red, cards.apply_red)),
-    (R.BEIGE, cards.RevealCard, _chance(cards.outcomes_beige, cards.apply_beige)),
-    (R.LICENSE, licenses.DrawLicenses, _chance(licenses.outcomes, licenses.apply_draw)),
-    (R.PENALTY, auction.DiscardLicenses, _chance(auction.outcomes_penalty, auction.apply_penalty)),
+    (R.DEAL, setup.DealTile, _chance(setup.apply_deal)),
+    (R.ROLL, market.RollPrice, _chance(market.apply_roll)),
+    (R.RED, cards.RevealCard, _chance(cards.apply_red)),
+    (R.BEIGE, cards.RevealCard, _chance(cards.apply_beige)),
+    (R.LICENSE, licenses.DrawLicenses, _chance(licenses.apply_draw)),
+    (R.PENALTY, auction.DiscardLicenses, _chance(auction.apply_penalty)),
     (R.TAKE, cards.TakeCard, cards.apply_take),
     (R.BUILD, build.Build, build.apply_build),
     (R.BUILD, build.SkipBuild, build.apply_skip),

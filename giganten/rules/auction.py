@@ -23,6 +23,7 @@ from ..components import COMPANIES, COMPONENTS, money
 from ..prices import price
 from . import A7A, A7B, A8, A9, BID, PAY, PENALTY, SELL
 from .licenses import hypergeometric
+from . import market  # the next step of the round (an import cycle, used at call time only)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -229,8 +230,6 @@ def apply_sell(s: "State", action: Sell) -> None:
 
 def _close_round(s: "State") -> None:
     """Action 8 (overfilling) and Action 9 (pass the die), then the next round's Action 1."""
-    from . import market
-
     limit, pay = COMPONENTS.storage_limit, COMPONENTS.overfill_compensation
     for c in range(3):
         for p in s.order():

@@ -17,6 +17,7 @@ from ..actions import Build, SkipBuild
 from ..board import ADJACENT_SITES, SITE_AT, SITE_BIT, SITE_CELL, cells_of
 from ..components import COLUMNS, ROWS, SITES, TILE_KINDS, cell_name, money
 from . import A5, BUILD
+from . import production  # the next step of the round (an import cycle, used at call time only)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -36,8 +37,6 @@ def _player(s: "State") -> int:
 
 def _settle(s: "State") -> None:
     """Skip the players who cannot build anything; stop at the first who can choose."""
-    from . import production
-
     while s.cursor < s.n:
         if legal_builds(s, _player(s)):
             return

@@ -18,6 +18,7 @@ from gamekit import IllegalAction
 from ..actions import RevealCard, TakeCard
 from ..components import CARDS, COMPONENTS
 from . import A2, BEIGE, RED, TAKE
+from . import licenses, scoring  # the next step of the round (an import cycle, used at call time only)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -60,8 +61,6 @@ def outcomes_beige(s: "State") -> list[tuple[RevealCard, float]]:
 
 
 def apply_red(s: "State", action: RevealCard) -> None:
-    from . import scoring
-
     card = CARDS[action.card]
     s.card_draw[card.id] -= 1
     s.display.append(card.id)
@@ -105,8 +104,6 @@ def apply_take(s: "State", action: TakeCard) -> None:
 
 
 def _take(s: "State", card: int) -> None:
-    from . import licenses
-
     p = (s.start + s.cursor) % s.n
     s.display.remove(card)
     s.held[p] = card

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import DrawLicenses
 from . import A3, LICENSE
+from . import movement  # the next step of the round (an import cycle, used at call time only)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -44,8 +45,6 @@ def _player(s: "State") -> int:
 
 
 def _start_player(s: "State") -> None:
-    from . import movement
-
     while s.cursor < s.n:
         p = _player(s)
         s.lic_pending = s.card_of(p).licenses

@@ -11,6 +11,7 @@ from ..actions import RollPrice
 from ..components import COMPANIES, money
 from ..prices import DIE_FACES, ZONE, move_marker, price
 from . import A1, ROLL
+from . import cards  # the next step of the round (an import cycle, used at call time only)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -27,8 +28,6 @@ def outcomes(s: "State") -> list[tuple[RollPrice, float]]:
 
 
 def apply_roll(s: "State", action: RollPrice) -> None:
-    from . import cards
-
     c = s.cursor
     old = s.prices[c]
     new = move_marker(old, (action.color, action.pips))

@@ -23,11 +23,12 @@ from gamekit import Action, IllegalAction
 
 from ..actions import (AdvanceLocomotive, ChangePrice, DriveTo, EndMovement, LocomotivesBack, PlaceTruck, Step,
                        TakeOil)
-from ..board import (ADJACENT_SITES, DIRECTION_NAMES, ENTRY_CELLS, EXAMINABLE_SITES, NEIGHBOURS, SITE_CELL, TERRAIN,
-                     cells_of, cheapest_path, reachable)
+from ..board import (ADJACENT_SITES, BYTE_BITS, CELLS, DIRECTION_NAMES, ENTRY_CELLS, EXAMINABLE_SITES, NEIGHBOURS,
+                     SITE_CELL, TERRAIN, _expand, cells_of, cheapest_path, reachable)
 from ..components import CARDS, COLUMNS, COMPANIES, COMPONENTS, cell_name, money
 from ..prices import TOP, price
 from . import A4, A4A, A4B, A4C, A4D, MOVE
+from . import build  # the next step of the round (an import cycle, used at call time only)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -39,16 +40,18 @@ TERRAIN_WORD = {1: "flat", 2: "hill", 3: "mountain"}
 _PLACE = [PlaceTruck(r) for r in range(len(ENTRY_CELLS))]
 _STEP = {d: Step(d) for d in "NESW"}
 _DRIVE = [DriveTo(c // COLUMNS, c % COLUMNS) for c in range(len(TERRAIN))]
+_DRIVE_BY_BYTE = [[tuple(_DRIVE[8 * k + i] for i in BYTE_BITS[b] if 8 * k + i < CELLS) for b in range(256)]
+                  for k in range((CELLS + 7) // 8)]
+"""The DriveTo actions for byte k of a bit set of squares having the value b (listing them is the hot path)."""
 _ADVANCE = AdvanceLocomotive()
 _END = EndMovement()
 _OIL = [TakeOil(c) for c in range(3)]
+_CHANGE = {(c, d): ChangePrice(c, d) for c in range(3) for d in range(-TOP, TOP + 1) if d}
 _BACK_ALL = LocomotivesBack(None)
 _BACK = [LocomotivesBack(p) for p in range(4)]
 
 
 def begin(s: "State") -> None:
-    from . import build
-
     s.phase, s.cursor = MOVE, 0
     while s.cursor < s.n:
         if _start_turn(s):
@@ -72,8 +75,6 @@ def _start_turn(s: "State") -> bool:
 
 
 def _end_turn(s: "State", why: str) -> None:
-    from . import build
-
     p = _player(s)
     s._emit(f"{s.name(p)} ends movement{why}.", A4, p)
     card = s.held[p]
@@ -116,18 +117,24 @@ def _step_ok(s: "State", target: int, budget: int, no_stop: int) -> bool:
     return not no_stop >> target & 1 or _can_escape(s, target, budget - cost, no_stop)
 
 
-def drive_targets(s: "State") -> int:
-    """Bit set of the squares ``DriveTo`` may go to now (reachable, stoppable, not the truck's own)."""
+def _drive(s: "State") -> tuple[int, list[int]]:
+    """The bit set of squares ``DriveTo`` may go to now, and the cost layers from the truck (cached)."""
     cache = s._cache
     if cache is not None and cache[0] == "drive":
-        return cache[1]
+        return cache[1], cache[2]
     p = _player(s)
     cell = s.trucks[p]
-    targets = 0
+    targets, layers = 0, []
     if cell >= 0 and s.mp > 0:
-        targets = reachable(cell, s.mp, s.derrick_cells) & ~_no_stop(s, p) & ~(1 << cell)
-    s._cache = ("drive", targets)
-    return targets
+        layers, reach = _expand(cell, s.mp, s.derrick_cells)
+        targets = reach & ~_no_stop(s, p) & ~(1 << cell)
+    s._cache = ("drive", targets, layers)
+    return targets, layers
+
+
+def drive_targets(s: "State") -> int:
+    """Bit set of the squares ``DriveTo`` may go to now (reachable, stoppable, not the truck's own)."""
+    return _drive(s)[0]
 
 
 def legal(s: "State") -> list[Action]:
@@ -140,7 +147,10 @@ def legal(s: "State") -> list[Action]:
                 if not no_stop >> entry & 1 or _can_escape(s, entry, mp, no_stop)]
     else:
         out += [_STEP[d] for d, n in NEIGHBOURS[cell] if _step_ok(s, n, mp, no_stop)]
-        out += [_DRIVE[c] for c in cells_of(drive_targets(s))]
+        targets = drive_targets(s)
+        for k, byte in enumerate(targets.to_bytes((targets.bit_length() + 7) // 8, "little")):
+            if byte:
+                out += _DRIVE_BY_BYTE[k][byte]
     stranded = _stranded(s, p, no_stop)
     if _advance_ok(s, p, stranded, no_stop):
         out.append(_ADVANCE)
@@ -162,7 +172,7 @@ def _advance_ok(s: "State", p: int, stranded: bool, no_stop: int) -> bool:
 def _special_actions(s: "State", p: int) -> list[Action]:
     card = s.card_of(p)
     if card.special == "price":
-        return [ChangePrice(c, d) for c in range(3) for d in price_deltas(s, c, card.n)]
+        return [_CHANGE[c, d] for c in range(3) for d in price_deltas(s, c, card.n)]
     if card.special == "oil":
         return list(_OIL) if s.supply > 0 else []
     if s.opts["one_opponent_back"]:
@@ -256,9 +266,11 @@ def apply_drive(s: "State", action: DriveTo) -> None:
     if not (0 <= action.row < len(ENTRY_CELLS) and 0 <= action.col < COLUMNS):
         raise IllegalAction(A4A, f"({action.row}, {action.col}) is off the board.", _allowed(s))
     target = action.row * COLUMNS + action.col
-    if not drive_targets(s) >> target & 1:
+    targets, layers = _drive(s)
+    if not targets >> target & 1:
         raise IllegalAction(A4A, _why_not_target(s, p, cell, target), _allowed(s))
-    path = cheapest_path(cell, target, s.mp, s.derrick_cells)
+    s._cache = None  # the position changes from here on
+    path = cheapest_path(cell, target, s.mp, s.derrick_cells, layers)
     cost = sum(TERRAIN[c] for c in path)
     s.mp -= cost
     s.trucks[p] = target

@@ -23,6 +23,7 @@ from ..actions import LetChipGo, Transport
 from ..components import COMPANIES, COMPONENTS, SITES, cell_name, money
 from ..board import SITE_BIT, SITE_CELL
 from . import A6, PRODUCE
+from . import auction  # the next step of the round (an import cycle, used at call time only)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -50,8 +51,6 @@ def _start_player(s: "State") -> None:
 
 def _next_chip(s: "State") -> None:
     """Produce the next chip; resolve it at once when the player has no choice."""
-    from . import auction
-
     while True:
         p = _player(s)
         if s.prod_i == len(s.prod_sites):

@@ -14,6 +14,7 @@ from ..actions import DealTile
 from ..board import SITE_BIT
 from ..components import SITES, TILE_KINDS
 from . import DEAL, SETUP
+from . import market  # the next step of the round (an import cycle, used at call time only)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -32,8 +33,6 @@ def begin(s: "State") -> None:
 
 
 def _next_site(s: "State") -> None:
-    from . import market
-
     s.cursor += 1
     while s.cursor < len(SITES) and not site_in_play(s.cursor, s.n):
         s.cursor += 1
