@@ -31,7 +31,7 @@ from .components import (
 )
 from .effects import MULTIPLIER_WHY, multiplier, steps_of, triggered_by_take
 from .museum import (
-    SIZE_SET, UNTYPED, MuseumSet, award_news, extend, is_complete, join, news_index, news_name, news_value,
+    SIZE_SET, UNTYPED, MuseumSet, award_news, extend, is_complete, join, largest, news_index, news_name, news_value,
     new_set, set_points, type_name,
 )
 
@@ -721,6 +721,10 @@ class State(GameState):
         if why:
             self.news[i], self.locked[i] = owner, locked
             text += f"; {name} {why}"
+        elif owner != p:
+            holder, theirs = self.names[owner], largest(self.museum[owner], kind, key)
+            text += (f"; {holder} keeps the {news_name(i)} for good" if locked else
+                     f"; {holder} keeps the {news_name(i)} (a set of {theirs} cards is not beaten by {size})")
         self._say("Score Points", p, "{}.", text)
 
     def _take_set_token(self) -> int:
