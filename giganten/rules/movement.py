@@ -53,25 +53,20 @@ _BACK = [LocomotivesBack(p) for p in range(4)]
 
 def begin(s: "State") -> None:
     s.phase, s.cursor = MOVE, 0
-    while s.cursor < s.n:
-        if _start_turn(s):
-            return
-        s.cursor += 1
-    build.begin(s)
+    _start_turn(s)
 
 
 def _player(s: "State") -> int:
     return (s.start + s.cursor) % s.n
 
 
-def _start_turn(s: "State") -> bool:
+def _start_turn(s: "State") -> None:
     p = _player(s)
     card = s.card_of(p)
     s.mp = card.moves
     s.special = card.special is not None
     s._emit(f"{s.name(p)} has {card.moves} movement points"
             + (f" and the special action '{card.special_text()}'." if card.special else "."), A4, p)
-    return True
 
 
 def _end_turn(s: "State", why: str) -> None:

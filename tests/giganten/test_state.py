@@ -1,0 +1,38 @@
+"""The state's plumbing: cheap copies that are still independent, the protocol at every kind of node."""
+from __future__ import annotations
+
+import giganten as g
+from gamekit import random_game, rewind, states_along
+from giganten.state import _LIST_SLOTS, _SLOTS, _VALUE_SLOTS
+
+
+def test_copy_carries_every_slot_and_shares_no_mutable_list():
+    s = rewind(random_game(g.new_game(4), 11), 200)
+    c = s._copy()
+    assert set(_VALUE_SLOTS) | set(_LIST_SLOTS) | {"_cache"} == set(_SLOTS)
+    for name in _VALUE_SLOTS:
+        assert getattr(c, name) == getattr(s, name), name
+    for name in _LIST_SLOTS:
+        assert getattr(c, name) == getattr(s, name) and getattr(c, name) is not getattr(s, name), name
+    assert c == s
+    c.money[0] += 1
+    c.display.append(0)
+    assert c != s and s.money != c.money
+
+
+def test_chance_and_decision_nodes_follow_the_protocol():
+    s = g.new_game(3)
+    assert s.is_chance() and s.current_player() is None and s.legal_actions() == []
+    end = random_game(s, 4)
+    assert end.is_terminal() and end.current_player() is None and not end.is_chance()
+    assert end.legal_actions() == [] and end.chance_outcomes() == []
+    assert len(end.returns()) == 3 and all(isinstance(r, float) for r in end.returns())
+
+
+def test_every_event_names_a_rulebook_section():
+    sections = set()
+    for state in states_along(random_game(g.new_game(4), 21)):
+        for event in state.events:
+            sections.add(event.section)
+            assert event.section.startswith(("Setup", "Action ", "End of Game")), event
+    assert {"Action 1 — Change Market Prices", "Action 6 — Produce and Transport Oil", "End of Game"} <= sections
