@@ -176,8 +176,10 @@ class State(GameState):
         return AMBER_IN_BOX - sum(self.amber)
 
     def markers_on_board(self, player: int) -> int:
-        bit = 1 << player
-        return MARKERS - sum(1 for m in self.markers if m & bit)
+        placed = 0
+        for m in self.markers:
+            placed += m >> player & 1
+        return MARKERS - placed
 
     def observation(self, player: int) -> dict[str, Any]:
         from .observe import observation
@@ -238,8 +240,7 @@ class State(GameState):
 
     # -- legal actions and chance outcomes --------------------------------------------------
     def _legal(self) -> tuple[Action, ...]:
-        phase, p = self.phase, self.current_player()
-        assert p is not None
+        phase, p = self.phase, self.active
         if phase == START:
             out: list[Action] = []
             placed = 0
@@ -255,7 +256,7 @@ class State(GameState):
             return tuple(_TAKE[c] for c in self.sites[s * PER_SITE:(s + 1) * PER_SITE] if c >= 0)
         if phase == RECLAIM:
             return (_AMBER, *self._displays(p, False, -1, False))
-        code, p, _, fam = self.decision  # type: ignore[misc]
+        code, p, _, fam = self.decision  # type: ignore[misc]  # RESOLVE: the deciding player
         if code == D_ORDER:
             return tuple(_ORDER[c] for q, c in self.pending if q == p)
         if code == SPEND_3_FOR_2:
@@ -356,8 +357,7 @@ class State(GameState):
                 return
             if phase <= REVEAL:
                 deck = self.deck
-                kind = KIND[deck[0]]
-                if any(KIND[c] != kind for c in deck):
+                if len(deck) > 1 and (UNIQUE_KINDS or any(KIND[c] != KIND[deck[0]] for c in deck)):
                     return  # a real chance node (its outcomes are listed when asked for)
                 self._chance((_DEAL if phase == DEAL else _REVEAL)[deck[0]])
                 continue
