@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable
 
-from gamekit import Action, GameState, IllegalAction
+from gamekit import Action, Event, GameState, IllegalAction
 
 from . import rules as R
 from .components import CARDS, COMPONENTS, NAMES, SITES
@@ -179,7 +179,7 @@ class State(GameState):
     # -- helpers the rules and the views share -------------------------------------------------------
     def _emit(self, text: str, section: str, player: int | None = None) -> None:
         """Record an event (a company name ending in "Inc." does not get a second full stop)."""
-        super()._emit(text.replace("Inc..", "Inc."), section, player)
+        self._events.append(Event(text.replace("Inc..", "Inc."), section, player))
 
     def name(self, player: int) -> str:
         return NAMES[player]

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..state import State
 
 _DEALS = {v: DealTile(v) for kind in TILE_KINDS.values() for v, _ in kind.values}
+_SITES_OF_KIND = {kind: tuple(s.index for s in SITES if s.kind == kind) for kind in TILE_KINDS}
 
 
 def site_in_play(site: int, players: int) -> bool:
@@ -54,11 +55,8 @@ def _outcomes(remaining: tuple[tuple[int, int], ...]) -> list[tuple[DealTile, fl
 
 def remaining_tiles(s: "State", kind: int) -> tuple[tuple[int, int], ...]:
     """(value, count) of the tiles of ``kind`` not yet dealt."""
-    dealt: dict[int, int] = {}
-    for i, site in enumerate(SITES):
-        if site.kind == kind and s.site_value[i]:
-            dealt[s.site_value[i]] = dealt.get(s.site_value[i], 0) + 1
-    return tuple((v, n - dealt.get(v, 0)) for v, n in TILE_KINDS[kind].values)
+    values = [s.site_value[i] for i in _SITES_OF_KIND[kind]]
+    return tuple((v, n - values.count(v)) for v, n in TILE_KINDS[kind].values)
 
 
 def outcomes(s: "State") -> list[tuple[DealTile, float]]:
