@@ -1,0 +1,51 @@
+"""What players see (no hidden information: the full public state), the text and HTML forms, saves."""
+from __future__ import annotations
+
+import json
+import random
+
+import firstgiants as g
+from gamekit import IllegalAction
+
+from .helpers import card, position
+
+
+def test_every_player_observes_the_whole_public_state():
+    """The deck is face up: its top card and the cards left are public (ruling R22)."""
+    s = position(3, study={1: [card("Marine", 2)]}, museum={2: [[card("Flying", 1), card("Flying", 2)]]})
+    a, b = s.observation(0), s.observation(2)
+    assert {k: v for k, v in a.items() if k != "you"} == {k: v for k, v in b.items() if k != "you"}
+    assert a["deck_top"] == s.top and a["deck_below_top"] == sorted(s.deck)
+    assert a["players"][1]["study"] == [card("Marine", 2)]
+    assert a["players"][2]["display"][0]["type"] == "Flying family set"
+    json.dumps(a)
+
+
+def test_text_and_html_forms():
+    s = position(2, museum={0: [[card("Flying", 1), card("Flying", 2)]]})
+    text = str(s)
+    assert "Dig site 1:" in text and "Ana: 2 points" in text and "Flying family set" in text
+    assert '<span style="color:#3b7dd8' in s._repr_html_()
+
+
+def test_a_save_replays_to_the_same_state_and_continues_identically():
+    s = g.new_game(3, names="Laura, Max, Nina", first_player=1)
+    rng = random.Random(4)
+    for _ in range(60):
+        s = s.apply(rng.choice(s.legal_actions()) if not s.is_chance() else s.chance_outcomes()[0][0])
+    loaded = g.from_json(s.to_json())
+    assert loaded == s and loaded.names == ("Laura", "Max", "Nina") and str(loaded) == str(s)
+    assert loaded.playout(random.Random(1)) == s.playout(random.Random(1))
+
+
+def test_an_illegal_action_names_the_rule_and_leaves_the_state_alone():
+    s = g.sample(g.new_game(2), seed=3)
+    before = s.fingerprint()
+    for bad in (g.TakeCard(0), g.Display(0), g.GainAmber(), g.Reveal(5), None):
+        try:
+            s.apply(bad)
+        except IllegalAction as exc:
+            assert exc.rule and exc.allowed.startswith("play a marker at dig site")
+        else:
+            raise AssertionError(f"{bad} was accepted")
+    assert s.fingerprint() == before
