@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import rules as R
 from .components import COLUMNS, SITES, TILE_KINDS
+from .rules.licenses import hypergeometric
 from .rules.setup import site_in_play
 
 if TYPE_CHECKING:
@@ -107,8 +108,9 @@ def determinize(s: "State", player: int, rng: random.Random) -> "State":
     * the other players' license hands keep their sizes but are dealt again from the cards ``player``
       cannot see (the draw pile and those hands); the draw pile keeps the rest.
     The result never carries hidden truth: re-dealt values come from ``rng`` only.  Its history is
-    empty (``determinized`` is True, and it cannot be saved).  Not modelled: inferences from play, such as
-    an opponent who could not pay a bid holding less than that bid at the time.
+    empty (``determinized`` is True, and it cannot be saved).  While an auction winner pays or is
+    penalized, the winner's re-dealt hand covers the bid or does not, as everyone knows.  Not modelled:
+    older inferences from play (e.g. a hand that could not pay a bid some rounds ago).
     """
     d = s._copy()
     d._record = None
@@ -126,9 +128,23 @@ def determinize(s: "State", player: int, rng: random.Random) -> "State":
 
 
 def _redeal_hands(d: "State", player: int, rng: random.Random) -> None:
+    """Deal the other players' hands again (same sizes) from the cards ``player`` cannot see.
+
+    While an auction winner pays (Action 7a), everyone knows the winner's hand covers the bid; while the
+    winner is penalized, that it does not.  The winner's hand is dealt first, conditioned on that.
+    """
     others = [p for p in range(d.n) if p != player]
     ones = d.lic_draw[0] + sum(d.hand[2 * p] for p in others)
     twos = d.lic_draw[1] + sum(d.hand[2 * p + 1] for p in others)
+    winner = d.auc_bidder if d.phase in (R.PAY, R.PENALTY) and d.auc_bidder != player else -1
+    if winner >= 0:
+        others.remove(winner)
+        count = d.license_count(winner)
+        covers = d.phase == R.PAY  # value = count + twos must be >= the bid (PAY) or < it (PENALTY)
+        options = [(k, p) for k, p in hypergeometric(ones, twos, count) if (count + k >= d.auc_high) == covers]
+        k = rng.choices([k for k, _ in options], [p for _, p in options])[0]
+        d.hand[2 * winner], d.hand[2 * winner + 1] = count - k, k
+        ones, twos = ones - (count - k), twos - k
     cards = [1] * ones + [2] * twos
     rng.shuffle(cards)
     for p in others:
@@ -137,4 +153,3 @@ def _redeal_hands(d: "State", player: int, rng: random.Random) -> None:
         d.hand[2 * p + 1] = mine.count(2)
         d.hand[2 * p] = count - d.hand[2 * p + 1]
     d.lic_draw = [cards.count(1), cards.count(2)]
-

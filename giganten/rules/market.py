@@ -27,15 +27,21 @@ def outcomes(s: "State") -> list[tuple[RollPrice, float]]:
     return _FACES
 
 
+def _why(zone: str, color: str) -> str:
+    """The zone rule that moved the marker, in words."""
+    if zone == "red":
+        return "in the red zone the marker always moves up"
+    if zone == "blue":
+        return "in the blue zone the marker always moves down"
+    return f"in the white zone a {color} number moves the marker {'up' if color == 'blue' else 'down'}"
+
+
 def apply_roll(s: "State", action: RollPrice) -> None:
     c = s.cursor
     old = s.prices[c]
     new = move_marker(old, (action.color, action.pips))
     s.prices[c] = new
-    zone = ZONE[old]
-    why = ("in the white zone a blue number moves the marker up" if action.color == "blue"
-           else "in the white zone a red number moves the marker down") if zone == "white" else (
-        "in the red zone the marker always moves up" if zone == "red" else "in the blue zone the marker always moves down")
+    why = _why(ZONE[old], action.color)
     s._emit(f"{s.name(s.start)} rolls {action.color} {action.pips} for {COMPANIES[c]}: "
             f"{money(price(old))} -> {money(price(new))} ({why}).", A1, s.start)
     s.cursor += 1

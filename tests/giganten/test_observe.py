@@ -105,3 +105,37 @@ def test_new_game_options_are_validated():
         g.new_game(2)
     with pytest.raises(ValueError, match="unknown giganten option"):
         g.new_game(4, blue_moon=True)
+
+
+def test_determinize_keeps_a_paying_winner_able_to_pay_and_a_penalized_one_unable():
+    from .helpers import end_movement, with_storage
+    s = to_phase(R.MOVE)
+    for p, hand in ((RED, (3, 0)), (BLUE, (2, 3))):
+        s = with_hand(s, p, *hand)
+    s = end_movement(with_storage(with_storage(s, RED, 0, 1), BLUE, 0, 1))
+    paying = s.apply(g.Pass()).apply(g.Bid(6))  # Red passes; Blue (worth 8) bids 6 and chooses how to pay
+    assert paying.phase == R.PAY and paying.current_player() == BLUE
+    penalized = s.apply(g.Pass()).apply(g.Bid(9))  # worth 8, bids 9: the penalty
+    assert penalized.phase == R.PENALTY
+    for seed in range(30):
+        d = paying.determinize(RED, random.Random(seed))
+        assert d.license_value(BLUE) >= 6 and d.legal_actions()
+        conservation(d)
+        d = penalized.determinize(RED, random.Random(seed))
+        assert d.license_value(BLUE) < 9 and d.chance_outcomes()
+        conservation(d)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_determinized_states_anywhere_in_a_game_play_on_to_the_end(players):
+    from gamekit import states_along
+    rng = random.Random(players)
+    for game in range(3):
+        states = list(states_along(random_game(g.new_game(players), 100 + game)))
+        for s in rng.sample(states, 25):
+            viewer = rng.randrange(players)
+            d = s.determinize(viewer, rng)
+            conservation(d)
+            assert d.observation(viewer) == s.observation(viewer)
+            end = random_game(d, rng.randrange(1000))
+            assert end.is_terminal()

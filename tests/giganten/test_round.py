@@ -198,3 +198,16 @@ def test_action_3_when_both_piles_are_empty_the_player_draws_what_there_is():
     assert "Both license piles are empty (every license is in a hand): Red cannot draw the 5 missing" \
         in events_text(s)
     conservation(s)
+
+
+def test_action_2_three_players_reveal_three_beige_cards_and_one_card_is_left_over():
+    s = advance(dealt(3), at(R.BEIGE))
+    reveals = 0
+    while s.phase == R.BEIGE:
+        s = s.apply(s.chance_outcomes()[0][0])
+        reveals += 1
+    assert reveals == 3 and len(s.display) == 4 and s.phase == R.TAKE
+    while s.phase == R.TAKE:
+        s = s.apply(s.legal_actions()[-1])
+    assert all(card >= 0 for card in s.held) and sum(s.card_disc) == 1
+    conservation(s)
