@@ -178,8 +178,14 @@ class State(GameState):
 
     # -- helpers the rules and the views share -------------------------------------------------------
     def _emit(self, text: str, section: str, player: int | None = None) -> None:
-        """Record an event (a company name ending in "Inc." does not get a second full stop)."""
-        self._events.append(Event(text.replace("Inc..", "Inc."), section, player))
+        """Record an event; the :class:`gamekit.Event` is made only when ``events`` is read."""
+        self._events.append((text, section, player))
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the last ``apply`` did, each event naming its rulebook section."""
+        # a company name ending in "Inc." gets no second full stop
+        return tuple(Event(text.replace("Inc..", "Inc."), section, player) for text, section, player in self._events)
 
     def name(self, player: int) -> str:
         return NAMES[player]
