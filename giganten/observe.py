@@ -33,7 +33,8 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         state = s.site_state[i]
         if state == 0 and s.site_value[i] == 0 and not site_in_play(i, n):
             continue  # a three-player space: never filled
-        entry: dict[str, Any] = {"row": site.row, "col": site.col, "kind": site.kind, "state": _STATE_NAMES[state]}
+        entry: dict[str, Any] = {"site": i, "row": site.row, "col": site.col, "kind": site.kind,
+                                 "state": _STATE_NAMES[state]}
         if state == 1:
             entry["oil"] = s.site_value[i] if s.known[player] >> i & 1 else None
         elif state == 2:

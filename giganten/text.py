@@ -6,6 +6,7 @@ The map uses one character per square::
     1 2 3       face-down production tile with 1, 2 (red) or 3 derricks
     r b y g     a derrick of Red / Blue / Yellow / Green
     R B Y G     a truck
+    x           a space marked for three players, empty in a three-player game
 """
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ def render(s: "State") -> str:
             grid[site.row][site.col] = str(site.kind)
         elif s.site_state[i] == 2:
             grid[site.row][site.col] = COMPONENTS.player_names[s.site_owner[i]][0].lower()
+        elif s.n == 3 and site.three_player:
+            grid[site.row][site.col] = "x"
     for p, cell in enumerate(s.trucks):
         if cell >= 0:
             grid[cell // COLUMNS][cell % COLUMNS] = COMPONENTS.player_names[p][0]

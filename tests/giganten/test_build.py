@@ -31,7 +31,8 @@ def test_action_5_build_next_to_a_tile_pays_the_bank_reveals_the_tile_and_fills_
     assert t.derrick_cells >> cell(3, 2) & 1 and not t.tile_cells >> cell(3, 2) & 1
     for viewer in (RED, BLUE):  # the tile is revealed to everyone
         entry = next(x for x in t.observation(viewer)["sites"] if (x["row"], x["col"]) == (3, 2))
-        assert entry == {"row": 3, "col": 2, "kind": 1, "state": "derrick", "owner": RED, "oil": 3, "tile_oil": 3}
+        assert entry == {"site": site(3, 2), "row": 3, "col": 2, "kind": 1, "state": "derrick", "owner": RED, "oil": 3,
+                         "tile_oil": 3}
     assert "pays $4,000 and builds a derrick at (3, 2): the tile shows 3 oil" in events_text(t)
     conservation(t)
 
