@@ -118,6 +118,12 @@ class State(GameState):
         new._cache = self._cache  # same position until the copy is changed (the rules clear it then)
         return new
 
+    def __deepcopy__(self, memo: dict) -> "State":
+        """``copy.deepcopy`` gives an independent copy (the record of past actions is immutable and shared)."""
+        new = self._copy()
+        new._events = list(self._events)
+        return new
+
     def fingerprint(self) -> Hashable:
         return (
             tuple(getattr(self, name) for name in _VALUE_SLOTS if name not in ("opts", "determinized"))

@@ -36,3 +36,15 @@ def test_every_event_names_a_rulebook_section():
             sections.add(event.section)
             assert event.section.startswith(("Setup", "Action ", "End of Game")), event
     assert {"Action 1 — Change Market Prices", "Action 6 — Produce and Transport Oil", "End of Game"} <= sections
+
+
+def test_pickle_and_deepcopy_give_equal_independent_states():
+    import copy
+    import pickle
+
+    s = random_game(g.new_game(4), 3)
+    assert pickle.loads(pickle.dumps(s)) == s
+    d = copy.deepcopy(s)
+    assert d == s and d.history() == s.history() and d.events == s.events
+    d.money[0] += 1
+    assert d != s
