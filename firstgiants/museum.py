@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .components import EGG, FAMILY, FAMILY_NAMES, SIZE, SIZE_NAMES, TOKENS
+from .components import FAMILY, FAMILY_NAMES, SIZE, SIZE_NAMES, TOKENS
 
 UNTYPED, FAMILY_SET, SIZE_SET = 0, 1, 2
 #: "A complete Family set cannot exceed 3 cards" (one card per size) ...
