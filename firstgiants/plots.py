@@ -126,17 +126,17 @@ def set_caption(mset, held: dict[int, bool]) -> str:
     if not tokens and len(cards) == 1:
         return "new set (one card, no type yet): no points"
     status = "complete" if is_complete(mset) else "incomplete"
-    text = f"{type_name(kind, key)}, {status}: {tokens} Set token{'s' if tokens != 1 else ''} = {set_points(mset)} pts"
+    text = f"{type_name(kind, key)}, {status}:\n{tokens} Set token{'s' if tokens != 1 else ''} = {set_points(mset)} pts"
     i = news_index(kind, key)
     if i in held:
-        text += f"; holds the {news_name(i)} ({news_value(i)} pts{', kept for good' if held[i] else ''})"
+        text += f"; {news_name(i)} ({news_value(i)} pts{', kept for good' if held[i] else ''})"
     return text
 
 
-def museum_extent(state, player: int) -> tuple[float, float]:
+def museum_extent(state, player: int, show_study: bool = True) -> tuple[float, float]:
     """Width and height (card units) of :func:`plot_museum`'s drawing."""
     museum = state.museum[player]
-    return caption_x(state, player) + 8.5, (len(museum) + 1) * ROW + 0.3
+    return caption_x(state, player) + 7.0, (len(museum) + show_study) * ROW + 0.3
 
 
 def caption_x(state, player: int) -> float:
@@ -144,36 +144,44 @@ def caption_x(state, player: int) -> float:
     return longest * 1.0 + 0.3
 
 
-def plot_museum(state, player: int, ax: Axes | None = None) -> Axes:
-    """``player``'s Study (top row) and museum: one row per set, with what each set scores.
+def plot_museum(state, player: int, ax: Axes | None = None, show_study: bool = True) -> Axes:
+    """``player``'s Study (top row, unless ``show_study`` is False) and museum: one row per set, with
+    what each set scores.
 
     A complete set has a thick frame; the News token of a type is written on the player's
     largest set of that type."""
     museum = state.museum[player]
-    width, height = museum_extent(state, player)
+    width, height = museum_extent(state, player, show_study)
     ax = axes_or_new(ax, (width + 1.8) * UNIT, height * UNIT + 0.5)
     held = news_held(state, player)
     news_row = _news_rows(museum, held)
     study = state.study[player]
     x_text = caption_x(state, player)
-    ax.text(-0.15, CARD_H / 2, "Study", ha="right", va="center", fontsize=8, fontweight="bold")
-    for k, card in enumerate(study):
-        draw_card(ax, card, k * 1.0, 0.0)
-    if not study:
-        ax.text(0, CARD_H / 2, "(empty)", va="center", fontsize=8, color=GREY)
-    for row, mset in enumerate(museum, start=1):
+    if show_study:
+        ax.text(-0.15, CARD_H / 2, "Study", ha="right", va="center", fontsize=8, fontweight="bold")
+        for k, card in enumerate(study):
+            draw_card(ax, card, k * 1.0, 0.0)
+        if not study:
+            ax.text(0, CARD_H / 2, "(empty)", va="center", fontsize=8, color=GREY)
+    if not museum and not show_study:
+        ax.text(0, CARD_H / 2, "(nothing on display yet)", va="center", fontsize=8, color=GREY)
+    for row, mset in enumerate(museum, start=1 if show_study else 0):
         y = -row * ROW
-        ax.text(-0.15, y + CARD_H / 2, f"Set {row}", ha="right", va="center", fontsize=8, fontweight="bold")
+        ax.text(-0.15, y + CARD_H / 2, f"Set {row + (not show_study)}", ha="right", va="center", fontsize=8,
+                fontweight="bold")
         for k, card in enumerate(mset[0]):
             draw_card(ax, card, k * 1.0, y)
         if is_complete(mset):
             ax.add_patch(Rectangle((-0.07, y - 0.07), len(mset[0]) * 1.0 + 0.06, CARD_H + 0.14, fill=False,
                                    edgecolor=BLACK, linewidth=2.2))
-        ax.text(x_text, y + CARD_H / 2, set_caption(mset, held if news_row.get(row - 1) else {}), va="center",
-                fontsize=7.5)
+        index = row - 1 if show_study else row
+        ax.text(x_text, y + CARD_H / 2, set_caption(mset, held if news_row.get(index) else {}), va="center",
+                fontsize=7.5, linespacing=1.3)
+    rows = max(1, len(museum) + show_study)
     ax.set_xlim(-1.8, width)
-    ax.set_ylim(-len(museum) * ROW - 0.15, CARD_H + 0.15)
-    _frame(ax, f"{state.names[player]}: Study and museum ({len(museum)} set{'s' if len(museum) != 1 else ''}; "
+    ax.set_ylim(-(rows - 1) * ROW - 0.15, CARD_H + 0.15)
+    what = "Study and museum" if show_study else "museum"
+    _frame(ax, f"{state.names[player]}: {what} ({len(museum)} set{'s' if len(museum) != 1 else ''}; "
                f"{state.score(player)} points)")
     return ax
 

@@ -246,10 +246,9 @@ class MuseumBuilder:
         return [c.id for c in CARDS if c.id not in shown]
 
     def _refresh_menus(self) -> None:
-        current = self.card.value
-        self.card.options = [(f"{CARDS[c]} — {CARDS[c].effect_text}"[:90], c) for c in self._free_cards()]
-        if current in self._free_cards():
-            self.card.value = current
+        current, free = self.card.value, self._free_cards()
+        self.card.options = [(f"{CARDS[c]} — {CARDS[c].effect_text}"[:90], c) for c in free]
+        self.card.value = current if current in free else (free[0] if free else None)
         self._refresh_targets()
 
     def _refresh_targets(self) -> None:
@@ -311,12 +310,12 @@ class MuseumBuilder:
                         f"<td><b>{m.score(p)}</b></td></tr>")
         self.scores.value = ("<table style='font-size:13px'><tr><th>museum</th><th>Set-token points</th>"
                              f"<th>News tokens</th><th>score</th></tr>{''.join(rows)}</table>")
-        heights = [plots.museum_extent(m, p)[1] * plots.UNIT + 0.5 for p in range(len(self.names))]
+        heights = [max(1, len(m.museum[p])) * plots.ROW * plots.UNIT + 0.5 for p in range(len(self.names))]
         fig = new_figure(9.0, sum(heights), dpi=80)
-        grid = fig.add_gridspec(len(heights), 1, height_ratios=heights, hspace=0.3, left=0.09, right=0.98,
-                                top=0.95, bottom=0.02)
+        grid = fig.add_gridspec(len(heights), 1, height_ratios=heights, hspace=0.45, left=0.09, right=0.98,
+                                top=0.9, bottom=0.02)
         for p in range(len(self.names)):
-            plots.plot_museum(m, p, fig.add_subplot(grid[p]))
+            plots.plot_museum(m, p, fig.add_subplot(grid[p]), show_study=False)
         self.image.value = figure_png(fig)
         self.undo_button.disabled = not self.history
         self._refresh_menus()

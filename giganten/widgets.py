@@ -76,6 +76,8 @@ def group_actions(state: GameState, actions: Sequence[Action]) -> dict[str, list
 def log_text(state: GameState, action: Action) -> str | None:
     """The log names decisions and public chance outcomes; secret draws appear only through their events."""
     if state.is_chance():
+        if action.kind == "deal_tile":
+            return "a production tile is dealt face down (its oil stays secret)"
         return str(action) if action.kind in PUBLIC_CHANCE else None
     return str(action)
 
@@ -275,8 +277,11 @@ class LocomotiveRace:
         self.snapshots = plots.round_snapshots(state)
         self.fig = new_figure(9.0, 3.4, dpi=80)
         self.ax = self.fig.add_subplot()
+        labels = [f"round {s.round}" for s in self.snapshots]
+        if self.snapshots[-1].is_terminal():
+            labels[-1] = "end"
         self.scrubber = Scrubber(len(self.snapshots), self._render, self._caption, description="Round",
-                                 tooltip="Which round of the game to show (arrow keys move it)")
+                                 tooltip="Which round of the game to show (arrow keys move it)", labels=labels)
         self.widget = self.scrubber.widget
         self.widget.add_class("gk-locomotive-race")
 

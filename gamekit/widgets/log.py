@@ -37,8 +37,10 @@ def format_entry(number: int, who: str, colour: str | None, action_text: str | N
         lines_html.append(f'<div style="margin-left:1.2em">{escape(event.text)}{section_badge(event.section)}</div>')
         lines_text.append(f"    {event.text} [{event.section}]")
     body = "".join(lines_html)
-    html_text = (f'<div class="gk-log-entry" style="border-left:4px solid {colour};padding-left:6px;'
-                 f'margin:2px 0;font-size:13px;line-height:1.35">{head}{body}</div>')
+    # mathjax_ignore (MathJax 3; tex2jax_ignore for MathJax 2): JupyterLab typesets $...$ in HTML outputs as
+    # LaTeX, and the events are full of dollars
+    html_text = (f'<div class="gk-log-entry mathjax_ignore tex2jax_ignore" style="border-left:4px solid {colour};'
+                 f'padding-left:6px;margin:2px 0;font-size:13px;line-height:1.35">{head}{body}</div>')
     return html_text, "\n".join([plain_head, *lines_text])
 
 

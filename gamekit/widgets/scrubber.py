@@ -1,7 +1,7 @@
 """A slider over the frames of a finished game (e.g. its rounds), with a picture per frame."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
@@ -11,21 +11,26 @@ from .controls import button
 class Scrubber:
     """Scrub through ``count`` frames: a slider, previous/next buttons and the frame's picture.
 
-    ``render(i)`` returns frame ``i`` as PNG bytes and ``caption(i)`` its HTML caption.  The
-    slider answers the arrow keys once focused; the buttons answer Enter.
+    ``render(i)`` returns frame ``i`` as PNG bytes and ``caption(i)`` its HTML caption; ``labels``
+    name the frames on the slider (default 1, 2, 3, ...).  The slider answers the arrow keys once
+    focused; the buttons answer Enter.
     """
 
     def __init__(self, count: int, render: Callable[[int], bytes], caption: Callable[[int], str],
                  description: str = "Frame", tooltip: str = "Which frame to show",
-                 start: int | None = None) -> None:
+                 start: int | None = None, labels: Sequence[str] | None = None) -> None:
         if count < 1:
             raise ValueError("a scrubber needs at least one frame")
+        labels = list(labels) if labels is not None else [str(i + 1) for i in range(count)]
+        if len(labels) != count:
+            raise ValueError(f"{len(labels)} labels for {count} frames")
         self.render_frame, self.caption_of = render, caption
-        self.slider = widgets.IntSlider(value=count - 1 if start is None else start, min=0, max=count - 1,
-                                        description=description, tooltip=tooltip, continuous_update=False)
-        self.prev_button = button("", f"Previous {description.lower()}", lambda _b: self.move(-1),
+        self.slider = widgets.SelectionSlider(options=list(zip(labels, range(count))),
+                                              value=count - 1 if start is None else start,
+                                              description=description, tooltip=tooltip, continuous_update=False)
+        self.prev_button = button("Previous", f"Previous {description.lower()}", lambda _b: self.move(-1),
                                   icon="chevron-left")
-        self.next_button = button("", f"Next {description.lower()}", lambda _b: self.move(+1),
+        self.next_button = button("Next", f"Next {description.lower()}", lambda _b: self.move(+1),
                                   icon="chevron-right")
         self.caption = widgets.HTML()
         self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
@@ -41,12 +46,16 @@ class Scrubber:
     def index(self) -> int:
         return self.slider.value
 
+    @property
+    def last(self) -> int:
+        return len(self.slider.options) - 1
+
     def move(self, delta: int) -> None:
-        self.slider.value = min(self.slider.max, max(0, self.slider.value + delta))
+        self.slider.value = min(self.last, max(0, self.slider.value + delta))
 
     def show(self) -> None:
         i = self.slider.value
         self.prev_button.disabled = i == 0
-        self.next_button.disabled = i == self.slider.max
+        self.next_button.disabled = i == self.last
         self.caption.value = self.caption_of(i)
         self.image.value = self.render_frame(i)

@@ -184,8 +184,8 @@ class GameStepper:
                                           titles=("Seats and chance", "Text form of the state"))
         self.settings.observe(lambda _c: self._refresh_text(), names="selected_index")
         self.widget = widgets.VBox([
-            self.title, self.status, controls, game_row, self.message, self.summary,
-            widgets.HBox([self.image, side], layout=widgets.Layout(flex_flow="row wrap")),
+            self.title, self.status, controls, game_row, self.message,
+            widgets.HBox([self.image, side], layout=widgets.Layout(flex_flow="row wrap")), self.summary,
             widgets.HTML("<b>Event log</b> (newest first)"), self.log.output, self.settings,
         ])
         self.widget.add_class("gk-stepper")
@@ -429,7 +429,6 @@ class GameStepper:
         viewer = self.visible_seat()
         if self._revealed is not None and self._revealed != seat:
             self._revealed = None
-        self.status.value = self._status_html()
         if self.view.summary_html is not None:
             self.summary.value = self.view.summary_html(s)
         self.undo_button.disabled = len(self._path) == 1
@@ -445,6 +444,7 @@ class GameStepper:
             self.image.value = self._picture.render(s, viewer)
         self.log.sync()
         self._refresh_text()
+        self.status.value = self._status_html()  # last: once the status shows a move, the rest is there
 
     def _refresh_private(self, seat: int | None, viewer: int | None) -> None:
         humans = self.seat_picker.humans

@@ -1,6 +1,12 @@
-"""The game stepper in a real JupyterLab (Debian's Chromium): it renders, a round is clicked through
-with the mouse, a step is played from the keyboard, and the log grows.  Screenshots go to
-test-artifacts/screenshots/ (look at them)."""
+"""The kit's widgets in a real JupyterLab (Debian's Chromium), in one notebook (one kernel start):
+
+* the Giganten stepper: a step from the keyboard (Tab to Step, Enter), a whole round with the mouse,
+  the log grows (every entry naming its rulebook section), Undo takes the newest entry away;
+* the First Giants stepper: a round; the price dice, the locomotive race and the museum builder
+  answer their buttons.
+
+Each widget is photographed to test-artifacts/screenshots/ (look at them).
+"""
 from __future__ import annotations
 
 import re
@@ -8,13 +14,22 @@ import re
 import nbformat
 import pytest
 
-from .conftest import REPO
+from .conftest import REPO, SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 
 SETUP = f"""import sys
 sys.path.insert(0, {str(REPO)!r})
 """
+CELLS = [
+    "from giganten.widgets import stepper\ngiganten = stepper(players=4, seed=1, seats=['random'] * 4)\ngiganten",
+    "import firstgiants.widgets\nfirst = firstgiants.widgets.stepper(players=3, seed=1, seats=['random'] * 3)\nfirst",
+    "from giganten.widgets import price_dice\ndice = price_dice(seed=1)\ndice",
+    "import giganten as g\nfrom gamekit import play\nfrom giganten.widgets import locomotive_race\n"
+    "from giganten.bots import BOTS\n"
+    "race = locomotive_race(play(g.new_game(4), [BOTS['heuristic'](i) for i in range(4)], seed=3))\nrace",
+    "from firstgiants.widgets import museum_builder\nmb = museum_builder()\nmb.display(0, 24); mb.display(0, 28, 0)\nmb",
+]
 
 
 def write_notebook(root_dir, name: str, cells: list[str]) -> None:
@@ -32,48 +47,78 @@ def run_all(page, url: str, token: str, name: str) -> None:
     page.locator(".lm-Menu-content").get_by_text("Run All Cells", exact=True).first.click()
 
 
-def log_entries(page) -> int:
-    return page.locator(".gk-stepper .gk-log-entry").count()
+def log_count(page, stepper: int) -> int:
+    return page.evaluate(f"document.querySelectorAll('.gk-stepper')[{stepper}]"
+                         ".querySelectorAll('.gk-log-entry').length")
 
 
-def stepper_cells(game: str) -> list[str]:
-    return [f"from {game}.widgets import stepper\nst = stepper(players=4 if '{game}' == 'giganten' else 3, seed=1)\n"
-            "st.widget"]
+def wait_log(page, stepper: int, op: str, n: int) -> None:
+    page.wait_for_function(f"document.querySelectorAll('.gk-stepper')[{stepper}]"
+                           f".querySelectorAll('.gk-log-entry').length {op} {n}", timeout=60_000)
 
 
-@pytest.mark.parametrize("game", ["giganten", "firstgiants"])
-def test_stepper_in_jupyterlab_clicks_through_a_round(game, lab_server, browser_page, screenshot):
-    pytest.importorskip(f"{game}.widgets")
+def shoot(locator, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    locator.screenshot(path=str(SCREENSHOTS / f"widget-{name}.png"))
+
+
+def test_widgets_in_jupyterlab(lab_server, browser_page, screenshot):
     url, token, root_dir = lab_server
-    name = f"stepper_{game}.ipynb"
-    write_notebook(root_dir, name, stepper_cells(game))
+    write_notebook(root_dir, "kit_widgets.ipynb", CELLS)
     page = browser_page
-    run_all(page, url, token, name)
-    stepper = page.locator(".gk-stepper").first
-    stepper.wait_for(timeout=90_000)
-    page.locator(".gk-stepper img").first.wait_for(timeout=30_000)
-    assert log_entries(page) == 0
-    screenshot(f"{game}-start")
+    page.set_viewport_size({"width": 1280, "height": 2400})  # tall: each widget fits in its screenshot
+    run_all(page, url, token, "kit_widgets.ipynb")
+    giganten = page.locator(".gk-stepper").nth(0)
+    giganten.locator("img").wait_for(timeout=90_000)
+    assert log_count(page, 0) == 0
+    shoot(giganten, "giganten-stepper-start")
 
-    # the keyboard: Tab to the Step button and press Enter
-    step = stepper.get_by_role("button", name=re.compile(r"\bStep$"))
-    step.focus()
+    # the keyboard: focus the Step button and press Enter
+    giganten.get_by_role("button", name=re.compile(r"\bStep$")).focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelectorAll('.gk-stepper .gk-log-entry').length >= 1",
-                           timeout=30_000)
+    wait_log(page, 0, ">=", 1)
+    # the mouse: a whole round, then a phase
+    giganten.get_by_role("button", name=re.compile("Finish round")).click()
+    wait_log(page, 0, ">", 3)
+    before = log_count(page, 0)
+    giganten.get_by_role("button", name=re.compile("Finish phase")).click()
+    wait_log(page, 0, ">", before)
+    assert giganten.locator(".gk-log-entry .gk-section").count() > 0  # events name their section
+    assert "Round 1" in giganten.locator(".gk-status").inner_text()
+    # dollars are not typeset as LaTeX: the log reads "$5,000 -> $6,500", not a formula
+    assert giganten.locator(".gk-log-entry mjx-container").count() == 0
+    assert "$5,000 ->" in giganten.locator(".gk-log-entry").filter(has_text="rolls").first.inner_text()
+    shoot(giganten, "giganten-stepper-after-round")
+    after = log_count(page, 0)
+    giganten.get_by_role("button", name=re.compile("Undo")).click()
+    wait_log(page, 0, "<", after)
 
-    # the mouse: finish a whole round
-    stepper.get_by_role("button", name="Finish round").click()
-    page.wait_for_function("document.querySelectorAll('.gk-stepper .gk-log-entry').length > 3",
-                           timeout=60_000)
-    before = log_entries(page)
-    stepper.get_by_role("button", name="Finish phase").click()
-    page.wait_for_function(f"document.querySelectorAll('.gk-stepper .gk-log-entry').length > {before}",
-                           timeout=60_000)
-    assert page.locator(".gk-stepper .gk-log-entry .gk-section").count() > 0  # events name their section
-    screenshot(f"{game}-after-round")
-    # undo takes the newest entry away
-    after = log_entries(page)
-    stepper.get_by_role("button", name="Undo").click()
-    page.wait_for_function(f"document.querySelectorAll('.gk-stepper .gk-log-entry').length < {after}",
-                           timeout=30_000)
+    first = page.locator(".gk-stepper").nth(1)
+    first.scroll_into_view_if_needed()
+    first.get_by_role("button", name=re.compile("Finish round")).click()
+    wait_log(page, 1, ">", 3)
+    first.get_by_role("button", name=re.compile("Finish round")).click()
+    page.wait_for_function("document.querySelectorAll('.gk-stepper')[1].querySelector('.gk-status')"
+                           ".innerText.includes('Round 2')", timeout=60_000)
+    shoot(first, "firstgiants-stepper")
+
+    dice = page.locator(".gk-price-dice").first
+    dice.scroll_into_view_if_needed()
+    dice.get_by_role("button", name=re.compile("Roll all three")).click()
+    dice.get_by_text("Hudson Oil Industries: the die shows").wait_for(timeout=30_000)
+    shoot(dice, "price-dice")
+
+    race = page.locator(".gk-locomotive-race").first
+    race.scroll_into_view_if_needed()
+    race.get_by_role("button", name=re.compile("Previous")).click()
+    race.get_by_text("the start of round").wait_for(timeout=30_000)
+    shoot(race, "locomotive-race")
+
+    museum = page.locator(".gk-museum-builder").first
+    museum.scroll_into_view_if_needed()
+    museum.get_by_text("takes the Carnivore News token").wait_for(timeout=30_000)
+    shoot(museum, "museum-builder")
+    museum.get_by_role("button", name=re.compile("Undo")).focus()
+    page.keyboard.press("Enter")
+    museum.get_by_text("Took the last card back").wait_for(timeout=30_000)
+    screenshot("lab")

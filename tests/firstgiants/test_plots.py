@@ -61,7 +61,7 @@ def test_museum_has_a_row_per_set_and_frames_the_complete_ones():
     frames = [p for p in ax.patches if isinstance(p, Rectangle) and not p.get_fill()]
     assert len(frames) == 1 and is_complete(m.museum[0][0])
     captions = [t.get_text() for t in ax.texts if "set" in t.get_text() and "pts" in t.get_text()]
-    assert "Herbivore family set, complete: 2 Set tokens = 6 pts" in captions[0]
+    assert "Herbivore family set, complete:\n2 Set tokens = 6 pts" in captions[0]
     assert "Herbivore News token" in captions[0] and "kept for good" in captions[0]
 
 

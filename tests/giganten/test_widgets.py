@@ -94,7 +94,8 @@ def test_locomotive_race_scrubs_through_the_rounds():
     race = locomotive_race(end)
     assert undescribed_controls(race.widget) == []
     sc = race.scrubber
-    assert sc.slider.max == len(race.snapshots) - 1 and "end of the game" in sc.caption.value
+    assert sc.last == len(race.snapshots) - 1 and "end of the game" in sc.caption.value
+    assert sc.slider.label == "end" and sc.slider.options[2][0] == "round 3"
     sc.slider.value = 2
     assert "start of round 3" in sc.caption.value and sc.image.value[:4] == b"\x89PNG"
     sc.prev_button.click()
