@@ -163,11 +163,11 @@ class State(GameState):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         cache = self._cache
         if cache is not None and cache[0] == "chance":
-            return cache[1]
+            return list(cache[1])
         outcomes = _OUTCOMES.get(self.phase)
-        result = outcomes(self) if outcomes is not None else []
+        result = tuple(outcomes(self)) if outcomes is not None else ()
         self._cache = ("chance", result)
-        return result
+        return list(result)  # a fresh list: the outcome tables are shared
 
     def returns(self) -> list[float]:
         """Each player's money (final money once the game is over)."""
