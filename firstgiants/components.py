@@ -49,7 +49,8 @@ TIMING_TEXT = {
 }
 
 # Effects (rulebook legend).
-GAIN_POINT, GAIN_AMBER, DISPLAY, DISPLAY_FREE, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, SPEND_3_FOR_2, DISPLAY_OR_POINT = range(8)
+(GAIN_POINT, GAIN_AMBER, DISPLAY, DISPLAY_FREE, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, SPEND_3_FOR_2,
+ DISPLAY_OR_POINT) = range(8)
 EFFECTS = {
     "gain_point": GAIN_POINT,  # leaf icon
     "gain_amber": GAIN_AMBER,  # amber icon
@@ -184,7 +185,7 @@ def _fail(where: str, message: str) -> None:
     raise DataError(f"{where}: {message}")
 
 
-def _keys(where: str, obj: Any, required: set[str], optional: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+def _keys(where: str, obj: Any, required: set[str], optional: frozenset[str] = frozenset()) -> None:
     if not isinstance(obj, dict):
         _fail(where, f"expected a JSON object, got {type(obj).__name__}")
     missing = required - set(obj)

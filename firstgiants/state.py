@@ -26,8 +26,8 @@ from .actions import (
 )
 from .components import (
     CARDS, COST, DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, EFFECT_ID,
-    EFFECT_TEXT, FAMILY, FAMILY_NAMES, GAIN_AMBER, GAIN_POINT, GAINS, KIND, LABEL, PARTS, PURE_GAIN, SIZE_NAMES, SPEND_3_FOR_2, TOKENS,
-    UNIQUE_KINDS, YOU,
+    EFFECT_TEXT, FAMILY, FAMILY_NAMES, GAIN_AMBER, GAIN_POINT, GAINS, KIND, LABEL, PARTS, PURE_GAIN, SIZE_NAMES,
+    SPEND_3_FOR_2, TOKENS, UNIQUE_KINDS, YOU,
 )
 from .effects import MULTIPLIER_WHY, multiplier, steps_of, triggered_by_take
 from .museum import (
@@ -385,7 +385,8 @@ class State(GameState):
             self._say("Play 1 Marker", p, "Dig site {} holds a single card, so {} takes it.", self.site + 1, name)
             self._take(action)
         elif phase == RECLAIM:
-            self._say("Reclaim Markers", p, "{} cannot pay for any display, so the reclaimed marker gives 1 amber.", name)
+            self._say("Reclaim Markers", p, "{} cannot pay for any display, so the reclaimed marker gives 1 amber.",
+                      name)
             self._reclaim_choice(action)
         else:
             code = self.decision[0]  # type: ignore[index]
@@ -397,7 +398,8 @@ class State(GameState):
                 self._say("Cards' Icons & Effects", p, "{}: the effect \"{}\" does nothing.", why, DECISION_NAMES[code])
                 self._decide(action, quiet=True)
             else:
-                self._say("Cards' Icons & Effects", p, "{}, so {} gains 1 point.", self._no_display_reason(p), name)  # type: ignore[arg-type]
+                why = self._no_display_reason(p)  # type: ignore[arg-type]
+                self._say("Cards' Icons & Effects", p, "{}, so {} gains 1 point.", why, name)
                 self._decide(action)
 
     def _no_display_reason(self, p: int) -> str:
@@ -414,8 +416,8 @@ class State(GameState):
     def _chance(self, action: Action) -> None:
         expected = Deal if self.phase == DEAL else Reveal
         card = getattr(action, "card", None)
-        if (action.__class__ is not expected or card not in self.deck
-                or (not UNIQUE_KINDS and any(KIND[d] == KIND[card] for d in self.deck if d < card))):  # type: ignore[operator]
+        if (action.__class__ is not expected or card not in self.deck  # identical cards: the lowest id stands for all
+                or (not UNIQUE_KINDS and any(KIND[d] == KIND[card] for d in self.deck if d < card))):  # type: ignore
             raise self._illegal("Setup" if self.phase == DEAL else "Play 1 Marker",
                                 f"{action!r} is not a chance outcome here (the next card of the deck).")
         i = self.deck.index(card)  # type: ignore[arg-type]
@@ -423,7 +425,7 @@ class State(GameState):
         if self.phase == DEAL:
             slot = self.sites.index(-1)
             self.sites[slot] = card  # type: ignore[assignment]
-            self._say("Setup", None, "{} is dealt face up to dig site {}.", LABEL[card], slot // PER_SITE + 1)  # type: ignore[index]
+            self._say("Setup", None, "{} is dealt face up to dig site {}.", LABEL[card], slot // PER_SITE + 1)
             if -1 not in self.sites:
                 self.phase = REVEAL
         else:
@@ -488,7 +490,8 @@ class State(GameState):
         elif action.__class__ is Display:
             self._display(p, action, free=False)  # type: ignore[arg-type]
         else:
-            raise self._illegal("Reclaim Markers", f"{action!r}: for each reclaimed marker gain 1 amber or display 1 fossil.")
+            raise self._illegal("Reclaim Markers",
+                                f"{action!r}: for each reclaimed marker gain 1 amber or display 1 fossil.")
         self.reclaim_left -= 1
         if not self.reclaim_left:
             self._end_turn()
@@ -627,7 +630,8 @@ class State(GameState):
         if code == D_ORDER:
             card = getattr(action, "card", -1)
             if cls is not ResolveTrigger or (p, card) not in self.pending:
-                raise self._illegal("Play 1 Marker", f"{action!r}: choose which of your triggered effects resolves next.")
+                raise self._illegal("Play 1 Marker",
+                                    f"{action!r}: choose which of your triggered effects resolves next.")
             self.decision = None
             self._say("Play 1 Marker", p, "{} chooses to resolve {} next.", name, LABEL[card])
             self._resolve(p, card)
@@ -698,8 +702,8 @@ class State(GameState):
         paid = "at no cost" if free else f"for {cost} amber"
         if target == NEW_SET:
             self.museum[p] = sets + (new_set(card),)
-            self._say("Display 1 Fossil", p, "{} displays {} {}, starting a new set (no points yet).", name, LABEL[card],
-                      paid)
+            self._say("Display 1 Fossil", p, "{} displays {} {}, starting a new set (no points yet).",
+                      name, LABEL[card], paid)
             return
         self._expand(p, target, card, kind, key, paid)
 
@@ -743,7 +747,8 @@ class State(GameState):
         if self.top >= 0:
             card, self.top = self.top, -1
             self.sites[self.slot] = card
-            self._say("Play 1 Marker", None, "Dig site {} is refilled with {}, the deck's top card.", s + 1, LABEL[card])
+            self._say("Play 1 Marker", None, "Dig site {} is refilled with {}, the deck's top card.",
+                      s + 1, LABEL[card])
             if not self.deck:
                 self._trigger_end("the deck is empty after a refill")
         else:

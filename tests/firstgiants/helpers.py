@@ -56,11 +56,13 @@ def build_set(cards: Sequence[int]) -> tuple:
 
 def position(players: int = 2, *, sites: Sequence[int] = (), top: int | None = None,
              study: dict[int, Iterable[int]] | None = None, museum: dict[int, Sequence[Sequence[int]]] | None = None,
-             amber: dict[int, int] | None = None, markers: dict[int, Iterable[int]] | None = None,
-             active: int = 0, set_supply: int | None = None, set_box: int | None = None, deck: Sequence[int] | None = None, **options) -> State:
+             amber: dict[int, int] | None = None, markers: dict[int, Iterable[int]] | None = None, active: int = 0,
+             set_supply: int | None = None, set_box: int | None = None, deck: Sequence[int] | None = None,
+             **options) -> State:
     """A position at the start of ``active``'s turn (forced choices already taken)."""
     study, museum, amber, markers = study or {}, museum or {}, amber or {}, markers or {}
-    placed = set(sites) | {c for cs in study.values() for c in cs} | {c for ss in museum.values() for s in ss for c in s}
+    placed = set(sites) | {c for cs in study.values() for c in cs}
+    placed |= {c for sets in museum.values() for cards in sets for c in cards}
     if top is not None:
         placed.add(top)
     spare = [c for c in range(65) if c not in placed and (deck is None or c not in deck)]

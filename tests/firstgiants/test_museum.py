@@ -89,14 +89,17 @@ def test_news_token_first_take_steal_and_lock():
     assert news_index(FAMILY_SET, 2) == 2 and news_index(SIZE_SET, 3) == 7
     museums = [[two], [], []]
     owner, locked, why = award_news(-1, False, museums, 0, two)
-    assert (owner, locked) == (0, False) and why == "takes the Carnivore News token (the first to expand a Carnivore family set)"
+    assert (owner, locked) == (0, False)
+    assert why == "takes the Carnivore News token (the first to expand a Carnivore family set)"
     # an equal set does not steal
     museums[1] = [two]
     assert award_news(0, False, museums, 1, two)[:2] == (0, False)
     # a larger set steals, and being the first to complete keeps it for good
     museums[1] = [three]
     owner, locked, why = award_news(0, False, museums, 1, three)
-    assert (owner, locked) == (1, True) and why == ("steals the Carnivore News token from player 0 (3 cards beat 2) and keeps it for good (the first to complete a Carnivore family set)")
+    assert (owner, locked) == (1, True)
+    assert why == ("steals the Carnivore News token from player 0 (3 cards beat 2) and keeps it for good "
+                   "(the first to complete a Carnivore family set)")
     # locked: nobody can steal it any more
     assert award_news(1, True, [[three], [three], []], 0, three) == (1, True, "")
 
