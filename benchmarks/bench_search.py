@@ -21,6 +21,19 @@ from typing import Any
 from gamekit import sample_chance
 
 COPY_FUNCTIONS = ("_copy", "determinize", "private_copy", "copy", "deepcopy", "__copy__")
+#: Functions whose cumulative time (callees included) says where a search's time goes; they overlap
+#: (candidates and rollouts apply rules too), so the shares need not add up to 100%.
+CUMULATIVE = {
+    "_apply_in_place": "applying rules (_apply_in_place)",
+    "legal_actions": "listing legal moves",
+    "chance_outcomes": "listing chance outcomes",
+    "_copy": "copying states (_copy)",
+    "determinize": "determinizing (sampling hidden information)",
+    "candidates": "the heuristic's move filter (candidates)",
+    "rollout_policy": "the heuristic's rollout moves",
+    "estimated_returns": "evaluating cut-off positions",
+    "fingerprint": "fingerprints (search caches)",
+}
 
 
 def _positions(game, players: int, count: int, seed: int) -> list:
@@ -74,11 +87,17 @@ def profile_search(package: str, players: int = 4, decisions: int = 6, seed: int
         by_category[kind] = by_category.get(kind, 0.0) + tottime
         functions.append((tottime, f"{filename.split('/')[-1]}:{function}", kind))
     total = sum(by_category.values()) or 1.0
+    cumulative: dict[str, float] = {}
+    for (filename, _line, function), (_cc, _nc, _tottime, cumtime, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        label = CUMULATIVE.get(function)
+        if label and (function != "_copy" or f"/{package}/" in filename.replace("\\", "/")):
+            cumulative[label] = cumulative.get(label, 0.0) + cumtime
     functions.sort(reverse=True)
     text = io.StringIO()
     pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(12)
     return {"game": f"{package} {players}p", "decisions": len(positions), "seconds_per_decision": wall / max(1, len(positions)),
             "shares": {k: v / total for k, v in sorted(by_category.items(), key=lambda kv: -kv[1])},
+            "inside": {k: v / total for k, v in sorted(cumulative.items(), key=lambda kv: -kv[1])},
             "top": functions[:12]}
 
 
@@ -87,7 +106,10 @@ def format_result(r: dict[str, Any]) -> str:
         return f"{r['game']}: skipped: {r['error']}"
     lines = [f"{r['game']}: search bot, {r['decisions']} decisions, {r['seconds_per_decision']:.2f} s each "
              "(with the profiler on)"]
+    lines.append("  own time by module:")
     lines += [f"  {share:6.1%}  {kind}" for kind, share in r["shares"].items()]
+    lines.append("  time inside (callees included; overlapping):")
+    lines += [f"  {share:6.1%}  {kind}" for kind, share in r["inside"].items()]
     lines.append("  top functions by own time:")
     lines += [f"    {t:7.3f} s  {name}  [{kind}]" for t, name, kind in r["top"]]
     return "\n".join(lines)

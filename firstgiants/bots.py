@@ -17,7 +17,7 @@ from gamekit.mcts import LeadUtility, MCTSBot
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
 from .museum import UNTYPED, is_complete, join
-from .state import State
+from .state import START, State
 
 RECURRING = frozenset({ANY_PLAYER_TAKES, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY})
 
@@ -112,34 +112,65 @@ def quick_value(state: State, action: Action, player: int, w: Weights) -> float:
     return mine - w.opponents * max(values)
 
 
-def search(seed: int, iterations: int | None = 100, time_limit: float | None = None, rollout_depth: int = 0,
-           c: float = 0.7, width: int = 4, opponent_width: int = 1, lead_scale: float = 4.0,
-           **weights: Any) -> MCTSBot:
-    """MCTS with chance nodes: ``iterations`` (or ``time_limit`` seconds) per decision.
+def quick_choice(state: State, w: Weights) -> Action:
+    """The move whose position right after it is worth most (the search's fast model of every player)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    player = state.current_player()
+    return max(legal, key=lambda a: quick_value(state, a, player, w))  # type: ignore[arg-type]
 
-    Rollouts play ``rollout_depth`` random moves (default none) and then take the heuristic's
-    estimate of every player's final points (:func:`estimated_returns`).  At the bot's own nodes
-    only the ``width`` moves the heuristic rates best right away are searched (0: all moves), at the
-    opponents' nodes their ``opponent_width`` likeliest (by the same rating): so the tree reaches the
-    bot's next turns instead of spreading over every reply.  Utility: the logistic of the
-    player's estimated lead over the best opponent in units of ``lead_scale`` points
-    (:class:`gamekit.mcts.LeadUtility`), so ``explain`` gives each move's estimated win chance.
+
+def search(seed: int, iterations: int | None = 32, time_limit: float | None = None, horizon: int | None = None,
+           c: float = 0.5, width: int = 0, lead_scale: float = 4.0, **weights: Any) -> "SearchBot":
+    """Monte-Carlo search over the bot's turn choice (play a marker where, or reclaim).
+
+    ``iterations`` (or ``time_limit`` seconds) per turn.  Each iteration plays the chosen move, then
+    every player — the bot's own follow-ups in the turn included — plays the move whose position is
+    worth most right after it (:func:`quick_choice`), through the chance of the deck, for
+    ``horizon`` turns (default: one round, up to the bot's next turn); then every player's final
+    points are estimated (:func:`estimated_returns`) and scored by the logistic of the lead over the
+    best opponent in units of ``lead_scale`` points.  Chance is open-loop (one tree child for all
+    outcomes of a draw), so the tree is the bot's turn choices and the statistics average over the
+    deck.  ``width`` limits the turn choices searched to the heuristic's best (0: all, at most five).
+    ``explain`` gives each choice's estimated win chance.  The other decisions of the turn (which
+    card, what to display) are the heuristic's.
     """
     w = Weights(**weights)
+    guide = HeuristicBot(seed, **weights)
 
     def candidates(state: State) -> list[Action]:
         legal = state.legal_actions()
-        player = state.current_player()
-        keep = width if player == bot.root_player else opponent_width
-        if not keep or len(legal) <= keep:
+        if len(legal) <= 1:
             return legal
-        scored = sorted(legal, key=lambda a: -quick_value(state, a, player, w))  # type: ignore[arg-type]
-        return scored[:keep]
+        if state.phase == START and state.current_player() == bot.root_player:
+            return [a for a, _ in guide.ranked(state)[:width]] if width else legal
+        return [quick_choice(state, w)]
 
-    bot = MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
-                  rollout_depth=rollout_depth, evaluate=lambda s: estimated_returns(s, w),  # type: ignore[arg-type]
-                  candidates=candidates)
+    def rollout_policy(state: State, rng: random.Random) -> Action:
+        return quick_choice(state, w)
+
+    def next_turns(start: State, state: State) -> bool:
+        return state.turns >= start.turns + (horizon or state.num_players)
+
+    bot = SearchBot(guide, seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
+                    rollout_policy=rollout_policy, rollout_depth=200, cutoff=next_turns,  # type: ignore[arg-type]
+                    evaluate=lambda s: estimated_returns(s, w), candidates=candidates, chance="open")  # type: ignore[arg-type]
     return bot
+
+
+class SearchBot(MCTSBot):
+    """MCTS for the turn's choice; the heuristic (``guide``) for the rest of the turn (see :func:`search`)."""
+
+    def __init__(self, guide: HeuristicBot, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.guide = guide
+
+    def act(self, state: State) -> Action:  # type: ignore[override]
+        return super().act(state) if state.phase == START else self.guide.act(state)
+
+    def explain(self, state: State) -> list[tuple[Action, float]]:  # type: ignore[override]
+        return super().explain(state) if state.phase == START else self.guide.explain(state)
 
 
 def random_bot(seed: int) -> RandomBot:

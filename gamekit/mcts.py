@@ -102,6 +102,7 @@ class _Discard:
 
 
 _DISCARD = _Discard()
+_OPEN_CHANCE = "any chance outcome"  # the single child of a chance node in open-loop search
 
 
 def private_copy(state: GameState) -> GameState:
@@ -161,9 +162,13 @@ class MCTSBot:
     200 iterations); ``c`` the UCB exploration constant; ``utility`` ("blend", "win",
     "margin" or a function returns -> utilities); ``determinize`` (True, False or "auto": use
     ``state.determinize`` when the game has it); ``rollout_policy(state, rng)``; ``rollout_depth``
-    (decisions) and ``evaluate(state) -> estimated returns`` to cut rollouts short;
+    (decisions) and/or ``cutoff(start, state) -> bool`` (``start``: the iteration's root sample, e.g.
+    "a new round has begun") with ``evaluate(state) -> estimated returns`` to cut rollouts short;
     ``candidates(state) -> actions`` to restrict the moves searched (e.g. a heuristic's best few);
-    ``top`` how many candidates ``explain`` lists.
+    ``chance``: "branch" keeps one child per chance outcome seen (exact, but a die or a deck
+    with many outcomes splits the tree thin), "open" one child for all outcomes (open-loop
+    search: the tree reaches further, its nodes average over the outcomes); ``top`` how many
+    candidates ``explain`` lists.
 
     ``explain(state)`` runs the search and lists the well-explored moves (visited at least a
     quarter as often as the most visited) by their mean utility for the player to move (0 =
@@ -182,14 +187,16 @@ class MCTSBot:
         determinize: bool | Literal["auto"] = "auto",
         rollout_policy: Policy | None = None,
         rollout_depth: int | None = None,
+        cutoff: Callable[[GameState, GameState], bool] | None = None,
         evaluate: Callable[[GameState], Sequence[float]] | None = None,
         candidates: Callable[[GameState], list[Action]] | None = None,
+        chance: Literal["branch", "open"] = "branch",
         top: int = 5,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 200
-        if rollout_depth is not None and evaluate is None:
-            raise ValueError("rollout_depth needs an evaluate(state) -> estimated returns function")
+        if (rollout_depth is not None or cutoff is not None) and evaluate is None:
+            raise ValueError("rollout_depth and cutoff need an evaluate(state) -> estimated returns function")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -198,11 +205,17 @@ class MCTSBot:
         self.determinize = determinize
         self.rollout_policy = rollout_policy or random_policy
         self.rollout_depth = rollout_depth
+        self.cutoff = cutoff
         self.evaluate = evaluate
         self.candidates = candidates
+        if chance not in ("branch", "open"):
+            raise ValueError(f"chance must be 'branch' or 'open', got {chance!r}")
+        self.chance = chance
         self.top = top
         self._last: tuple[int, object, SearchResult] | None = None
         self._cache_moves = False
+        self._start: GameState | None = None
+        self._by_position = {}
         #: The player the current (or last) search decides for (a ``candidates`` function may model
         #: the others differently, e.g. by their single most likely move).
         self.root_player: int | None = None
@@ -249,7 +262,8 @@ class MCTSBot:
         ismcts = self._uses_determinization(state)
         # Without determinization the path from the root fixes the state at a node (chance
         # outcomes are edges), so a node's moves are computed once; with it they can differ.
-        self._cache_moves = not ismcts
+        self._cache_moves = not ismcts and self.chance == "branch"
+        self._by_position: dict[object, list[Action]] = {}
         root = Node(state.num_players)
         rng = self.rng
         start = time.perf_counter()
@@ -261,7 +275,8 @@ class MCTSBot:
                 sample._events = _DISCARD
             else:
                 sample = private_copy(state)
-            self._iterate(root, sample, rng, root_moves)
+            self._start = sample
+            self._iterate(root, private_copy(sample) if self.cutoff is not None else sample, rng, root_moves)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -283,6 +298,16 @@ class MCTSBot:
     def _moves(self, state: GameState) -> list[Action]:
         return self.candidates(state) if self.candidates is not None else state.legal_actions()
 
+    def _cached_moves(self, state: GameState) -> list[Action]:
+        """The candidates of a position, computed once per search (positions recur across iterations)."""
+        key = state.fingerprint()
+        moves = self._by_position.get(key)
+        if moves is None:
+            if len(self._by_position) > 100_000:
+                self._by_position.clear()
+            moves = self._by_position[key] = self._moves(state)
+        return moves
+
     def _iterate(self, root: Node, s: GameState, rng: random.Random, root_moves: list[Action]) -> None:
         node = root
         path = [root]
@@ -290,9 +315,10 @@ class MCTSBot:
         while not expanded and not s.is_terminal():
             if s.is_chance():
                 action = sample_chance(s, rng)
-                child = node.children.get(action)
+                key = action if self.chance == "branch" else _OPEN_CHANCE
+                child = node.children.get(key)  # type: ignore[arg-type]
                 if child is None:
-                    child = node.children[action] = Node(len(node.total))
+                    child = node.children[key] = Node(len(node.total))  # type: ignore[index]
             else:
                 # At the root: the real state's moves (the searcher's own, so never hidden).
                 if node is root:
@@ -301,8 +327,10 @@ class MCTSBot:
                     legal = node.moves
                     if legal is None:
                         legal = node.moves = self._moves(s)
+                elif self.candidates is not None:
+                    legal = self._cached_moves(s)
                 else:
-                    legal = self._moves(s)
+                    legal = s.legal_actions()
                 action, child, expanded = self._select(node, legal, s.current_player(), rng)
             advance(s, action)
             node = child
@@ -339,12 +367,12 @@ class MCTSBot:
         return action, children[action], False
 
     def _rollout(self, s: GameState, rng: random.Random) -> list[float]:
-        policy, depth, limit = self.rollout_policy, 0, self.rollout_depth
+        policy, depth, limit, cutoff = self.rollout_policy, 0, self.rollout_depth, self.cutoff
         while not s.is_terminal():
             if s.is_chance():
                 advance(s, sample_chance(s, rng))
                 continue
-            if limit is not None and depth >= limit:
+            if (limit is not None and depth >= limit) or (cutoff is not None and cutoff(self._start, s)):
                 return self.utility(list(self.evaluate(s)))  # type: ignore[misc]
             advance(s, policy(s, rng))
             depth += 1

@@ -342,3 +342,43 @@ def _run_parallel(chunks: list[list[_Task]], processes: int | None, executor: cf
         if own:
             pool.shutdown(cancel_futures=True)
     return rows
+
+
+def main(argv: Sequence[str] | None = None) -> TournamentResult:
+    """Command line: ``python -m gamekit.tournament GAME BOT BOT ... [--games N] [--rotate] ...``.
+
+    Example (the strength figures of docs/bots-and-experiments.md)::
+
+        python -m gamekit.tournament giganten heuristic random random random \\
+            --root-seed 1 --games 125 --rotate --processes 2 --csv heuristic-vs-random.csv
+    """
+    import argparse
+    import json
+    import time
+
+    parser = argparse.ArgumentParser(prog="python -m gamekit.tournament", description="Seeded games between bots.")
+    parser.add_argument("game", help="game package: giganten or firstgiants")
+    parser.add_argument("seats", nargs="+", help="one bot name per seat (see <game>.bots.BOTS)")
+    parser.add_argument("--params", default="{}", help='JSON: bot name -> parameters, e.g. {"search": {"iterations": 40}}')
+    parser.add_argument("--root-seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=100, help="seeds to play (each seat rotation counts once more)")
+    parser.add_argument("--rotate", action="store_true", help="play every seed in every rotation of the seats")
+    parser.add_argument("--processes", type=int, default=None)
+    parser.add_argument("--csv", default=None, help="write the per-game table here")
+    args = parser.parse_args(argv)
+    params = json.loads(args.params)
+    seats = [(name, params[name]) if name in params else name for name in args.seats]
+    start = time.perf_counter()
+    result = run_tournament(args.game, seats, root_seed=args.root_seed, games=args.games, rotate=args.rotate,
+                            processes=args.processes, progress="auto")
+    seconds = time.perf_counter() - start
+    if args.csv:
+        result.to_dataframe().to_csv(args.csv, index=False)
+    summary = result.summary()
+    print(f"{len(result)} games of {result.game} ({result.players} players) in {seconds:.0f} s")
+    print(summary.to_string(float_format=lambda x: f"{x:.3f}"))
+    return result
+
+
+if __name__ == "__main__":
+    main()

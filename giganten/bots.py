@@ -134,8 +134,15 @@ class GigantenView:
     def __init__(self, s: State, p: int, w: Weights) -> None:
         self.s, self.p, self.w = s, p, w
         self.rounds = rounds_left(s)
-        pool = unseen_tiles(s, p)
-        self.mean_oil = {k: (sum(v) / len(v) if v else 0.0) for k, v in pool.items()}
+        self._mean_oil: dict[int, float] | None = None
+
+    @property
+    def mean_oil(self) -> dict[int, float]:
+        """Per tile kind, the mean oil of the tiles this player has not seen (computed when first needed)."""
+        if self._mean_oil is None:
+            pool = unseen_tiles(self.s, self.p)
+            self._mean_oil = {k: (sum(v) / len(v) if v else 0.0) for k, v in pool.items()}
+        return self._mean_oil
 
     # -- values ------------------------------------------------------------------------------------
     def chip_value(self, company: int, extra: int = 1) -> float:
@@ -500,15 +507,22 @@ def heuristic(seed: int, **params: Any) -> HeuristicBot:
     return HeuristicBot(seed, **params)
 
 
-def search(seed: int, iterations: int | None = 60, time_limit: float | None = None, rollout_depth: int = 12,
-           c: float = 0.7, width: int = 3, lead_scale: float = 6000.0, **weights: Any) -> MCTSBot:
+SEARCHED_PHASES = frozenset({R.BUILD, R.PRODUCE, R.BID})
+
+
+def search(seed: int, iterations: int | None = 40, time_limit: float | None = None, rollout_depth: int = 60,
+           c: float = 0.7, width: int = 3, phases: frozenset[int] = SEARCHED_PHASES, lead_scale: float = 6000.0,
+           **weights: Any) -> MCTSBot:
     """Information-set MCTS: each iteration samples the hidden licenses and tiles with ``state.determinize``.
 
-    ``iterations`` (or ``time_limit`` seconds) per decision; at every node only the heuristic's best
-    ``width`` moves are searched (1 move during movement: the truck's way is the heuristic's); rollouts
-    follow the heuristic for ``rollout_depth`` decisions, then every player's money is estimated
-    (:func:`estimated_returns`) and scored by the logistic of the lead over the best opponent in units of
-    ``lead_scale`` dollars.  ``explain`` gives each move's estimated win chance.
+    The search decides where hidden information and timing matter most — building (Action 5),
+    transport (Action 6) and the auctions (Action 7), ``phases`` — among the heuristic's best
+    ``width`` moves; the cards and the truck's way are the heuristic's (its moves are the only
+    ones searched there).  ``iterations`` (or ``time_limit`` seconds) per decision.  Each iteration
+    plays the round out with the heuristic for every player (at most ``rollout_depth`` decisions),
+    estimates every player's final money at the start of the next round (:func:`estimated_returns`)
+    and scores it by the logistic of the lead over the best opponent in units of ``lead_scale``
+    dollars, so ``explain`` gives each move's estimated win chance.
     """
     guide = HeuristicBot(seed, **weights)
 
@@ -517,14 +531,17 @@ def search(seed: int, iterations: int | None = 60, time_limit: float | None = No
         if len(legal) <= 1:
             return legal
         ranked = guide.ranked(state)
-        keep = 1 if state.phase == R.MOVE else width  # type: ignore[attr-defined]
+        keep = width if state.phase in phases else 1  # type: ignore[attr-defined]
         return [a for a, _ in ranked[:keep]]
 
     def rollout_policy(state: GameState, rng) -> Action:
         return guide.act(state)
 
+    def new_round(start: GameState, state: GameState) -> bool:
+        return state.round != start.round  # type: ignore[attr-defined]
+
     return MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
-                   determinize=True, rollout_policy=rollout_policy, rollout_depth=rollout_depth,
+                   determinize=True, rollout_policy=rollout_policy, rollout_depth=rollout_depth, cutoff=new_round,
                    evaluate=lambda s: estimated_returns(s, guide.weights), candidates=candidates)
 
 

@@ -115,3 +115,13 @@ def test_dask_cluster_executor_gives_identical_rows():
                                  executor=client.get_executor(), progress=False)
     assert on_dask.rows == _reference().rows
     assert on_dask.to_dataframe().equals(_reference().to_dataframe())
+
+
+def test_the_command_line_prints_the_summary_and_writes_the_table(tmp_path, capsys):
+    from gamekit.tournament import main
+
+    out = tmp_path / "games.csv"
+    result = main(["tests.gamekit.toygame", "random", "random", "--games", "4", "--rotate", "--csv", str(out),
+                   "--params", '{"random": {}}'])
+    assert len(result) == 8 and out.read_text().startswith("seed,rotation,seat0")
+    assert "8 games of toy (2 players)" in capsys.readouterr().out
