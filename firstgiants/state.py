@@ -711,7 +711,7 @@ class State(GameState):
         name = self.names[p]
         sets = self.museum[p]
         was_typed = sets[target][1] != UNTYPED
-        token = self._take_set_token()
+        token = self._take_set_token(p)
         mset = extend(sets[target], card, kind, key, token)
         self.museum[p] = sets[:target] + (mset,) + sets[target + 1:]
         size = len(mset[0])
@@ -731,13 +731,13 @@ class State(GameState):
                      f"; {holder} keeps the {news_name(i)} (a set of {theirs} cards is not beaten by {size})")
         self._say("Score Points", p, "{}.", text)
 
-    def _take_set_token(self) -> int:
+    def _take_set_token(self, p: int) -> int:
         """Each expansion takes 1 Set token from the supply; taking the last one triggers the end."""
         if not self.set_supply:
             return 0
         self.set_supply -= 1
         if not self.set_supply:
-            self._trigger_end(f"{self.names[self.active]}'s turn took the last Set token from the supply")
+            self._trigger_end(f"{self.names[p]} took the last Set token from the supply")
         return 1
 
     # -- end of turn, end of game ----------------------------------------------------------------

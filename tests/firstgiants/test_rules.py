@@ -211,7 +211,8 @@ def test_the_last_set_token_triggers_the_end_and_the_box_tokens_join_the_supply(
     assert s.set_box == 9
     s = s.apply(g.Reclaim()).apply(g.Display(mf, 0))
     assert (s.set_supply, s.set_box) == (9, 0) and s.end_cause
-    assert "The 9 Set tokens left in the box join the supply" in texts(s)
+    assert "End of the game triggered: Ana took the last Set token from the supply. The 9 Set tokens left in the box " \
+           "join the supply" in texts(s)
 
 
 def test_with_supply_and_box_empty_an_expansion_takes_no_token():
