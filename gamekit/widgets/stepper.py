@@ -440,6 +440,10 @@ class GameStepper:
         self._refresh_chooser(seat, viewer)
         self.why.value = ""
         self.why_button.disabled = seat is None
+        human = seat is not None and self.seats[seat] == HUMAN
+        self.why_button.description = "Hint" if human else "Why?"
+        self.why_button.tooltip = ("Ask a bot which actions it would weigh here, with their values" if human else
+                                   "Show the candidate actions the bot weighs, with their values")
         if self._picture is not None:
             self.image.value = self._picture.render(s, viewer)
         self.log.sync()
