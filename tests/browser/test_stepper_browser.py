@@ -29,6 +29,7 @@ CELLS = [
     "from giganten.bots import BOTS\n"
     "race = locomotive_race(play(g.new_game(4), [BOTS['heuristic'](i) for i in range(4)], seed=3))\nrace",
     "from firstgiants.widgets import museum_builder\nmb = museum_builder()\nmb.display(0, 24); mb.display(0, 28, 0)\nmb",
+    "hot = stepper(players=4, seed=4, seats=['human', 'human', 'random', 'random'])\nhot.play_to_end()\nhot",
 ]
 
 
@@ -121,4 +122,31 @@ def test_widgets_in_jupyterlab(lab_server, browser_page, screenshot):
     museum.get_by_role("button", name=re.compile("Undo")).focus()
     page.keyboard.press("Enter")
     museum.get_by_text("Took the last card back").wait_for(timeout=30_000)
+
+    # hot seat: the hand stays covered until Reveal, then the licenses and the legal actions appear
+    hot = page.locator(".gk-stepper").nth(2)
+    hot.scroll_into_view_if_needed()
+    hot.get_by_text("Pass the screen to").wait_for(timeout=30_000)
+    assert hot.get_by_text("Licenses:").count() == 0
+    shoot(hot, "hot-seat-covered")
+    hot.get_by_role("button", name=re.compile("Reveal")).click()
+    hot.get_by_text("Licenses:").wait_for(timeout=30_000)
+    hot.get_by_text("your action").wait_for(timeout=30_000)
+    shoot(hot, "hot-seat-revealed")
     screenshot("lab")
+
+
+def test_stepper_in_voila(tmp_path, voila_server, browser_page):
+    """The same stepper as an app (Voila): it renders and a click on Step adds a log entry."""
+    write_notebook(tmp_path, "app.ipynb", [CELLS[0]])
+    server = voila_server("app.ipynb", source_dir=tmp_path)
+    page = browser_page
+    page.set_viewport_size({"width": 1280, "height": 2000})
+    page.goto(server.url)
+    stepper = page.locator(".gk-stepper").first
+    stepper.locator("img").wait_for(timeout=90_000)
+    stepper.get_by_role("button", name=re.compile(r"\bStep$")).click()
+    wait_log(page, 0, ">=", 1)
+    stepper.get_by_role("button", name=re.compile("Finish phase")).click()
+    wait_log(page, 0, ">", 1)
+    shoot(stepper, "voila-giganten-stepper")
