@@ -164,9 +164,9 @@ class GameStepper:
             self.image.layout.display = "none"
         self.text_form = widgets.HTML()
         self.private_title = widgets.HTML()
-        self.reveal_button = widgets.ToggleButton(description="Reveal", icon="eye", layout=widgets.Layout(width="auto"),
-                                                  tooltip="Show the hidden information of the seat to move "
-                                                          "(pass the screen first)")
+        self.reveal_button = widgets.ToggleButton(
+            description="Reveal", icon="eye", layout=widgets.Layout(width="auto"),
+            tooltip="Show the hidden information of the seat to move (pass the screen first)")
         self.reveal_button.observe(self._on_reveal, names="value")
         self.private = widgets.HTML()
         self.why_button = button("Why?", "Show the candidate actions the bot weighs, with their values",
