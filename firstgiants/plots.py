@@ -23,7 +23,7 @@ from matplotlib.patches import FancyBboxPatch, Rectangle
 from gamekit.plotting import (BLACK, BLUE, GREEN, GREY, ORANGE, SKY_BLUE, VERMILLION, WHITE, axes_or_new,
                               new_figure, player_color, text_color_on)
 
-from .components import CARDS, FAMILY_NAMES, SIZE_NAMES, TOKENS
+from .components import CARDS
 from .museum import is_complete, news_index, news_name, news_value, set_points, type_name
 
 FAMILY_COLORS: dict[str, str] = {"Flying": SKY_BLUE, "Herbivore": GREEN, "Carnivore": VERMILLION,
@@ -266,6 +266,3 @@ def plot_table(state, players: Sequence[int] | None = None) -> Figure:
     plot_scores(state, fig.add_subplot(grid[-1]))
     return fig
 
-
-__all__ = ["FAMILY_COLORS", "FAMILY_NAMES", "SIZE_NAMES", "TOKENS", "card_label", "draw_card", "news_held",
-           "plot_dig_sites", "plot_museum", "plot_scores", "plot_table", "score_breakdown", "set_caption"]

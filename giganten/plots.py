@@ -18,8 +18,9 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.ticker import FuncFormatter
 
-from gamekit.plotting import (BLACK, GREY, LIGHT_BLUE, LIGHT_RED, TERRAIN_COLORS, VERMILLION, WHITE, axes_or_new,
-                              LayeredFigure, fast_scatter, figure_png, glyphs, money_formatter, named_color, new_figure, player_style, text_color_on)
+from gamekit.plotting import (BLACK, GREY, LIGHT_BLUE, LIGHT_RED, TERRAIN_COLORS, VERMILLION, WHITE, LayeredFigure,
+                              axes_or_new, fast_scatter, glyphs, money_formatter, named_color, new_figure,
+                              player_style, text_color_on)
 
 from . import prices
 from .components import COMPONENTS

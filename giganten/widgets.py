@@ -24,8 +24,7 @@ from gamekit.widgets.controls import escape
 
 from . import plots, prices
 from . import rules as R
-from .actions import DealTile, DiscardLicenses, DrawLicenses
-from .components import CARDS, COMPANIES, COMPONENTS, money
+from .components import COMPANIES, COMPONENTS, money
 from .game import SPEC
 from .text import describe
 

@@ -18,7 +18,6 @@ every seat to move.  Bots' hands are never shown while a human plays.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence
 
@@ -394,7 +393,8 @@ class GameStepper:
                        for a, v in ranked[:8])
         more = f"<div><i>… and {len(ranked) - 8} more</i></div>" if len(ranked) > 8 else ""
         self.why.value = (f"<b>Why ({escape(kind)} bot, {escape(self.name(seat))}):</b>"
-                          f"<table style='font-size:12px'><tr><th>candidate</th><th>value</th></tr>{rows}</table>{more}")
+                          "<table style='font-size:12px'><tr><th>candidate</th><th>value</th></tr>"
+                          f"{rows}</table>{more}")
         return ranked
 
     # -- drawing --------------------------------------------------------------------------
