@@ -38,6 +38,7 @@ def test_classroom_dashboard_in_voila_steps_the_game(voila_server, browser_page,
     button(giganten, "Finish round").click()
     page.wait_for_function("document.querySelectorAll('.gk-stepper .gk-log-entry').length > 3", timeout=60_000)
     assert page.locator(".gk-stepper .gk-log-entry .gk-section").count() > 0  # events name their section
+    page.locator(".gk-stepper .gk-log-entry").first.scroll_into_view_if_needed()
     screenshot("classroom-after-steps")
 
     # the other tabs: the price dice roll

@@ -18,10 +18,18 @@ IDLE = "Python 3 (ipykernel) | Idle"
 
 
 def run_all_cells(page, url: str, token: str, name: str) -> None:
-    """Open ``name``, wait until the kernel is really attached and idle, then Run > Run All Cells and wait
-    until every code cell has an execution count and the kernel is idle again."""
-    page.goto(f"{url}/lab/tree/{name}?token={token}")
+    """Open ``name``, wait until the kernel is really attached and idle, clear the stored outputs, then
+    Run > Run All Cells and wait until every code cell has an execution count and the kernel is idle again."""
+    page.goto(f"{url}/lab/tree/{name}?reset&token={token}")  # reset: no tabs restored from an earlier test
     page.get_by_text(IDLE).first.wait_for(timeout=90_000)
+    # the stored outputs carry execution counts: clear them first, so "every cell has a number" means "ran"
+    page.locator("#jp-MainMenu").get_by_text("Edit", exact=True).first.click()
+    page.locator(".lm-Menu-content").get_by_text("Clear Outputs of All Cells", exact=True).first.click()
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
+                 .every(p => !/\\[\\d+\\]/.test(p.textContent))""",
+        timeout=30_000,
+    )
     page.locator("#jp-MainMenu").get_by_text("Run", exact=True).first.click()
     page.locator(".lm-Menu-content").get_by_text("Run All Cells", exact=True).first.click()
     # every input prompt shows a number: none is "[ ]" (not run) or "[*]" (running)
@@ -79,6 +87,7 @@ def test_price_dice_notebook_runs_and_the_dice_roll(lab_server, browser_page, ab
     run_all_cells(page, url, token, "10_giganten_price_dice.ipynb")
     assert errors_shown(page) == []
 
+    page.locator(".jp-Notebook .jp-MarkdownOutput", has_text="Roll it yourself").first.scroll_into_view_if_needed()
     dice = page.locator(".gk-price-dice").first
     dice.scroll_into_view_if_needed()
     dice.get_by_text("Press a Roll button.").wait_for(timeout=30_000)
