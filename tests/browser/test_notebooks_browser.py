@@ -41,9 +41,14 @@ def run_all_cells(page, url: str, token: str, name: str) -> None:
         timeout=120_000,
     )
     page.get_by_text(IDLE).first.wait_for(timeout=60_000)
-    no_thanks = page.get_by_role("button", name="No", exact=True)  # "get notified about Jupyter news?"
-    if no_thanks.count():
-        no_thanks.first.click()
+
+
+def dismiss_news(page) -> None:
+    """Close Lab's "get notified about official Jupyter news?" toast (it covers the screenshots)."""
+    toast = page.locator(".Toastify__toast", has_text="Jupyter news")
+    if toast.count():
+        toast.get_by_role("button", name="No").first.click()
+        toast.first.wait_for(state="detached", timeout=10_000)
 
 
 def button(where, label: str):
@@ -68,6 +73,7 @@ def test_start_here_runs_and_its_stepper_steps(lab_server, browser_page, aborted
     step.scroll_into_view_if_needed()
     log = page.locator(".jp-OutputArea-output", has=page.locator("ul.gk-events")).first
     assert "Move 0" in log.inner_text()
+    dismiss_news(page)
     screenshot("start-here-before-step")
     step.click()
     page.wait_for_function("document.body.innerText.includes('Move 1')", timeout=30_000)
@@ -93,6 +99,7 @@ def test_price_dice_notebook_runs_and_the_dice_roll(lab_server, browser_page, ab
     dice.get_by_text("Press a Roll button.").wait_for(timeout=30_000)
     image = dice.locator("img").first
     before = image.get_attribute("src")
+    dismiss_news(page)
     screenshot("price-dice-before-roll")
     button(dice, "Roll all three").click()
     dice.get_by_text("the marker stands in the").first.wait_for(timeout=30_000)
