@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import Sequence
 
 from .components import (
@@ -29,22 +30,32 @@ def triggered_by_take(studies: Sequence[tuple[int, ...]], taker: int, card: int,
     ``new_family``: the taker had no card of that family in their Study before this take
     ("a Family you don't currently have in your Study").  Every card, egg included, is a fossil card.
     """
-    out = []
-    carnivore = FAMILY[card] == CARNIVORE
-    for c in studies[taker]:
-        t = TIMING[c]
-        if (t == ANY_PLAYER_TAKES or (t == ONCE and c == card) or (t == YOU_TAKE_CARNIVORE and carnivore)
-                or (t == YOU_TAKE_NEW_FAMILY and new_family)):
-            out.append((taker, c))
+    recurring = _RECURRING_FOR_TAKER[FAMILY[card] == CARNIVORE][new_family]  # the conditions this take meets
+    out = [(taker, c) for c in studies[taker] if c in recurring or (c == card and TIMING[c] == ONCE)]
     n = len(studies)
     for i in range(taker + 1, taker + n):
         p = i % n
-        for c in studies[p]:
-            if TIMING[c] == ANY_PLAYER_TAKES:
-                out.append((p, c))
+        out += [(p, c) for c in studies[p] if c in _ANY_PLAYER]
     return tuple(out)
 
 
+def _cards_timed(*timings: int) -> frozenset[int]:
+    return frozenset(c for c, t in enumerate(TIMING) if t in timings)
+
+
+#: Recurring effects of the other players' Studies: "each time any player takes a fossil card".
+_ANY_PLAYER = _cards_timed(ANY_PLAYER_TAKES)
+#: The taker's recurring effects met by a take, by [a carnivore taken][a new family taken]; the
+#: card's own "once during this turn" is added separately (only the card just taken triggers it).
+_RECURRING_FOR_TAKER = tuple(
+    tuple(_cards_timed(ANY_PLAYER_TAKES, *((YOU_TAKE_CARNIVORE,) if carnivore else ()),
+                       *((YOU_TAKE_NEW_FAMILY,) if new_family else ()))
+          for new_family in (False, True))
+    for carnivore in (False, True)
+)
+
+
+@cache
 def steps_of(card: int, owner: int, n: int) -> tuple[Step, ...]:
     """``card``'s effect for ``owner`` as steps; an opponents part becomes one step per opponent, clockwise."""
     out: list[Step] = []

@@ -5,7 +5,8 @@ Pure functions over plain values, so each rule reads on its own:
 * a **set** is a tuple ``(cards, kind, key, tokens)``: the card ids in display order, the set's
   type (``UNTYPED`` while it holds one card, then ``FAMILY_SET`` or ``SIZE_SET``), the family
   index or the size (1-3) it is made of, and how many Set tokens lie on it;
-* "the second card added to the set determines its type": :func:`join`;
+* "the second card added to the set determines its type": :func:`join` (:func:`fit`, its fast
+  form, gives a refusal code instead of the words);
 * a family set holds different sizes of one family, at most 3 cards; a size set different
   families of one size, at most 5 cards ("A complete Family set cannot exceed 3 cards, and a
   complete Size set cannot exceed 5 cards");
@@ -47,41 +48,82 @@ def is_complete(mset: MuseumSet) -> bool:
     return kind != UNTYPED and len(mset[0]) == limit(kind)
 
 
-def join(mset: MuseumSet, card: int) -> tuple[int, int] | str:
-    """The set's ``(kind, key)`` after adding ``card``, or the reason the rules forbid it.
+# Why a card cannot expand a set (:func:`fit`); :func:`join` words them.
+PAIR_SAME_CARD, PAIR_NO_TYPE, SET_FULL, WRONG_FAMILY, DUPLICATE_SIZE, WRONG_SIZE, DUPLICATE_FAMILY = range(7)
 
-    ``key`` is 0 for a size set made only of eggs (its size must then be declared).
+
+def fit(mset: MuseumSet, card: int) -> tuple[int, int] | int:
+    """The set's ``(kind, key)`` after adding ``card``, or the refusal code (an int) of the rule it breaks.
+
+    ``key`` is 0 for a size set made only of eggs (its size must then be declared).  The fast
+    form of :func:`join`, for listing the legal displays.
     """
     cards, kind, key, _ = mset
     f, s = FAMILY[card], SIZE[card]
-    if kind == UNTYPED:
+    if kind == UNTYPED:  # "the second card added to the set determines its type"
         other = cards[0]
-        of, os = FAMILY[other], SIZE[other]
-        if of == f:
-            if s and os and s == os:
-                return (f"a {SIZE_NAMES[s]} {FAMILY_NAMES[f]} cannot join another {SIZE_NAMES[s]} "
-                        f"{FAMILY_NAMES[f]}: a family set needs different sizes and a size set "
-                        "different families")
-            return FAMILY_SET, f
+        os = SIZE[other]
+        if FAMILY[other] == f:
+            return PAIR_SAME_CARD if s and s == os else (FAMILY_SET, f)
         if s and os and s != os:
-            return (f"a {SIZE_NAMES[s]} {FAMILY_NAMES[f]} cannot join a {SIZE_NAMES[os]} {FAMILY_NAMES[of]}: "
-                    "a family set needs one family and a size set one size")
+            return PAIR_NO_TYPE
         return SIZE_SET, s or os
-    if kind == FAMILY_SET:
+    if kind == FAMILY_SET:  # same Family, different Sizes, at most 3
         if len(cards) >= FAMILY_SET_LIMIT:
-            return f"the {FAMILY_NAMES[key]} family set is full: a family set cannot exceed {FAMILY_SET_LIMIT} cards"
+            return SET_FULL
         if f != key:
-            return f"a {FAMILY_NAMES[key]} family set takes only {FAMILY_NAMES[key]} fossils, not {FAMILY_NAMES[f]}"
-        if s and any(SIZE[c] == s for c in cards):
-            return f"the {FAMILY_NAMES[key]} family set already holds a {SIZE_NAMES[s]} fossil (duplicate size)"
+            return WRONG_FAMILY
+        if s and s in [SIZE[c] for c in cards]:
+            return DUPLICATE_SIZE
         return FAMILY_SET, key
-    if len(cards) >= SIZE_SET_LIMIT:
-        return f"the {SIZE_NAMES[key]} size set is full: a size set cannot exceed {SIZE_SET_LIMIT} cards"
+    if len(cards) >= SIZE_SET_LIMIT:  # a size set: same Size, different Families, at most 5
+        return SET_FULL
     if s and s != key:
-        return f"a {SIZE_NAMES[key]} size set takes only {SIZE_NAMES[key]} fossils, not {SIZE_NAMES[s]}"
-    if any(FAMILY[c] == f for c in cards):
-        return f"the {SIZE_NAMES[key]} size set already holds a {FAMILY_NAMES[f]} fossil (duplicate family)"
+        return WRONG_SIZE
+    if f in [FAMILY[c] for c in cards]:
+        return DUPLICATE_FAMILY
     return SIZE_SET, key
+
+
+def join(mset: MuseumSet, card: int) -> tuple[int, int] | str:
+    """The set's ``(kind, key)`` after adding ``card`` (see :func:`fit`), or why the rules forbid it."""
+    r = fit(mset, card)
+    if r.__class__ is tuple:
+        return r  # type: ignore[return-value]
+    cards, kind, key, _ = mset
+    f, s = FAMILY[card], SIZE[card]
+    if r == PAIR_SAME_CARD:
+        return (f"a {SIZE_NAMES[s]} {FAMILY_NAMES[f]} cannot join another {SIZE_NAMES[s]} {FAMILY_NAMES[f]}: "
+                "a family set needs different sizes and a size set different families")
+    if r == PAIR_NO_TYPE:
+        of, os = FAMILY[cards[0]], SIZE[cards[0]]
+        return (f"a {SIZE_NAMES[s]} {FAMILY_NAMES[f]} cannot join a {SIZE_NAMES[os]} {FAMILY_NAMES[of]}: "
+                "a family set needs one family and a size set one size")
+    if r == SET_FULL and kind == FAMILY_SET:
+        return f"the {FAMILY_NAMES[key]} family set is full: a family set cannot exceed {FAMILY_SET_LIMIT} cards"
+    if r == SET_FULL:
+        return f"the {SIZE_NAMES[key]} size set is full: a size set cannot exceed {SIZE_SET_LIMIT} cards"
+    if r == WRONG_FAMILY:
+        return f"a {FAMILY_NAMES[key]} family set takes only {FAMILY_NAMES[key]} fossils, not {FAMILY_NAMES[f]}"
+    if r == DUPLICATE_SIZE:
+        return f"the {FAMILY_NAMES[key]} family set already holds a {SIZE_NAMES[s]} fossil (duplicate size)"
+    if r == WRONG_SIZE:
+        return f"a {SIZE_NAMES[key]} size set takes only {SIZE_NAMES[key]} fossils, not {SIZE_NAMES[s]}"
+    return f"the {SIZE_NAMES[key]} size set already holds a {FAMILY_NAMES[f]} fossil (duplicate family)"
+
+
+def expandable(sets: Sequence[MuseumSet], card: int) -> list[tuple[int, int, int]]:
+    """``(index, kind, key)`` of each set in ``sets`` that ``card`` may expand (see :func:`fit`)."""
+    f, s = FAMILY[card], SIZE[card]
+    out = []
+    for k, mset in enumerate(sets):
+        kind = mset[1]
+        if kind == FAMILY_SET and mset[2] != f or kind == SIZE_SET and s and mset[2] != s:
+            continue  # the wrong family or size: a quick no before the full rule
+        r = fit(mset, card)
+        if r.__class__ is tuple:
+            out.append((k, *r))  # type: ignore[misc]
+    return out
 
 
 def extend(mset: MuseumSet, card: int, kind: int, key: int, token: int) -> MuseumSet:

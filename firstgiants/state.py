@@ -31,8 +31,8 @@ from .components import (
 )
 from .effects import MULTIPLIER_WHY, multiplier, steps_of, triggered_by_take
 from .museum import (
-    SIZE_SET, UNTYPED, MuseumSet, award_news, extend, is_complete, join, largest, news_index, news_name, news_value,
-    new_set, set_points, type_name,
+    SIZE_SET, UNTYPED, MuseumSet, award_news, expandable, extend, is_complete, join, largest, news_index, news_name,
+    news_value, new_set, set_points, type_name,
 )
 
 # Phases of play.
@@ -247,7 +247,9 @@ class State(GameState):
             for m in self.markers:
                 placed += m >> p & 1
             if placed < MARKERS:
-                out = [_PLAY[s] for s in range(SITES) if self._site_open(s, p)]
+                bit, sites = 1 << p, self.sites
+                out = [_PLAY[s] for s in range(SITES)  # _site_open, inlined
+                       if not self.markers[s] & bit and (sites[s * PER_SITE] >= 0 or sites[s * PER_SITE + 1] >= 0)]
             if placed:
                 out.append(_RECLAIM)
             return tuple(out)
@@ -284,11 +286,8 @@ class State(GameState):
             if fam >= 0 and (FAMILY[card] == fam) != same:
                 continue
             out.append(_display_action(card, NEW_SET))
-            for k, mset in enumerate(sets):
-                r = join(mset, card)
-                if r.__class__ is str:
-                    continue
-                if r[0] == SIZE_SET and r[1] == 0:  # a size set of eggs only: declare its size
+            for k, kind, key in expandable(sets, card):
+                if kind == SIZE_SET and key == 0:  # a size set of eggs only: declare its size
                     out.extend(_display_action(card, k, s) for s in SIZE_NAMES)
                 else:
                     out.append(_display_action(card, k))
@@ -389,18 +388,19 @@ class State(GameState):
                       name)
             self._reclaim_choice(action)
         else:
-            code = self.decision[0]  # type: ignore[index]
-            if action is _DECLINE:
-                if code == SPEND_3_FOR_2:
-                    why = f"{name} has only {self.amber[p]} amber and cannot spend 3"  # type: ignore[index]
+            if self._events is not None:  # the reason is worded only when the events are kept
+                code = self.decision[0]  # type: ignore[index]
+                if action is _DECLINE:
+                    if code == SPEND_3_FOR_2:
+                        why = f"{name} has only {self.amber[p]} amber and cannot spend 3"  # type: ignore[index]
+                    else:
+                        why = self._no_display_reason(p)  # type: ignore[arg-type]
+                    self._say("Cards' Icons & Effects", p, "{}: the effect \"{}\" does nothing.", why,
+                              DECISION_NAMES[code])
                 else:
                     why = self._no_display_reason(p)  # type: ignore[arg-type]
-                self._say("Cards' Icons & Effects", p, "{}: the effect \"{}\" does nothing.", why, DECISION_NAMES[code])
-                self._decide(action, quiet=True)
-            else:
-                why = self._no_display_reason(p)  # type: ignore[arg-type]
-                self._say("Cards' Icons & Effects", p, "{}, so {} gains 1 point.", why, name)
-                self._decide(action)
+                    self._say("Cards' Icons & Effects", p, "{}, so {} gains 1 point.", why, name)
+            self._decide(action, quiet=action is _DECLINE)
 
     def _no_display_reason(self, p: int) -> str:
         name = self.names[p]
@@ -498,16 +498,17 @@ class State(GameState):
 
     # -- resolving effects -----------------------------------------------------------------
     def _progress(self) -> None:
-        """One automatic step of the resolution: a plain gain, the next trigger, or the refill."""
-        if self.steps:
-            p, effect, amount, mult, source = self.steps[0]
-            self.steps = self.steps[1:]
+        """Automatic steps of the resolution: plain gains up to a choice; else the next trigger, or the refill."""
+        steps = self.steps
+        while steps:
+            p, effect, amount, mult, source = steps[0]
+            steps = self.steps = steps[1:]
             if effect == GAIN_POINT or effect == GAIN_AMBER:
                 self._gain(p, effect, amount, mult, source)
-            else:
-                self.decision = (effect, p, source, -1)
-                if not self._has_choice(effect, p):
-                    self._forced(_POINT if effect == DISPLAY_OR_POINT else _DECLINE)
+                continue
+            self.decision = (effect, p, source, -1)
+            if not self._has_choice(effect, p):
+                self._forced(_POINT if effect == DISPLAY_OR_POINT else _DECLINE)
             return
         if self.pending:
             self._next_trigger()
