@@ -1,7 +1,8 @@
 """Where the search bots spend their time: a cProfile of their decisions, grouped by kind of work.
 
-Each game's "search" bot (``<game>.bots.BOTS["search"]``) decides a few positions of a seeded
-random game; the profile's own time per function is summed into: the rules (the game package),
+Each game's "search" bot (``<game>.bots.BOTS["search"]``) plays seat 0 of a seeded game against
+heuristic bots; its first decisions with a real choice (the ones it leaves to its heuristic
+included) are profiled.  The profile's own time per function is summed into: the rules (the game package),
 copying (``_copy``, ``determinize``), the tree search itself (``gamekit/mcts.py``), the bot's
 heuristics (``<game>/bots.py``), and the rest (Python's ``random``, builtins).
 
@@ -12,7 +13,6 @@ from __future__ import annotations
 import argparse
 import cProfile
 import importlib
-import io
 import pstats
 import random
 import time
@@ -36,22 +36,6 @@ CUMULATIVE = {
 }
 
 
-def _positions(game, players: int, count: int, seed: int) -> list:
-    """``count`` decision positions spread over one random game."""
-    rng = random.Random(seed)
-    state = game.new_game(players)
-    states = []
-    while not state.is_terminal():
-        if state.is_chance():
-            state = state.apply(sample_chance(state, rng))
-            continue
-        if len(state.legal_actions()) > 1:
-            states.append(state)
-        state = state.apply(rng.choice(state.legal_actions()))
-    step = max(1, len(states) // count)
-    return states[::step][:count]
-
-
 def category(filename: str, function: str, package: str) -> str:
     if function in COPY_FUNCTIONS:
         return "copying"
@@ -67,18 +51,31 @@ def category(filename: str, function: str, package: str) -> str:
     return "other (random, builtins)"
 
 
-def profile_search(package: str, players: int = 4, decisions: int = 6, seed: int = 1,
+def profile_search(package: str, players: int = 4, decisions: int = 40, seed: int = 1,
                    params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Profile seat 0's search bot against heuristic bots for its first ``decisions`` real choices."""
     game = importlib.import_module(package)
-    bots = importlib.import_module(f"{package}.bots").BOTS
-    positions = _positions(game, players, decisions, seed)
+    bots_of = importlib.import_module(f"{package}.bots").BOTS
+    bots = [bots_of["search"](seed, **(params or {}))] + [bots_of["heuristic"](seed + p) for p in range(1, players)]
+    rng = random.Random(seed)
+    state = game.new_game(players)
     profiler = cProfile.Profile()
-    start = time.perf_counter()
-    profiler.enable()
-    for i, state in enumerate(positions):
-        bots["search"](seed + i, **(params or {})).act(state)
-    profiler.disable()
-    wall = time.perf_counter() - start
+    done, wall = 0, 0.0
+    while not state.is_terminal() and done < decisions:
+        if state.is_chance():
+            state = state.apply(sample_chance(state, rng))
+            continue
+        player = state.current_player()
+        if player == 0 and len(state.legal_actions()) > 1:
+            start = time.perf_counter()
+            profiler.enable()
+            action = bots[0].act(state)
+            profiler.disable()
+            wall += time.perf_counter() - start
+            done += 1
+        else:
+            action = bots[player].act(state)
+        state = state.apply(action)
     stats = pstats.Stats(profiler)
     by_category: dict[str, float] = {}
     functions = []
@@ -93,9 +90,7 @@ def profile_search(package: str, players: int = 4, decisions: int = 6, seed: int
         if label and (function != "_copy" or f"/{package}/" in filename.replace("\\", "/")):
             cumulative[label] = cumulative.get(label, 0.0) + cumtime
     functions.sort(reverse=True)
-    text = io.StringIO()
-    pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(12)
-    return {"game": f"{package} {players}p", "decisions": len(positions), "seconds_per_decision": wall / max(1, len(positions)),
+    return {"game": f"{package} {players}p", "decisions": done, "seconds_per_decision": wall / max(1, done),
             "shares": {k: v / total for k, v in sorted(by_category.items(), key=lambda kv: -kv[1])},
             "inside": {k: v / total for k, v in sorted(cumulative.items(), key=lambda kv: -kv[1])},
             "top": functions[:12]}
@@ -104,8 +99,8 @@ def profile_search(package: str, players: int = 4, decisions: int = 6, seed: int
 def format_result(r: dict[str, Any]) -> str:
     if "error" in r:
         return f"{r['game']}: skipped: {r['error']}"
-    lines = [f"{r['game']}: search bot, {r['decisions']} decisions, {r['seconds_per_decision']:.2f} s each "
-             "(with the profiler on)"]
+    lines = [f"{r['game']}: search bot, {r['decisions']} decisions, {1000 * r['seconds_per_decision']:.0f} ms each "
+             "on average (with the profiler on)"]
     lines.append("  own time by module:")
     lines += [f"  {share:6.1%}  {kind}" for kind, share in r["shares"].items()]
     lines.append("  time inside (callees included; overlapping):")
@@ -119,6 +114,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="firstgiants")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--decisions", type=int, default=6)
+    parser.add_argument("--decisions", type=int, default=40)
     args = parser.parse_args()
     print(format_result(profile_search(args.game, args.players, args.decisions)))

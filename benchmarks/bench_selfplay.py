@@ -6,7 +6,8 @@ the legal actions (or chance outcomes) and, for the kit's games, the copy that m
 side-effect free.  OpenSpiel's ``apply_action`` changes its state in place; its games are also timed
 with ``child()`` (copy + apply), the closer equivalent of the kit's ``apply``.
 
-Run alone: ``python benchmarks/bench_selfplay.py [--seconds 5]``.
+Times are CPU seconds of this process (``time.process_time``), which other load on a shared
+machine distorts less than wall time.  Run alone: ``python benchmarks/bench_selfplay.py [--seconds 5]``.
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def kit_selfplay(package: str, players: int, seconds: float = 5.0, seed: int = 0
     game = importlib.import_module(package)
     rng = random.Random(seed)
     games = applies = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while True:
         state = game.new_game(players)
         while not state.is_terminal():
@@ -45,7 +46,7 @@ def kit_selfplay(package: str, players: int, seconds: float = 5.0, seed: int = 0
             state = state.apply(action)
             applies += 1
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= seconds:
             break
     return {"game": f"{package} {players}p", "us_per_apply": 1e6 * elapsed / applies,
@@ -60,7 +61,7 @@ def openspiel_selfplay(name: str, seconds: float = 3.0, seed: int = 0, copy: boo
     game = pyspiel.load_game(name)
     rng = random.Random(seed)
     games = applies = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while True:
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -74,7 +75,7 @@ def openspiel_selfplay(name: str, seconds: float = 3.0, seed: int = 0, copy: boo
                 state.apply_action(action)
             applies += 1
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= seconds:
             break
     label = f"OpenSpiel {name}" + (" (child)" if copy else "")

@@ -97,13 +97,13 @@ def main() -> None:
     heading("search bots, one core: where the time goes")
     for package in ("giganten", "firstgiants"):
         try:
-            result = bench_search.profile_search(package, decisions=2 if args.quick else 6)
+            result = bench_search.profile_search(package, decisions=4 if args.quick else 60)
         except Exception as exc:
             result = {"game": package, "error": f"{type(exc).__name__}: {exc}"}
         print(bench_search.format_result(result))
 
     heading("process pool speed-up (all cores)")
-    for package, games in (("giganten", 40 if args.quick else 300), ("firstgiants", 100 if args.quick else 2000)):
+    for package, games in (("giganten", 40 if args.quick else 600), ("firstgiants", 100 if args.quick else 1500)):
         try:
             row = bench_pool.pool_speedup(package, 4, games, processes=2)
         except Exception as exc:

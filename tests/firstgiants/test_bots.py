@@ -68,3 +68,19 @@ def test_weights_are_tunable_and_checked():
         HeuristicBot(1, greed=2)
     state = decision()
     assert len(estimated_returns(state)) == 4 and estimated_returns(state)[0] >= state.score(0)
+
+
+def test_the_search_applies_moves_in_place_exactly_like_apply():
+    import random
+
+    from gamekit import sample_chance
+    from gamekit.mcts import advance, private_copy
+
+    rng = random.Random(4)
+    state = firstgiants.new_game(4)
+    fast = private_copy(state)
+    while not state.is_terminal():
+        action = sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
+        state = state.apply(action)
+        advance(fast, action)
+        assert fast.fingerprint() == state.fingerprint()

@@ -128,3 +128,16 @@ def test_weights_are_tunable_and_checked():
         HeuristicBot(1, greed=2)
     state = giganten.new_game(4)
     assert estimated_returns(state) == [15000.0] * 4
+
+
+def test_the_search_applies_moves_in_place_exactly_like_apply():
+    from gamekit.mcts import advance, private_copy
+
+    rng = random.Random(4)
+    state = giganten.new_game(4)
+    fast = private_copy(state)
+    while not state.is_terminal():
+        action = sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
+        state = state.apply(action)
+        advance(fast, action)
+        assert fast.fingerprint() == state.fingerprint()
