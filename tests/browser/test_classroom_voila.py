@@ -1,6 +1,7 @@
 """The classroom dashboard served by Voila (as `make voila` does) in Debian's Chromium: it renders without
-code, a click on Step plays a move of the Giganten game (the event log grows), the tabs switch to the other
-widgets, and no request leaves 127.0.0.1 (Voila's template links CDN stylesheets: those are aborted).
+code, a click on Step plays a move of the Giganten game (the event log grows), a hot-seat turn is played
+(Red reveals, chooses a card, and the screen passes to Blue with Red's view covered), the tabs switch to the
+other widgets, and no request leaves 127.0.0.1 (Voila's template links CDN stylesheets: those are aborted).
 Screenshots go to test-artifacts/screenshots/ (look at them).
 """
 from __future__ import annotations
@@ -40,6 +41,19 @@ def test_classroom_dashboard_in_voila_steps_the_game(voila_server, browser_page,
     assert page.locator(".gk-stepper .gk-log-entry .gk-section").count() > 0  # events name their section
     page.locator(".gk-stepper .gk-log-entry").first.scroll_into_view_if_needed()
     screenshot("classroom-after-steps")
+
+    # hot-seat: Red (a human seat) must choose; the view stays covered until Red presses Reveal
+    button(giganten, "Finish round").click()
+    giganten.get_by_text("Pass the screen to Red").wait_for(timeout=60_000)
+    giganten.locator("button", has_text="Reveal Red's view").first.click()
+    giganten.get_by_text("What Red sees").wait_for(timeout=30_000)
+    take = giganten.locator("button.jupyter-button", has_text="take the").first
+    take.wait_for(timeout=30_000)
+    take.scroll_into_view_if_needed()
+    screenshot("classroom-red-revealed")
+    take.click()
+    giganten.get_by_text("Pass the screen to Blue").wait_for(timeout=60_000)
+    assert giganten.get_by_text("What Red sees").count() == 0  # Red's hand is covered again
 
     # the other tabs: the price dice roll
     page.get_by_role("tab", name="Price dice").click()
