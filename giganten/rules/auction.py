@@ -78,9 +78,17 @@ def _run(s: "State") -> None:
         p = s.auc_turn
         if max_bid(s, p) > s.auc_high:
             return
-        s._emit(f"{s.name(p)} cannot bid more than {s.auc_high} (with {s.license_count(p)} license card(s) "
-                f"no bid above {max_bid(s, p)} could be paid) and passes.", A7A, p)
+        _emit_cannot_bid(s, p)
         _drop(s, p)
+
+
+def _emit_cannot_bid(s: "State", p: int) -> None:
+    cards = s.license_count(p)
+    if cards == 0:
+        s._emit(f"{s.name(p)} holds no license cards, so cannot bid, and passes.", A7A, p)
+        return
+    s._emit(f"{s.name(p)} cannot outbid the bid of {s.auc_high} and passes: with {cards} license "
+            f"card{'s' if cards != 1 else ''} no bid above {max_bid(s, p)} could be paid.", A7A, p)
 
 
 def max_bid(s: "State", p: int) -> int:
@@ -214,7 +222,8 @@ def apply_sell(s: "State", action: Sell) -> None:
     w, c = s.auc_bidder, s.auc_company
     stored = s.storage[c * s.n + w]
     if not isinstance(action.chips, int) or not 0 <= action.chips <= stored:
-        raise IllegalAction(A7B, f"{s.name(w)} has {stored} chip(s) stored at {COMPANIES[c]}.", f"sell 0-{stored}")
+        raise IllegalAction(A7B, f"{s.name(w)} has {stored} chip(s) stored at {COMPANIES[c]} and may sell 0 to {stored} "
+                            "of them.", f"sell 0-{stored}")
     each = price(s.prices[c])
     total = each * action.chips
     s.storage[c * s.n + w] -= action.chips

@@ -65,8 +65,9 @@ def _start_turn(s: "State") -> None:
     card = s.card_of(p)
     s.mp = card.moves
     s.special = card.special is not None
+    note = " (the supply is empty, so it cannot be used)" if s.special and not _special_usable(s, p) else ""
     s._emit(f"{s.name(p)} has {card.moves} movement points"
-            + (f" and the special action '{card.special_text()}'." if card.special else "."), A4, p)
+            + (f" and the special action '{card.special_text()}'{note}." if card.special else "."), A4, p)
 
 
 def _end_turn(s: "State", why: str) -> None:
@@ -224,10 +225,13 @@ def apply_step(s: "State", action: Step) -> None:
     if cell < 0:
         raise IllegalAction(A4A, f"{s.name(p)}'s truck is not on the board yet; it first goes onto a square "
                             "of the first column.", _allowed(s))
+    if action.direction not in DIRECTION_NAMES:
+        raise IllegalAction(A4A, f"{action.direction!r} is not a direction: a truck moves N, E, S or W "
+                            "(no diagonals).", _allowed(s))
     target = next((n for d, n in NEIGHBOURS[cell] if d == action.direction), -1)
     if target < 0:
-        raise IllegalAction(A4A, f"the truck on {cell_name(cell)} cannot move {action.direction!r}: "
-                            "only N, E, S or W onto the board.", _allowed(s))
+        raise IllegalAction(A4A, f"the truck cannot move {DIRECTION_NAMES[action.direction]} from {cell_name(cell)}: "
+                            "that square is off the board.", _allowed(s))
     _check_enter(s, p, target)
     cost = TERRAIN[target]
     s.mp -= cost
@@ -293,8 +297,8 @@ def apply_advance(s: "State", action: AdvanceLocomotive) -> None:
         raise IllegalAction(A4C, f"{s.name(p)}'s locomotive is on the last space of its track.", _allowed(s))
     cost = RAIL_COST[loco + 1]
     if cost > s.mp:
-        raise IllegalAction(A4C, f"entering rail space {loco + 1} costs {cost} points and {s.name(p)} has {s.mp} left.",
-                            _allowed(s))
+        raise IllegalAction(A4C, f"entering rail space {loco + 1} costs {_points(cost)} and {s.name(p)} has "
+                            f"{_points(s.mp)} left.", _allowed(s))
     no_stop = _no_stop(s, p)
     if _stranded(s, p, no_stop) and not _can_escape(s, s.trucks[p], s.mp - cost, no_stop):
         raise IllegalAction(A4A, "the truck stands on a square it may not stop on and needs the remaining points "
@@ -378,7 +382,7 @@ def apply_end(s: "State", action: EndMovement) -> None:
     unused = []
     if s.mp:
         unused.append(f"{s.mp} point{'s' if s.mp > 1 else ''} unused")
-    if s.special:
+    if _special_usable(s, p):
         unused.append("the special action unused")
     _end_turn(s, f" ({', '.join(unused)})" if unused else "")
 
@@ -386,8 +390,17 @@ def apply_end(s: "State", action: EndMovement) -> None:
 def _after(s: "State") -> None:
     """Every point spent and no special action left: the turn ends by itself."""
     p = _player(s)
-    if s.mp == 0 and not s.special and s.trucks[p] >= 0 and not _stranded(s, p, _no_stop(s, p)):
+    if s.mp == 0 and not _special_usable(s, p) and s.trucks[p] >= 0 and not _stranded(s, p, _no_stop(s, p)):
         _end_turn(s, " (all movement points used)")
+
+
+def _special_usable(s: "State", p: int) -> bool:
+    """The card's special action is still there to use (ruling G3: no 'take 1 oil chip' from an empty supply)."""
+    return s.special and (s.card_of(p).special != "oil" or s.supply > 0)
+
+
+def _points(k: int) -> str:
+    return f"{k} point{'s' if k != 1 else ''}"
 
 
 def _allowed(s: "State") -> str:

@@ -128,7 +128,7 @@ def apply_transport(s: "State", action: Transport) -> None:
     site = s.chip_site
     col = SITES[site].col
     if action not in legal(s):
-        raise IllegalAction(A6, _why_not(s, p, site, action), ", ".join(str(a) for a in legal(s)))
+        raise IllegalAction(A6, _why_not(s, p, site, action) + ".", ", ".join(str(a) for a in legal(s)))
     c = action.company
     if action.via == "own":
         why = (f"{s.name(p)}'s locomotive (space {s.locos[p]}) is level with or past the derrick in column {col}: "
@@ -141,15 +141,28 @@ def apply_transport(s: "State", action: Transport) -> None:
         black, rivals = carriers(s, p, site)
         shares = _pay(s, p, rivals, FEE)
         paid = " and ".join(f"{money(a)} to {s.name(q)}" for q, a in shares)
-        why = (f"{s.name(p)} pays {paid}: {s.name(p)}'s locomotive is behind the derrick in column {col}; "
-               + ("the black locomotive is behind it too, " if not black else "")
-               + f"{' and '.join(s.name(q) for q in rivals)}'s locomotive (space {s.locos[rivals[0]]}) is the "
-               "furthest ahead")
+        ahead = _ahead_text(s, [q for q, _ in shares])
+        why = f"{s.name(p)} pays {paid}: {s.name(p)}'s locomotive is behind the derrick in column {col}, "
+        if black:
+            why += (f"and {ahead}; the black locomotive (space {s.black}) could have carried it for the same fee, "
+                    "paid to the bank")
+        else:
+            why += f"the black locomotive is behind it too, and {ahead}"
     s.storage[c * s.n + p] += 1
     s._emit(f"{why}; the chip goes into {s.name(p)}'s storage at {COMPANIES[c]}.", A6, p)
     s.chip_site = -1
     s.prod_i += 1
     _next_chip(s)
+
+
+def _ahead_text(s: "State", rivals: list[int]) -> str:
+    """Who carries for a fee: the opponent furthest ahead, or several equally far ahead who split it."""
+    space = s.locos[rivals[0]]
+    if len(rivals) == 1:
+        return f"{s.name(rivals[0])}'s locomotive (space {space}) is the furthest ahead"
+    names = [f"{s.name(q)}'s" for q in rivals]
+    return (f"{', '.join(names[:-1])} and {names[-1]} locomotives (space {space}) are equally far ahead, "
+            "so they split the fee")
 
 
 def _pay(s: "State", p: int, rivals: list[int], fee: int) -> list[tuple[int, int]]:

@@ -24,6 +24,26 @@ def ranking(s: "State") -> list[int]:
     return sorted(range(s.n), key=lambda p: (-s.locos[p], -s.license_value(p), order.index(p)))
 
 
+def _tie_note(s: "State", p: int) -> str:
+    """Why p ranks where it does among locomotives on the same space ("" when p's locomotive is alone)."""
+    tied = [q for q in ranking(s) if q != p and s.locos[q] == s.locos[p]]
+    if not tied:
+        return ""
+    value = s.license_value(p)
+    started = f"the order of the interrupted round, which {s.name(s.start)} started"
+    if len(tied) == 1:
+        q = tied[0]
+        if s.license_value(q) != value:
+            word = "more" if value > s.license_value(q) else "fewer"
+            return f" (tied with {s.name(q)}: {word} sales licenses, worth {value} against {s.license_value(q)})"
+        order = s.order()
+        word = "earlier" if order.index(p) < order.index(q) else "later"
+        return f" (tied with {s.name(q)}, licenses worth {value} each: {s.name(p)} comes {word} in {started})"
+    group = sorted([p] + tied, key=ranking(s).index)
+    values = ", ".join(f"{s.name(q)} {s.license_value(q)}" for q in group)
+    return f" (tied with {' and '.join(s.name(q) for q in tied)}: ranked by license value ({values}), then by {started})"
+
+
 def end_game(s: "State") -> None:
     s.phase = END
     bonus = COMPONENTS.end_derrick_bonus
@@ -35,7 +55,8 @@ def end_game(s: "State") -> None:
         s.money[p] += paid
         s.bank -= paid
         final.append((p, rank + 1, len(derricks), bonus[rank], chips, paid))
-        s._emit(f"{s.name(p)}'s locomotive (space {s.locos[p]}) is ranked {rank + 1}: {len(derricks)} derrick(s) "
+        s._emit(f"{s.name(p)}'s locomotive (space {s.locos[p]}) is ranked {rank + 1}{_tie_note(s, p)}: "
+                f"{len(derricks)} derrick(s) "
                 f"x {money(bonus[rank])} + {chips} chip(s) x {money(COMPONENTS.end_chip_value)} = {money(paid)}.",
                 END_OF_GAME, p)
     s.final = tuple(final)

@@ -50,7 +50,7 @@ def test_action_7a_bids_rise_a_pass_drops_out_the_last_bidder_wins_and_pays_then
         s.apply(Bid(2))
     s = s.apply(Bid(3))
     # Yellow holds one card: no bid above 2 could be paid, so Yellow passes by itself
-    assert s.current_player() == RED and "Yellow cannot bid more than 3" in events_text(s)
+    assert s.current_player() == RED and "Yellow cannot outbid the bid of 3 and passes" in events_text(s)
     s = s.apply(Bid(4)).apply(Pass())
     assert s.phase == R.SELL and s.current_player() == RED
     assert s.hand[0:2] == [0, 0] and s.lic_disc == [4, 0]
@@ -120,7 +120,7 @@ def test_action_7a_a_lone_bidder_must_still_bid_at_least_1():
 
 def test_action_7a_a_player_without_licenses_cannot_bid():
     s = auction({(RED, HUDSON): 1, (BLUE, HUDSON): 1}, {BLUE: (2, 0)})
-    assert s.current_player() == BLUE and "Red cannot bid" in events_text(s)
+    assert s.current_player() == BLUE and "Red holds no license cards, so cannot bid" in events_text(s)
 
 
 def test_action_7_three_auctions_in_company_order():

@@ -46,8 +46,8 @@ def test_action_6_the_furthest_ahead_opponent_carries_and_is_paid():
     t = s.apply(Transport(2, "rival"))
     assert t.money[RED] == 12000 and t.money[BLUE] == 18000 and t.money[YELLOW] == 15000
     text = events_text(t)
-    assert "Red pays $3,000 to Blue: Red's locomotive is behind the derrick in column 12; the black locomotive " \
-           "is behind it too, Blue's locomotive (space 14) is the furthest ahead" in text
+    assert "Red pays $3,000 to Blue: Red's locomotive is behind the derrick in column 12, the black locomotive " \
+           "is behind it too, and Blue's locomotive (space 14) is the furthest ahead" in text
     assert R.A6 in {e.section for e in t.events}
 
 
