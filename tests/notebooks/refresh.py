@@ -10,11 +10,13 @@ kernel with notebooks/ as its working directory, exactly as nbval and JupyterLab
 A notebook fails here (and is not written) when a cell raises, writes to stderr (a warning is a bug
 in a lesson), or the whole notebook takes longer than the course's budget of 60 seconds.
 Widget-view outputs and saved widget state are dropped: their model ids change on every run, and a
-widget only lives in a running kernel anyway.
+widget only lives in a running kernel anyway.  So is a ``<... at 0x7f...>`` text form stored beside a
+richer one (HTML, an image): it would change the file on every run.
 """
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from pathlib import Path
@@ -26,6 +28,7 @@ REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 BUDGET_SECONDS = 60.0
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+>")
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
@@ -46,8 +49,11 @@ def tidy(nb: nbformat.NotebookNode) -> None:
             continue
         kept = []
         for out in cell.outputs:
-            if WIDGET_MIME in out.get("data", {}):
+            data = out.get("data", {})
+            if WIDGET_MIME in data:
                 continue  # a widget's view: meaningless without its kernel
+            if len(data) > 1 and ADDRESS.search(data.get("text/plain", "")):
+                del data["text/plain"]  # "<... at 0x7f...>" beside a richer form: new on every run
             kept.append(out)
         cell.outputs = kept
         cell.metadata.pop("execution", None)
