@@ -188,3 +188,25 @@ def test_action_3_with_open_hands_the_draw_event_does_not_claim_the_values_are_s
     assert "secret" not in text and "open hands" in text and "of value 2" in text
     closed = to_phase(R.LICENSE)
     assert "their values stay secret" in events_text(closed.apply(closed.chance_outcomes()[-1][0]))
+
+
+# -- hidden information -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_determinize_and_observation_depend_only_on_what_the_viewer_can_see(players):
+    """Hidden information (Action 3 licenses; Action 4 b tiles, red two-derrick tiles above all): a twin
+    position that differs only in what the viewer cannot see -- another determinization -- looks the same
+    to the viewer and determinizes to exactly the same state from the same generator seed."""
+    import random
+
+    from gamekit import random_game, states_along
+
+    end = random_game(g.new_game(players), 40 + players)
+    rng = random.Random(players)
+    for s in rng.sample(list(states_along(end)), 20):
+        for viewer in range(players):
+            twin = s.determinize(viewer, random.Random(rng.random()))
+            assert twin.observation(viewer) == s.observation(viewer)
+            seed = rng.random()
+            assert twin.determinize(viewer, random.Random(seed)) == s.determinize(viewer, random.Random(seed))
