@@ -62,8 +62,9 @@ def main() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     calibration = min(timeit.repeat("sum(range(1000))", number=2000, repeat=5)) / 2000 * 1e6
     random_game(firstgiants.new_game(args.players), seed=10**6)  # warm-up
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     print(f"firstgiants engine, random {args.players}-player games, one core, CPU time "
-          f"(calibration: sum(range(1000)) takes {calibration:.1f} us here)")
+          f"(calibration: sum(range(1000)) takes {calibration:.1f} us here; load average {load})")
     for label, run in (("public protocol (random_game: copy + events per apply)", protocol_games),
                        ("State.playout (in place, no events)", playout_games)):
         games, applies, elapsed = run(args.players, seconds)

@@ -16,6 +16,7 @@ Representation (cheap to copy): card ids and ints in lists and tuples; static ca
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any, Hashable
 
 from gamekit import Action, Event, GameSpec, GameState, IllegalAction
@@ -67,7 +68,14 @@ _PLAY = tuple(PlayMarker(s) for s in range(SITES))
 _TAKE = tuple(TakeCard(c) for c in range(len(CARDS)))
 _ORDER = tuple(ResolveTrigger(c) for c in range(len(CARDS)))
 _RECLAIM, _DECLINE, _POINT, _SPEND, _AMBER = Reclaim(), Decline(), GainPoint(), SpendAmber(), GainAmber()
+_DISPLAY_NEW = tuple(Display(c, NEW_SET) for c in range(len(CARDS)))
 _DISPLAYS: dict[tuple[int, int, int], Display] = {}
+
+
+@cache
+def _uniform_outcomes(deal: bool, left: int) -> tuple[tuple[Action, float], ...]:
+    """(action, 1 / left) for every card id: the chance outcomes of a deck of ``left`` different cards."""
+    return tuple(((_DEAL if deal else _REVEAL)[c], 1 / left) for c in range(len(CARDS)))
 
 
 def _display_action(card: int, target: int, as_size: int = 0) -> Display:
@@ -176,10 +184,9 @@ class State(GameState):
         return AMBER_IN_BOX - sum(self.amber)
 
     def markers_on_board(self, player: int) -> int:
-        placed = 0
-        for m in self.markers:
-            placed += m >> player & 1
-        return MARKERS - placed
+        """Markers on ``player``'s board: 4 minus those at dig sites (one per site at most)."""
+        bit = 1 << player
+        return MARKERS - SITES + [m & bit for m in self.markers].count(0)
 
     def observation(self, player: int) -> dict[str, Any]:
         from .observe import observation
@@ -242,14 +249,10 @@ class State(GameState):
     def _legal(self) -> tuple[Action, ...]:
         phase, p = self.phase, self.active
         if phase == START:
-            out: list[Action] = []
-            placed = 0
-            for m in self.markers:
-                placed += m >> p & 1
-            if placed < MARKERS:
-                bit, sites = 1 << p, self.sites
-                out = [_PLAY[s] for s in range(SITES)  # _site_open, inlined
-                       if not self.markers[s] & bit and (sites[s * PER_SITE] >= 0 or sites[s * PER_SITE + 1] >= 0)]
+            bit, markers = 1 << p, self.markers
+            without = [s for s in range(SITES) if not markers[s] & bit]  # the dig sites without p's marker
+            placed = SITES - len(without)  # p's markers at dig sites (at most one per site)
+            out: list[Action] = [_PLAY[s] for s in without if self._site_open(s, p)] if placed < MARKERS else []
             if placed:
                 out.append(_RECLAIM)
             return tuple(out)
@@ -285,7 +288,7 @@ class State(GameState):
                 continue
             if fam >= 0 and (FAMILY[card] == fam) != same:
                 continue
-            out.append(_display_action(card, NEW_SET))
+            out.append(_DISPLAY_NEW[card])
             for k, kind, key in expandable(sets, card):
                 if kind == SIZE_SET and key == 0:  # a size set of eggs only: declare its size
                     out.extend(_display_action(card, k, s) for s in SIZE_NAMES)
@@ -295,10 +298,10 @@ class State(GameState):
 
     def _outcomes(self) -> tuple[tuple[Action, float], ...]:
         """The deck's next card: each kind of card left, with probability count / cards left."""
+        if UNIQUE_KINDS:  # each card left is one outcome, 1 / cards left (the pairs are built once)
+            pairs = _uniform_outcomes(self.phase == DEAL, len(self.deck))
+            return tuple([pairs[c] for c in self.deck])
         table = _DEAL if self.phase == DEAL else _REVEAL
-        if UNIQUE_KINDS:
-            p = 1 / len(self.deck)
-            return tuple([(table[c], p) for c in self.deck])
         counts: dict[int, list[int]] = {}
         for c in self.deck:
             entry = counts.get(KIND[c])
@@ -475,7 +478,7 @@ class State(GameState):
         self.slot = self.sites.index(card, i)
         self.sites[self.slot] = -1
         before = self.study[p]
-        new_family = all(FAMILY[c] != FAMILY[card] for c in before)
+        new_family = FAMILY[card] not in [FAMILY[c] for c in before]
         self.study[p] = before + (card,)
         self._say("Play 1 Marker", p, "{} takes {} from dig site {} into the Study.", self.names[p], LABEL[card], s + 1)
         self.pending = triggered_by_take(self.study, p, card, new_family)
@@ -498,22 +501,24 @@ class State(GameState):
 
     # -- resolving effects -----------------------------------------------------------------
     def _progress(self) -> None:
-        """Automatic steps of the resolution: plain gains up to a choice; else the next trigger, or the refill."""
-        steps = self.steps
-        while steps:
-            p, effect, amount, mult, source = steps[0]
-            steps = self.steps = steps[1:]
-            if effect == GAIN_POINT or effect == GAIN_AMBER:
-                self._gain(p, effect, amount, mult, source)
-                continue
-            self.decision = (effect, p, source, -1)
-            if not self._has_choice(effect, p):
-                self._forced(_POINT if effect == DISPLAY_OR_POINT else _DECLINE)
-            return
-        if self.pending:
-            self._next_trigger()
-            return
-        self._refill()
+        """The automatic steps of the resolution, until a player has to choose: plain gains, choices
+        that are forced, the next triggered effect; when nothing is left, the refill."""
+        while self.decision is None:
+            steps = self.steps
+            if steps:
+                p, effect, amount, mult, source = steps[0]
+                self.steps = steps[1:]
+                if effect == GAIN_POINT or effect == GAIN_AMBER:
+                    self._gain(p, effect, amount, mult, source)
+                    continue
+                self.decision = (effect, p, source, -1)
+                if not self._has_choice(effect, p):
+                    self._forced(_POINT if effect == DISPLAY_OR_POINT else _DECLINE)
+            elif self.pending:
+                self._next_trigger()
+            else:
+                self._refill()
+                return
 
     def _has_choice(self, effect: int, p: int) -> bool:
         """Whether a choice effect offers more than its fallback (Decline, or the point).
@@ -587,7 +592,7 @@ class State(GameState):
                         card_inert = True
                 else:
                     if displayable is None:
-                        displayable = bool(amber_in or self._displays(p, False, -1, False))
+                        displayable = bool(amber_in) or self._has_choice(DISPLAY, p)
                     card_live = card_live or displayable
                     card_inert = card_inert or (not displayable and effect != DISPLAY_OR_POINT)
             if card_live:
