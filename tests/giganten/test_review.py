@@ -197,7 +197,8 @@ def test_action_3_with_open_hands_the_draw_event_does_not_claim_the_values_are_s
 def test_determinize_and_observation_depend_only_on_what_the_viewer_can_see(players):
     """Hidden information (Action 3 licenses; Action 4 b tiles, red two-derrick tiles above all): a twin
     position that differs only in what the viewer cannot see -- another determinization -- looks the same
-    to the viewer and determinizes to exactly the same state from the same generator seed."""
+    to the viewer, offers the viewer the same choices, and determinizes to exactly the same state from the
+    same generator seed."""
     import random
 
     from gamekit import random_game, states_along
@@ -208,5 +209,7 @@ def test_determinize_and_observation_depend_only_on_what_the_viewer_can_see(play
         for viewer in range(players):
             twin = s.determinize(viewer, random.Random(rng.random()))
             assert twin.observation(viewer) == s.observation(viewer)
+            if viewer == s.current_player():  # the choices never give away what the chooser cannot see
+                assert twin.legal_actions() == s.legal_actions()
             seed = rng.random()
             assert twin.determinize(viewer, random.Random(seed)) == s.determinize(viewer, random.Random(seed))
