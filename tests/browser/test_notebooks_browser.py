@@ -8,11 +8,30 @@ No request may leave 127.0.0.1.  Screenshots go to test-artifacts/screenshots/ (
 """
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 
 import pytest
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def lab(lab_server, browser_page):
+    """The shared Lab server, left as found: this test's kernels shut down, its tabs forgotten."""
+    url, token, _root = lab_server
+    yield lab_server
+    with urllib.request.urlopen(f"{url}/api/sessions?token={token}", timeout=30) as resp:
+        sessions = json.load(resp)
+    for session in sessions:
+        if session.get("path", "").split("/")[-1] in COURSE_NOTEBOOKS:
+            request = urllib.request.Request(f"{url}/api/sessions/{session['id']}?token={token}", method="DELETE")
+            urllib.request.urlopen(request, timeout=30).close()
+    browser_page.goto(f"{url}/lab?reset&token={token}")  # an empty workspace for the next test
+
+
+COURSE_NOTEBOOKS = {"00_start_here.ipynb", "10_giganten_price_dice.ipynb"}
 
 IDLE = "Python 3 (ipykernel) | Idle"
 
@@ -63,8 +82,8 @@ def errors_shown(page) -> list[str]:
     return page.locator(selector).all_inner_texts()
 
 
-def test_start_here_runs_and_its_stepper_steps(lab_server, browser_page, aborted_requests, screenshot):
-    url, token, _root = lab_server
+def test_start_here_runs_and_its_stepper_steps(lab, browser_page, aborted_requests, screenshot):
+    url, token, _root = lab
     page = browser_page
     run_all_cells(page, url, token, "00_start_here.ipynb")
     assert errors_shown(page) == []
@@ -87,8 +106,8 @@ def test_start_here_runs_and_its_stepper_steps(lab_server, browser_page, aborted
     assert aborted_requests == [], "the notebook tried to reach outside this machine"
 
 
-def test_price_dice_notebook_runs_and_the_dice_roll(lab_server, browser_page, aborted_requests, screenshot):
-    url, token, _root = lab_server
+def test_price_dice_notebook_runs_and_the_dice_roll(lab, browser_page, aborted_requests, screenshot):
+    url, token, _root = lab
     page = browser_page
     run_all_cells(page, url, token, "10_giganten_price_dice.ipynb")
     assert errors_shown(page) == []
