@@ -26,8 +26,15 @@ if TYPE_CHECKING:
 TERRAIN_CHAR = {1: ".", 2: ":", 3: "^"}
 
 
-def render(s: "State") -> str:
-    """The whole public position plus every hidden value (this is the omniscient view; see observation())."""
+def render(s: "State", public: bool = False) -> str:
+    """The position as text.
+
+    By default this is the omniscient view (every license hand's values, as ``print(state)`` shows);
+    with ``public=True`` it shows only what the whole table sees: each hand's card count, unless the
+    ``open_licenses`` variant makes hands public (Action 3: "Each player keeps their sales licenses
+    secret").  Face-down tiles are shown by kind only in both views.
+    """
+    hands_open = not public or s.opts["open_licenses"]
     grid = [[TERRAIN_CHAR[COMPONENTS.terrain[r * COLUMNS + c]] for c in range(COLUMNS)] for r in range(ROWS)]
     for i, site in enumerate(SITES):
         if s.site_state[i] == 1:
@@ -53,7 +60,7 @@ def render(s: "State") -> str:
         card = s.card_of(p)
         store = "/".join(str(s.storage[c * s.n + p]) for c in range(3))
         lines.append(
-            f"  {s.name(p):<6} {money(s.money[p]):>8}  licenses {s.hand[2 * p]}x1 {s.hand[2 * p + 1]}x2  "
+            f"  {s.name(p):<6} {money(s.money[p]):>8}  licenses {_hand(s, p, hands_open)}  "
             f"storage {store}  derricks left {s.derricks_left[p]}" + (f"  card: {card}" if card else "")
         )
     if s.display:
@@ -66,6 +73,17 @@ def render(s: "State") -> str:
         bidder = s.name(s.auc_bidder) if s.auc_bidder >= 0 else "nobody"
         lines.append(f"auction at {COMPANIES[s.auc_company]}: high bid {s.auc_high} by {bidder}")
     return "\n".join(lines)
+
+
+def _hand(s: "State", p: int, hands_open: bool) -> str:
+    if hands_open:
+        return f"{s.hand[2 * p]}x1 {s.hand[2 * p + 1]}x2"
+    return f"{s.license_count(p)} cards"
+
+
+def public_text(s: "State") -> str:
+    """The text form without any secret license values (for a table where humans play)."""
+    return render(s, public=True)
 
 
 def describe(s: "State", action: Action) -> str:

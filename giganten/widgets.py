@@ -26,7 +26,7 @@ from . import plots, prices
 from . import rules as R
 from .components import COMPANIES, COMPONENTS, money
 from .game import SPEC
-from .text import describe
+from .text import describe, public_text
 
 # -- the stepper ---------------------------------------------------------------------------------------
 #: The chooser's groups: action kind -> the group it is listed under (in this order).
@@ -135,6 +135,7 @@ def view(bots: dict[str, Any] | None = None) -> GameView:
         player_name=lambda p: COMPONENTS.player_names[p], player_color=lambda p: plots.PLAYER_COLORS[p],
         phase=phase_label, round=round_label, group_actions=group_actions, private_html=private_html,
         action_text=log_text, picture=plots.BoardPicture, summary_html=summary_html, text_shows_hidden=True,
+        public_text=public_text,
     )
 
 

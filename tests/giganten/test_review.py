@@ -213,3 +213,23 @@ def test_determinize_and_observation_depend_only_on_what_the_viewer_can_see(play
                 assert twin.legal_actions() == s.legal_actions()
             seed = rng.random()
             assert twin.determinize(viewer, random.Random(seed)) == s.determinize(viewer, random.Random(seed))
+
+
+def test_action_3_the_public_text_form_hides_every_license_hand_unless_hands_are_open():
+    """Action 3: "Each player keeps their sales licenses secret" — the public text shows card counts only."""
+    import random
+
+    from gamekit import sample_chance
+    from giganten.text import public_text
+
+    for open_hands in (False, True):
+        state = g.new_game(4, open_licenses=open_hands)
+        rng = random.Random(5)
+        while state.round < 3:
+            state = state.apply(sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions()))
+        text = public_text(state)
+        for p in range(4):
+            hand = f"{state.hand[2 * p]}x1 {state.hand[2 * p + 1]}x2"
+            assert (hand in text) == open_hands
+            assert (f"{state.license_count(p)} cards" in text) != open_hands
+            assert hand in str(state)
