@@ -780,8 +780,9 @@ class State(GameState):
             self.phase = OVER
             scores = ", ".join(f"{self.names[p]} {self.score(p)}" for p in range(self.n))
             best = " and ".join(self.names[p] for p in self.winners())
-            self._say("End of the Game", None, "Everyone has had {} turns: the game ends. Points: {}. {} win{}.",
-                      self.turns // self.n, scores, best,
+            rounds = self.turns // self.n
+            self._say("End of the Game", None, "Everyone has had {} turn{}: the game ends. Points: {}. {} win{}.",
+                      rounds, "s" if rounds != 1 else "", scores, best,
                       "s" if len(self.winners()) == 1 else " (tied players share victory)")
         elif self.top < 0 and self.deck:
             self.phase = REVEAL

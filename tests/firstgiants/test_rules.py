@@ -238,7 +238,7 @@ def test_the_deck_running_out_triggers_the_end_and_everyone_gets_equal_turns():
     assert "The deck is empty: dig site 1 is not refilled" in texts(s) and s.sites[0] == -1
     s = play(s, g.PlayMarker(1), g.TakeCard(s.sites[2]))
     assert s.is_terminal() and s.turns == 3 and s.current_player() is None
-    assert "Everyone has had 1 turns: the game ends" in texts(s)
+    assert "Everyone has had 1 turn: the game ends" in texts(s)  # plain English: 1 turn, 25 turns
     assert s.legal_actions() == [] and s.returns() == [float(s.score(p)) for p in range(3)]
 
 
