@@ -2,10 +2,13 @@
 ("Play 1 Marker", step 3: recurring effects, simultaneous effects, turn order)."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import firstgiants as g
-from firstgiants.state import D_ORDER
+from firstgiants.state import D_ORDER, RESOLVE, State
+from gamekit import random_game
 
 from .helpers import (
     ANY_DISPLAY, ANY_SPEND, CARNIVORE_AMBER, FREE, GAIN2, NEW_FAMILY_AMBER, OR_POINT, PER_CARNIVORE, PER_FAMILY,
@@ -235,3 +238,53 @@ def test_the_order_is_not_asked_when_the_other_effects_can_do_nothing():
                  study={0: [fx("Marine", ANY_DISPLAY), fx("Mammal", ANY_DISPLAY), fx("Mammal", ANY_SPEND)]})
     s = take(s, egg("Flying"))
     assert s.is_chance() and texts(s).count("does nothing") == 3
+
+
+def _outcomes_of_turn(s, out, budget):
+    """Every position reachable by any choices until the resolution of the take ends (added to ``out``)."""
+    if budget[0] <= 0:
+        raise OverflowError
+    budget[0] -= 1
+    if s.phase != RESOLVE:
+        out.add(s.fingerprint())
+        return
+    for action in s.legal_actions():
+        _outcomes_of_turn(s.apply(action), out, budget)
+
+
+def test_an_order_that_is_not_asked_changes_nothing(monkeypatch):
+    """Ruling R14, checked exhaustively: wherever the engine does not ask a player to order their simultaneous
+    effects, every order reaches exactly the same positions (so no real decision is lost)."""
+    cases = []
+    decide = State._order_matters
+
+    def recording(self, p, mine):
+        matters = decide(self, p, mine)
+        if not matters:
+            copy = self._copy()
+            copy._record, copy._events = None, []
+            cases.append((copy, p, tuple(mine)))
+        return matters
+
+    monkeypatch.setattr(State, "_order_matters", recording)
+    for players, seed in ((2, 1), (3, 2), (4, 3), (5, 4)):
+        random_game(g.new_game(players), seed=seed)
+    monkeypatch.setattr(State, "_order_matters", decide)
+    checked = 0
+    for s, p, mine in cases[:60]:
+        reached = set()
+        try:
+            for order in itertools.permutations(mine):
+                t = s._copy()
+                t._record, t._events = None, []
+                t.pending = tuple((p, c) for c in order) + tuple(x for x in s.pending if x[0] != p)
+                t._resolve(p, order[0])
+                t._settle()
+                out: set = set()
+                _outcomes_of_turn(t, out, [3000])
+                reached.add(frozenset(out))
+        except OverflowError:
+            continue  # too many branches to enumerate here
+        assert len(reached) == 1, f"the order of {mine} for player {p} matters but was not asked"
+        checked += 1
+    assert checked >= 30
