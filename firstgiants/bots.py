@@ -17,7 +17,7 @@ from gamekit.mcts import LeadUtility, MCTSBot
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
 from .museum import UNTYPED, is_complete, join
-from .state import START, State
+from .state import START, TAKE, State
 
 RECURRING = frozenset({ANY_PLAYER_TAKES, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY})
 
@@ -104,12 +104,19 @@ class HeuristicBot(LookaheadBot):
         return mine - w.opponents * max(values)
 
 
-def quick_value(state: State, action: Action, player: int, w: Weights) -> float:
-    """The value of the position right after ``action`` (no follow-ups): the search's move filter."""
-    after = state.apply(action)
-    values = estimated_returns(after, w)
+def _relative(state: State, player: int, w: Weights) -> float:
+    values = estimated_returns(state, w)
     mine = values.pop(player)
     return mine - w.opponents * max(values)
+
+
+def quick_value(state: State, action: Action, player: int, w: Weights) -> float:
+    """The value of the position right after ``action`` — after a marker, after the better card
+    there — without the rest of the turn: the search's fast model of every player."""
+    after = state.apply(action)
+    if after.phase == TAKE and after.current_player() == player:
+        return max(_relative(after.apply(take), player, w) for take in after.legal_actions())
+    return _relative(after, player, w)
 
 
 def quick_choice(state: State, w: Weights) -> Action:
@@ -121,8 +128,9 @@ def quick_choice(state: State, w: Weights) -> Action:
     return max(legal, key=lambda a: quick_value(state, a, player, w))  # type: ignore[arg-type]
 
 
-def search(seed: int, iterations: int | None = 32, time_limit: float | None = None, horizon: int | None = None,
-           c: float = 0.5, width: int = 0, lead_scale: float = 4.0, **weights: Any) -> "SearchBot":
+def search(seed: int, iterations: int | None = 40, time_limit: float | None = None, horizon: int | None = None,
+           c: float = 0.5, width: int = 0, lead_scale: float = 4.0, paired: bool = True,
+           **weights: Any) -> "SearchBot":
     """Monte-Carlo search over the bot's turn choice (play a marker where, or reclaim).
 
     ``iterations`` (or ``time_limit`` seconds) per turn.  Each iteration plays the chosen move, then
@@ -132,7 +140,9 @@ def search(seed: int, iterations: int | None = 32, time_limit: float | None = No
     points are estimated (:func:`estimated_returns`) and scored by the logistic of the lead over the
     best opponent in units of ``lead_scale`` points.  Chance is open-loop (one tree child for all
     outcomes of a draw), so the tree is the bot's turn choices and the statistics average over the
-    deck.  ``width`` limits the turn choices searched to the heuristic's best (0: all, at most five).
+    deck.  ``paired`` (default) compares the turn choices on the same draws of the deck (common
+    random numbers; :class:`gamekit.mcts.MCTSBot`).  ``width`` limits the turn choices searched to
+    the heuristic's best (0: all, at most five).
     ``explain`` gives each choice's estimated win chance.  The other decisions of the turn (which
     card, what to display) are the heuristic's.
     """
@@ -155,7 +165,8 @@ def search(seed: int, iterations: int | None = 32, time_limit: float | None = No
 
     bot = SearchBot(guide, seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
                     rollout_policy=rollout_policy, rollout_depth=200, cutoff=next_turns,  # type: ignore[arg-type]
-                    evaluate=lambda s: estimated_returns(s, w), candidates=candidates, chance="open")  # type: ignore[arg-type]
+                    evaluate=lambda s: estimated_returns(s, w), candidates=candidates, chance="open",  # type: ignore[arg-type]
+                    paired=paired)
     return bot
 
 

@@ -167,8 +167,11 @@ class MCTSBot:
     ``candidates(state) -> actions`` to restrict the moves searched (e.g. a heuristic's best few);
     ``chance``: "branch" keeps one child per chance outcome seen (exact, but a die or a deck
     with many outcomes splits the tree thin), "open" one child for all outcomes (open-loop
-    search: the tree reaches further, its nodes average over the outcomes); ``top`` how many
-    candidates ``explain`` lists.
+    search: the tree reaches further, its nodes average over the outcomes); ``paired``: instead of
+    UCB at the root, try the root moves in turn, each round of tries on the same random stream
+    (common random numbers: the moves meet the same dice, cards and hidden hands, so their
+    difference shows with fewer iterations; best with an iteration budget that is a multiple of
+    the number of moves); ``top`` how many candidates ``explain`` lists.
 
     ``explain(state)`` runs the search and lists the well-explored moves (visited at least a
     quarter as often as the most visited) by their mean utility for the player to move (0 =
@@ -191,6 +194,7 @@ class MCTSBot:
         evaluate: Callable[[GameState], Sequence[float]] | None = None,
         candidates: Callable[[GameState], list[Action]] | None = None,
         chance: Literal["branch", "open"] = "branch",
+        paired: bool = False,
         top: int = 5,
     ) -> None:
         if iterations is None and time_limit is None:
@@ -211,6 +215,7 @@ class MCTSBot:
         if chance not in ("branch", "open"):
             raise ValueError(f"chance must be 'branch' or 'open', got {chance!r}")
         self.chance = chance
+        self.paired = paired
         self.top = top
         self._last: tuple[int, object, SearchResult] | None = None
         self._cache_moves = False
@@ -269,14 +274,22 @@ class MCTSBot:
         start = time.perf_counter()
         deadline = start + self.time_limit if self.time_limit is not None else math.inf
         done = 0
+        base = rng.getrandbits(48) if self.paired else 0
         while True:
+            forced = None
+            if self.paired:
+                # Common random numbers: iteration i tries move i mod m with the i // m-th stream of
+                # chance (and hidden information), so the moves are compared on the same luck.
+                forced = root_moves[done % len(root_moves)]
+                rng = random.Random(base + done // len(root_moves))
             if ismcts:
                 sample = state.determinize(player, rng)  # type: ignore[attr-defined]
                 sample._events = _DISCARD
             else:
                 sample = private_copy(state)
             self._start = sample
-            self._iterate(root, private_copy(sample) if self.cutoff is not None else sample, rng, root_moves)
+            self._iterate(root, private_copy(sample) if self.cutoff is not None else sample, rng, root_moves,
+                          forced)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -308,7 +321,8 @@ class MCTSBot:
             moves = self._by_position[key] = self._moves(state)
         return moves
 
-    def _iterate(self, root: Node, s: GameState, rng: random.Random, root_moves: list[Action]) -> None:
+    def _iterate(self, root: Node, s: GameState, rng: random.Random, root_moves: list[Action],
+                 forced: Action | None = None) -> None:
         node = root
         path = [root]
         expanded = False
@@ -321,7 +335,9 @@ class MCTSBot:
                     child = node.children[key] = Node(len(node.total))  # type: ignore[index]
             else:
                 # At the root: the real state's moves (the searcher's own, so never hidden).
-                if node is root:
+                if node is root and forced is not None:
+                    legal = [forced]
+                elif node is root:
                     legal = root_moves
                 elif self._cache_moves:
                     legal = node.moves

@@ -39,7 +39,7 @@ def test_heuristic_and_random_bots_only_play_legal_moves(players):
 
 
 def test_the_search_bot_only_plays_legal_moves():
-    bots = [Checked(BOTS["search"](p, iterations=12)) for p in range(2)] + [Checked(BOTS["heuristic"](9))]
+    bots = [Checked(BOTS["search"](1, iterations=4)), Checked(BOTS["heuristic"](9)), Checked(BOTS["random"](3))]
     assert play(firstgiants.new_game(3), bots, 5).is_terminal()
 
 

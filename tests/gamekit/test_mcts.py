@@ -144,3 +144,12 @@ def test_the_invariance_test_has_teeth_a_peeking_search_would_fail_it():
 def test_information_set_search_guesses_at_chance_level():
     hits = sum(a.card == 2 for a in decisions(guess_state(1, 2), "auto", range(120)))
     assert 10 <= hits <= 55  # one in four expected (30); a peeking search scores about 120
+
+
+def test_paired_search_tries_every_move_on_the_same_luck():
+    state = pig_state([6, 6])
+    result = MCTSBot(2, iterations=40, paired=True).search(state)
+    assert result.best == Hold() and [v for _, v, _ in result.candidates] == [20, 20]
+    assert result == MCTSBot(2, iterations=40, paired=True).search(state)
+    with pytest.raises(ValueError, match="chance"):
+        MCTSBot(1, chance="sometimes")
