@@ -473,8 +473,12 @@ class State(GameState):
         p, s = self.active, self.site
         card = getattr(action, "card", -1)
         i = s * PER_SITE
-        if action.__class__ is not TakeCard or card < 0 or card not in self.sites[i:i + PER_SITE]:
-            raise self._illegal("Play 1 Marker", f"{action!r}: take one of the cards at dig site {s + 1}.")
+        if action.__class__ is not TakeCard:
+            raise self._illegal("Play 1 Marker", f"{action!r} is not a card to take: take one of the cards at dig "
+                                f"site {s + 1}.")
+        if card < 0 or card not in self.sites[i:i + PER_SITE]:
+            what = CARDS[card] if 0 <= card < len(CARDS) else f"card #{card}"
+            raise self._illegal("Play 1 Marker", f"{what} is not at dig site {s + 1}: take one of the cards there.")
         self.slot = self.sites.index(card, i)
         self.sites[self.slot] = -1
         before = self.study[p]

@@ -72,6 +72,18 @@ def test_a_dig_site_already_holding_your_marker_is_refused():
     assert "play a marker at dig site 1" in info.value.allowed and s.fingerprint() == before
 
 
+def test_only_a_card_of_that_dig_site_can_be_taken():
+    """Play 1 Marker: "Take 1 of the 2 cards from that Dig Site" — the refusal names the card and the site."""
+    s = position(2, sites=[card("Flying", 1), card("Marine", 2)]).apply(g.PlayMarker(0))
+    before = s.fingerprint()
+    with pytest.raises(g.IllegalAction) as info:
+        s.apply(g.TakeCard(egg("Mammal")))
+    assert info.value.rule == "Play 1 Marker" and s.fingerprint() == before
+    assert info.value.message == "#64 Mammal egg is not at dig site 1: take one of the cards there."
+    with pytest.raises(g.IllegalAction, match="not a card to take"):
+        s.apply(g.Decline())
+
+
 def test_reclaim_is_forced_when_no_marker_is_on_the_board():
     """Play 1 Marker: "If you have no markers on your board, then you must do the reclaim markers action"."""
     s = position(2, markers={0: [0, 1, 2, 3]}, amber={0: 0})
