@@ -10,14 +10,15 @@ The map uses one character per square::
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from string import Formatter
+from typing import TYPE_CHECKING, Any
 
 from gamekit import Action
 
 from . import rules as R
 from .actions import DriveTo, PlaceTruck, Step
 from .board import DIRECTION_NAMES, NEIGHBOURS
-from .components import CARDS, COLUMNS, COMPANIES, COMPONENTS, ROWS, SITES, cell_name, money
+from .components import CARDS, COLUMNS, COMPANIES, COMPONENTS, NAMES, ROWS, SITES, cell_name, money
 from .prices import price
 
 if TYPE_CHECKING:
@@ -99,3 +100,37 @@ def describe(s: "State", action: Action) -> str:
     if isinstance(action, PlaceTruck):
         return f"{who} places the truck on ({action.row}, {COMPONENTS.truck_entry_column})"
     return f"{who}: {action}"
+
+
+# -- event texts, worded when read -------------------------------------------------------------------------
+
+EVENT_FIELDS = {
+    "name": lambda p: NAMES[p],                          # a seat -> "Red"
+    "names": lambda ps: ", ".join(NAMES[p] for p in ps),  # seats -> "Red, Blue"
+    "cell": cell_name,                                   # a square -> "(3, 7)"
+    "cells": lambda cells: ", ".join(cell_name(c) for c in cells),
+    "money": money,                                      # dollars -> "$4,500"
+    "price": lambda index: money(price(index)),          # a price-track index -> "$5,000"
+    "company": lambda c: COMPANIES[c],                   # a company index -> "Hudson"
+    "card": lambda t: str(CARDS[t]),                     # an action-card type -> "beige card (...)"
+}
+"""The format specs of event templates; ``{:count chip}`` writes "1 chip" / "3 chips"."""
+
+
+class _EventFormatter(Formatter):
+    def format_field(self, value: Any, spec: str) -> str:
+        field = EVENT_FIELDS.get(spec)
+        if field is not None:
+            return field(value)
+        if spec.startswith("count "):
+            return f"{value} {spec[6:]}{'' if value == 1 else 's'}"
+        return format(value, spec)
+
+
+_FORMATTER = _EventFormatter()
+
+
+def event_text(template: str, args: tuple) -> str:
+    """The text of a recorded event (``State._say``): ``template`` with ``args`` filled in."""
+    text = _FORMATTER.format(template, *args) if args else template
+    return text.replace("Inc..", "Inc.")  # a company name ending in "Inc." gets no second full stop

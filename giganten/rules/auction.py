@@ -52,11 +52,10 @@ def _open(s: "State") -> bool:
             s.auc_eligible = eligible
             s.auc_active = sum(1 << p for p in eligible)
             s.auc_high, s.auc_bidder, s.auc_turn = 0, -1, eligible[0]
-            s._emit(f"Auction at {COMPANIES[c]} (price {money(price(s.prices[c]))}): "
-                    f"{', '.join(s.name(p) for p in eligible)} may bid (only players with oil stored there); "
-                    f"{s.name(eligible[0])} opens.", A7A)
+            s._say(A7A, None, "Auction at {:company} (price {:price}): {:names} may bid (only players with oil stored "
+                   "there); {:name} opens.", c, s.prices[c], eligible, eligible[0])
             return True
-        s._emit(f"No one has oil stored at {COMPANIES[c]}: no auction there.", A7A)
+        s._say(A7A, None, "No one has oil stored at {:company}: no auction there.", c)
         s.auc_company += 1
     _close_round(s)
     return False
@@ -67,7 +66,7 @@ def _run(s: "State") -> None:
     while s.phase == BID:
         active = s.auc_active
         if active == 0:
-            s._emit(f"Everyone passed: no sale at {COMPANIES[s.auc_company]} this round.", A7A)
+            s._say(A7A, None, "Everyone passed: no sale at {:company} this round.", s.auc_company)
             s.auc_company += 1
             if not _open(s):
                 return
@@ -85,10 +84,10 @@ def _run(s: "State") -> None:
 def _emit_cannot_bid(s: "State", p: int) -> None:
     cards = s.license_count(p)
     if cards == 0:
-        s._emit(f"{s.name(p)} holds no license cards, so cannot bid, and passes.", A7A, p)
+        s._say(A7A, p, "{:name} holds no license cards, so cannot bid, and passes.", p)
         return
-    s._emit(f"{s.name(p)} cannot outbid the bid of {s.auc_high} and passes: with {cards} license "
-            f"card{'s' if cards != 1 else ''} no bid above {max_bid(s, p)} could be paid.", A7A, p)
+    s._say(A7A, p, "{:name} cannot outbid the bid of {} and passes: with {:count license card} no bid above {} could "
+           "be paid.", p, s.auc_high, cards, max_bid(s, p))
 
 
 def max_bid(s: "State", p: int) -> int:
@@ -123,14 +122,14 @@ def apply_bid(s: "State", action: Bid) -> None:
         raise IllegalAction(A7A, f"a bid must be higher than {s.auc_high} and at most {top} (twice "
                             f"{s.name(p)}'s {s.license_count(p)} license cards).", f"a bid of {s.auc_high + 1}-{top} or pass")
     s.auc_high, s.auc_bidder = action.amount, p
-    s._emit(f"{s.name(p)} bids {action.amount} at {COMPANIES[s.auc_company]}.", A7A, p)
+    s._say(A7A, p, "{:name} bids {} at {:company}.", p, action.amount, s.auc_company)
     _advance_turn(s, p)
     _run(s)
 
 
 def apply_pass(s: "State", action: Pass) -> None:
     p = s.auc_turn
-    s._emit(f"{s.name(p)} passes and drops out of the auction at {COMPANIES[s.auc_company]}.", A7A, p)
+    s._say(A7A, p, "{:name} passes and drops out of the auction at {:company}.", p, s.auc_company)
     _drop(s, p)
     _run(s)
 
@@ -145,7 +144,7 @@ def _won(s: "State") -> None:
                 f"{s.name(w)} loses half of the {cards} license cards, rounded up ({(cards + 1) // 2}), drawn at "
                 "random by the left-hand neighbour, and the auction is repeated.", A7A, w)
         return
-    s._emit(f"{s.name(w)} wins the auction at {COMPANIES[c]} with a bid of {bid}.", A7A, w)
+    s._say(A7A, w, "{:name} wins the auction at {:company} with a bid of {}.", w, c, bid)
     options = payments(s.hand[2 * w], s.hand[2 * w + 1], bid)
     if len(options) == 1:
         _pay(s, *options[0])
@@ -182,8 +181,8 @@ def apply_penalty(s: "State", action: DiscardLicenses) -> None:
     s.hand[2 * w + 1] -= action.twos
     s.lic_disc[0] += ones
     s.lic_disc[1] += action.twos
-    s._emit(f"{s.name(w)} discards {action.count} license card(s) face up ({ones} of value 1, {action.twos} of "
-            f"value 2) and receives nothing for them; the auction at {COMPANIES[s.auc_company]} is repeated.", A7A, w)
+    s._say(A7A, w, "{:name} discards {} license card(s) face up ({} of value 1, {} of value 2) and receives nothing "
+           "for them; the auction at {:company} is repeated.", w, action.count, ones, action.twos, s.auc_company)
     if _open(s):
         _run(s)
 
@@ -209,8 +208,8 @@ def _pay(s: "State", ones: int, twos: int) -> None:
     s.lic_disc[0] += ones
     s.lic_disc[1] += twos
     over = ones + 2 * twos - s.auc_high
-    s._emit(f"{s.name(w)} pays {ones} license(s) of value 1 and {twos} of value 2 onto the face-up discard pile"
-            + (f" (only 2s: {over} overpaid, no change)" if over else "") + ".", A7A, w)
+    s._say(A7A, w, "{:name} pays {} license(s) of value 1 and {} of value 2 onto the face-up discard pile{}.", w, ones,
+           twos, f" (only 2s: {over} overpaid, no change)" if over else "")
     s.phase = SELL
 
 
@@ -230,8 +229,8 @@ def apply_sell(s: "State", action: Sell) -> None:
     s.supply += action.chips
     s.money[w] += total
     s.bank -= total
-    s._emit(f"{s.name(w)} sells {action.chips} chip(s) to {COMPANIES[c]} at {money(each)} each for {money(total)}; "
-            "the chips go back to the supply.", A7B, w)
+    s._say(A7B, w, "{:name} sells {} chip(s) to {:company} at {:money} each for {:money}; the chips go back to the "
+           "supply.", w, action.chips, c, each, total)
     s.auc_company += 1
     if _open(s):
         _run(s)
@@ -248,10 +247,10 @@ def _close_round(s: "State") -> None:
                 s.supply += extra
                 s.money[p] += extra * pay
                 s.bank -= extra * pay
-                s._emit(f"{s.name(p)} has {limit + extra} chips in storage at {COMPANIES[c]}: {extra} excess chip(s) go "
-                        f"back to the supply for {money(pay)} each.", A8, p)
+                s._say(A8, p, "{:name} has {} chips in storage at {:company}: {} excess chip(s) go back to the supply "
+                       "for {:money} each.", p, limit + extra, c, extra, pay)
     old = s.start
     s.start = (s.start + 1) % s.n
     s.round += 1
-    s._emit(f"{s.name(old)} passes the die to {s.name(s.start)}, who starts round {s.round}.", A9, s.start)
+    s._say(A9, s.start, "{:name} passes the die to {:name}, who starts round {}.", old, s.start, s.round)
     market.begin_round(s)

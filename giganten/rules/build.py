@@ -100,8 +100,8 @@ def apply_build(s: "State", action: Build) -> None:
     s.tile_cells &= ~SITE_BIT[site]
     s.derrick_cells |= SITE_BIT[site]
     short = "" if chips == value else f"; the supply holds only {chips}, so only {chips} go under it"
-    s._emit(f"{s.name(p)} pays {money(cost)} and builds a derrick at {cell_name(SITE_CELL[site])}: the tile shows "
-            f"{value} oil{short}.", A5, p)
+    s._say(A5, p, "{:name} pays {:money} and builds a derrick at {:cell}: the tile shows {} oil{}.", p, cost,
+           SITE_CELL[site], value, short)
     s.cursor += 1
     _settle(s)
 
@@ -120,7 +120,7 @@ def _site_for(s: "State", p: int, action: Build) -> int:
 
 def apply_skip(s: "State", action: SkipBuild) -> None:
     p = _player(s)
-    s._emit(f"{s.name(p)} builds nothing this round.", A5, p)
+    s._say(A5, p, "{:name} builds nothing this round.", p)
     s.cursor += 1
     _settle(s)
 

@@ -66,8 +66,8 @@ def apply_red(s: "State", action: RevealCard) -> None:
     s.display.append(card.id)
     old = s.black
     s.black = min(COMPONENTS.harbour, old + card.black)
-    s._emit(f"{s.name(s.start)} reveals the {card}; the black locomotive advances {card.black} "
-            f"space{'s' if card.black != 1 else ''} ({old} -> {s.black}).", A2, s.start)
+    s._say(A2, s.start, "{:name} reveals the {:card}; the black locomotive advances {:count space} ({} -> {}).",
+           s.start, card.id, card.black, old, s.black)
     if s.black >= COMPONENTS.harbour:
         s._emit("The black locomotive has reached the oil harbour: the game ends immediately; "
                 "no further actions are carried out.", "End of Game")
@@ -81,7 +81,7 @@ def apply_beige(s: "State", action: RevealCard) -> None:
     card = CARDS[action.card]
     s.card_draw[card.id] -= 1
     s.display.append(card.id)
-    s._emit(f"{s.name(s.start)} reveals the {card}.", A2, s.start)
+    s._say(A2, s.start, "{:name} reveals the {:card}.", s.start, card.id)
     s.cursor += 1
     if s.cursor == s.n:
         s.phase, s.cursor = TAKE, 0
@@ -107,13 +107,13 @@ def _take(s: "State", card: int) -> None:
     p = (s.start + s.cursor) % s.n
     s.display.remove(card)
     s.held[p] = card
-    s._emit(f"{s.name(p)} takes the {CARDS[card]}.", A2, p)
+    s._say(A2, p, "{:name} takes the {:card}.", p, card)
     s.cursor += 1
     if s.cursor == s.n:
         (left,) = s.display
         s.display = []
         s.card_disc[left] += 1
-        s._emit(f"The card left over, the {CARDS[left]}, goes to its discard pile.", A2)
+        s._say(A2, None, "The card left over, the {:card}, goes to its discard pile.", left)
         licenses.begin(s)
 
 

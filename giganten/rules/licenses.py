@@ -83,10 +83,12 @@ def _draw(s: "State", p: int, count: int, twos: int) -> None:
     s.hand[2 * p] += count - twos
     s.hand[2 * p + 1] += twos
     s.lic_pending -= count
-    values = (f"open hands: {count - twos} of value 1 and {twos} of value 2" if s.opts["open_licenses"]
-              else "their values stay secret")
-    s._emit(f"{s.name(p)} draws {count} sales license{'s' if count != 1 else ''} "
-            f"(now {s.license_count(p)} cards; {values}).", A3, p)
+    if s.opts["open_licenses"]:
+        s._say(A3, p, "{:name} draws {:count sales license} (now {} cards; open hands: {} of value 1 and {} of "
+               "value 2).", p, count, s.license_count(p), count - twos, twos)
+    else:
+        s._say(A3, p, "{:name} draws {:count sales license} (now {} cards; their values stay secret).", p, count,
+               s.license_count(p))
 
 
 def outcomes(s: "State") -> list[tuple[DrawLicenses, float]]:

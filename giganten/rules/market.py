@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import RollPrice
-from ..components import COMPANIES, money
-from ..prices import DIE_FACES, ZONE, move_marker, price
+from ..prices import DIE_FACES, ZONE, move_marker
 from . import A1, ROLL
 from . import cards  # the next step of the round (an import cycle, used at call time only)
 
@@ -41,9 +40,8 @@ def apply_roll(s: "State", action: RollPrice) -> None:
     old = s.prices[c]
     new = move_marker(old, (action.color, action.pips))
     s.prices[c] = new
-    why = _why(ZONE[old], action.color)
-    s._emit(f"{s.name(s.start)} rolls {action.color} {action.pips} for {COMPANIES[c]}: "
-            f"{money(price(old))} -> {money(price(new))} ({why}).", A1, s.start)
+    s._say(A1, s.start, "{:name} rolls {} {} for {:company}: {:price} -> {:price} ({}).", s.start, action.color,
+           action.pips, c, old, new, _why(ZONE[old], action.color))
     s.cursor += 1
     if s.cursor == 3:
         cards.begin(s)

@@ -25,8 +25,8 @@ from ..actions import (AdvanceLocomotive, ChangePrice, DriveTo, EndMovement, Loc
                        TakeOil)
 from ..board import (ADJACENT_SITES, BYTE_BITS, CELLS, DIRECTION_NAMES, ENTRY_CELLS, EXAMINABLE_SITES, NEIGHBOURS,
                      SITE_CELL, TERRAIN, _expand, cells_of, cheapest_path, reachable)
-from ..components import CARDS, COLUMNS, COMPANIES, COMPONENTS, cell_name, money
-from ..prices import TOP, price
+from ..components import COLUMNS, COMPONENTS, cell_name
+from ..prices import TOP
 from . import A4, A4A, A4B, A4C, A4D, MOVE
 from . import build  # the next step of the round (an import cycle, used at call time only)
 
@@ -66,17 +66,20 @@ def _start_turn(s: "State") -> None:
     s.mp = card.moves
     s.special = card.special is not None
     note = " (the supply is empty, so it cannot be used)" if s.special and not _special_usable(s, p) else ""
-    s._emit(f"{s.name(p)} has {card.moves} movement points"
-            + (f" and the special action '{card.special_text()}'{note}." if card.special else "."), A4, p)
+    if card.special:
+        s._say(A4, p, "{:name} has {} movement points and the special action '{}'{}.", p, card.moves,
+               card.special_text(), note)
+    else:
+        s._say(A4, p, "{:name} has {} movement points.", p, card.moves)
 
 
 def _end_turn(s: "State", why: str) -> None:
     p = _player(s)
-    s._emit(f"{s.name(p)} ends movement{why}.", A4, p)
+    s._say(A4, p, "{:name} ends movement{}.", p, why)
     card = s.held[p]
     s.card_disc[card] += 1
     s.held[p] = -1
-    s._emit(f"{s.name(p)}'s {CARDS[card]} goes to its discard pile.", A4, p)
+    s._say(A4, p, "{:name}'s {:card} goes to its discard pile.", p, card)
     s.cursor += 1
     if s.cursor < s.n:
         _start_turn(s)
@@ -195,9 +198,9 @@ def _look(s: "State", p: int, cells: list[int]) -> None:
     new = seen & EXAMINABLE_SITES & s.tile_sites & ~s.known[p]
     if new:
         s.known[p] |= new
-        where = ", ".join(cell_name(SITE_CELL[i]) for i in cells_of(new))
-        s._emit(f"{s.name(p)}'s truck passes the face-down tile(s) at {where}: {s.name(p)} looks at "
-                "them (only the truck's owner learns the oil).", A4B, p)
+        where = tuple(SITE_CELL[i] for i in cells_of(new))
+        s._say(A4B, p, "{:name}'s truck passes the face-down tile(s) at {:cells}: {:name} looks at them (only the "
+               "truck's owner learns the oil).", p, where, p)
 
 
 def apply_place(s: "State", action: PlaceTruck) -> None:
@@ -214,7 +217,7 @@ def apply_place(s: "State", action: PlaceTruck) -> None:
         raise IllegalAction(A4A, f"an opposing truck stands on {cell_name(cell)} and {s.name(p)} could not "
                             "move on from there; trucks may not stop on opposing trucks.", _allowed(s))
     s.trucks[p] = cell
-    s._emit(f"{s.name(p)} places the truck on {cell_name(cell)} in the first column (free).", A4A, p)
+    s._say(A4A, p, "{:name} places the truck on {:cell} in the first column (free).", p, cell)
     _look(s, p, [cell])
     _after(s)
 
@@ -236,8 +239,8 @@ def apply_step(s: "State", action: Step) -> None:
     cost = TERRAIN[target]
     s.mp -= cost
     s.trucks[p] = target
-    s._emit(f"{s.name(p)} moves the truck {DIRECTION_NAMES[action.direction]} to {cell_name(target)} "
-            f"({TERRAIN_WORD[cost]}, {cost} point{'s' if cost > 1 else ''}; {s.mp} left).", A4A, p)
+    s._say(A4A, p, "{:name} moves the truck {} to {:cell} ({}, {:count point}; {} left).", p,
+           DIRECTION_NAMES[action.direction], target, TERRAIN_WORD[cost], cost, s.mp)
     _look(s, p, [target])
     _after(s)
 
@@ -273,9 +276,8 @@ def apply_drive(s: "State", action: DriveTo) -> None:
     cost = sum(TERRAIN[c] for c in path)
     s.mp -= cost
     s.trucks[p] = target
-    s._emit(f"{s.name(p)} drives the truck from {cell_name(cell)} to {cell_name(target)} "
-            f"({len(path)} square{'s' if len(path) > 1 else ''}, {cost} point{'s' if cost > 1 else ''}; "
-            f"{s.mp} left).", A4A, p)
+    s._say(A4A, p, "{:name} drives the truck from {:cell} to {:cell} ({:count square}, {:count point}; {} left).",
+           p, cell, target, len(path), cost, s.mp)
     _look(s, p, path)
     _after(s)
 
@@ -305,8 +307,8 @@ def apply_advance(s: "State", action: AdvanceLocomotive) -> None:
                             "to move on.", _allowed(s))
     s.mp -= cost
     s.locos[p] = loco + 1
-    s._emit(f"{s.name(p)}'s locomotive advances to rail space {loco + 1} ({cost} point{'s' if cost > 1 else ''}; "
-            f"{s.mp} left).", A4C, p)
+    s._say(A4C, p, "{:name}'s locomotive advances to rail space {} ({:count point}; {} left).", p, loco + 1, cost,
+           s.mp)
     _after(s)
 
 
@@ -331,9 +333,9 @@ def apply_change_price(s: "State", action: ChangePrice) -> None:
     old = s.prices[action.company]
     s.prices[action.company] = old + action.delta
     s.special = False
-    s._emit(f"{s.name(p)} moves the {COMPANIES[action.company]} price {'up' if action.delta > 0 else 'down'} "
-            f"{abs(action.delta)}: {money(price(old))} -> {money(price(old + action.delta))} (the colours of the "
-            "table play no role here).", A4D, p)
+    s._say(A4D, p, "{:name} moves the {:company} price {} {}: {:price} -> {:price} (the colours of the table play "
+           "no role here).", p, action.company, "up" if action.delta > 0 else "down", abs(action.delta), old,
+           old + action.delta)
     _after(s)
 
 
@@ -347,7 +349,7 @@ def apply_take_oil(s: "State", action: TakeOil) -> None:
     s.supply -= 1
     s.storage[action.company * s.n + p] += 1
     s.special = False
-    s._emit(f"{s.name(p)} takes an oil chip from the supply into storage at {COMPANIES[action.company]}.", A4D, p)
+    s._say(A4D, p, "{:name} takes an oil chip from the supply into storage at {:company}.", p, action.company)
     _after(s)
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from gamekit import IllegalAction
 
 from ..actions import LetChipGo, Transport
-from ..components import COMPANIES, COMPONENTS, SITES, cell_name, money
+from ..components import COMPANIES, COMPONENTS, SITES, money
 from ..board import SITE_BIT, SITE_CELL
 from . import A6, PRODUCE
 from . import auction  # the next step of the round (an import cycle, used at call time only)
@@ -73,16 +73,16 @@ def _next_chip(s: "State") -> None:
 def _produce(s: "State", p: int, site: int) -> None:
     s.site_oil[site] -= 1
     s.chip_site = site
-    where = cell_name(SITE_CELL[site])
+    where = SITE_CELL[site]
     if s.site_oil[site] == 0:
         s.site_state[site] = 0
         s.site_owner[site] = -1
         s.derrick_cells &= ~SITE_BIT[site]
         s.derricks_left[p] += 1
-        s._emit(f"{s.name(p)} produces the last chip of the derrick at {where}; the emptied derrick goes back "
-                f"to {s.name(p)}.", A6, p)
+        s._say(A6, p, "{:name} produces the last chip of the derrick at {:cell}; the emptied derrick goes back to "
+               "{:name}.", p, where, p)
     else:
-        s._emit(f"{s.name(p)} produces a chip at {where} ({s.site_oil[site]} left under the derrick).", A6, p)
+        s._say(A6, p, "{:name} produces a chip at {:cell} ({} left under the derrick).", p, where, s.site_oil[site])
 
 
 def carriers(s: "State", p: int, site: int) -> tuple[bool, list[int]]:
@@ -130,13 +130,15 @@ def apply_transport(s: "State", action: Transport) -> None:
     if action not in legal(s):
         raise IllegalAction(A6, _why_not(s, p, site, action) + ".", ", ".join(str(a) for a in legal(s)))
     c = action.company
+    s.storage[c * s.n + p] += 1
     if action.via == "own":
-        why = (f"{s.name(p)}'s locomotive (space {s.locos[p]}) is level with or past the derrick in column {col}: "
-               "free transport")
+        s._say(A6, p, "{:name}'s locomotive (space {}) is level with or past the derrick in column {}: free transport; "
+               "the chip goes into {:name}'s storage at {:company}.", p, s.locos[p], col, p, c)
     elif action.via == "black":
         _pay(s, p, [], FEE)
-        why = (f"{s.name(p)} pays {money(FEE)} to the bank: {s.name(p)}'s locomotive is behind the derrick in column "
-               f"{col}, the black locomotive (space {s.black}) is level with or past it")
+        s._say(A6, p, "{:name} pays {:money} to the bank: {:name}'s locomotive is behind the derrick in column {}, the "
+               "black locomotive (space {}) is level with or past it; the chip goes into {:name}'s storage at "
+               "{:company}.", p, FEE, p, col, s.black, p, c)
     else:
         black, rivals = carriers(s, p, site)
         shares = _pay(s, p, rivals, FEE)
@@ -148,8 +150,7 @@ def apply_transport(s: "State", action: Transport) -> None:
                     "paid to the bank")
         else:
             why += f"the black locomotive is behind it too, and {ahead}"
-    s.storage[c * s.n + p] += 1
-    s._emit(f"{why}; the chip goes into {s.name(p)}'s storage at {COMPANIES[c]}.", A6, p)
+        s._emit(f"{why}; the chip goes into {s.name(p)}'s storage at {COMPANIES[c]}.", A6, p)
     s.chip_site = -1
     s.prod_i += 1
     _next_chip(s)
@@ -206,7 +207,7 @@ def apply_let_go(s: "State", action: LetChipGo) -> None:
     if s.locos[p] >= SITES[site].col:
         raise IllegalAction(A6, f"{s.name(p)}'s own locomotive is level with or past the derrick: it transports the "
                             "chip free of charge into one of the player's storages.", ", ".join(str(a) for a in legal(s)))
-    s._emit(f"{s.name(p)} forgoes the paid transport; the chip goes back to the supply.", A6, p)
+    s._say(A6, p, "{:name} forgoes the paid transport; the chip goes back to the supply.", p)
     s.supply += 1
     s.chip_site = -1
     s.prod_i += 1
