@@ -194,6 +194,8 @@ def test_simultaneous_effects_active_player_orders_hers_then_others_clockwise():
                         2: [cleo_spend]})
     s, events = run(s, g.PlayMarker(0), g.TakeCard(gain))
     assert s.decision[0] == D_ORDER and s.current_player() == 0
+    assert str(events[-1]) == ("Ana has 3 triggered effects waiting (#11 Large Flying, #6 Medium Flying and #12 Small "
+                               "Herbivore): the order in which they resolve is Ana's choice. [Play 1 Marker]")
     assert s.legal_actions() == [g.ResolveTrigger(c) for c in (ana_display, ana_spend, gain)]
     # Ana resolves the gain first: 2 amber for her, 1 for each opponent (clockwise) ...
     s, more = run(s, g.ResolveTrigger(gain))
