@@ -10,6 +10,8 @@ but not stopped on; squares with derricks may not be entered at all.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from .components import COLUMNS, COMPONENTS, ROWS, SITES
 
 CELLS = ROWS * COLUMNS
@@ -67,8 +69,31 @@ def neighbours_of(cells: int) -> int:
     )
 
 
-def _expand(start: int, budget: int, blocked: int) -> tuple[list[int], int]:
-    """Squares by cheapest cost from ``start`` (see :func:`distance_layers`) and the union of them all."""
+_MEMO_LIMIT = 20_000
+_FREE_REACH: dict[tuple[int, int], int] = {}
+_EXPANSIONS: dict[tuple[int, int, int], tuple[tuple[int, ...], int]] = {}
+
+
+def _expand(start: int, budget: int, blocked: int) -> tuple[tuple[int, ...], int]:
+    """Squares by cheapest cost from ``start`` (see :func:`distance_layers`) and the union of them all.
+
+    Remembered (up to ``_MEMO_LIMIT`` positions at a time): the answer depends only on the blocked squares
+    that the truck could reach if nothing were blocked, so those are the key.
+    """
+    free = _FREE_REACH.get((start, budget))
+    if free is None:
+        free = _FREE_REACH[start, budget] = _layers(start, budget, 0)[1]
+    key = (start, budget, blocked & free)
+    known = _EXPANSIONS.get(key)
+    if known is None:
+        if len(_EXPANSIONS) >= _MEMO_LIMIT:
+            _EXPANSIONS.clear()
+        known = _EXPANSIONS[key] = _layers(start, budget, key[2])
+    return known
+
+
+def _layers(start: int, budget: int, blocked: int) -> tuple[tuple[int, ...], int]:
+    """:func:`_expand` worked out: one layer per movement point, Dijkstra's order for costs 1-3."""
     first = 1 << start
     layers = [first]
     seen = first | blocked
@@ -81,7 +106,7 @@ def _expand(start: int, budget: int, blocked: int) -> tuple[list[int], int]:
         a3, a2, a1 = a2, a1, neighbours_of(new) if new else 0
         if not (a1 | a2 | a3):
             break  # nothing left to reach
-    return layers, seen & ~blocked
+    return tuple(layers), seen & ~blocked
 
 
 def distance_layers(start: int, budget: int, blocked: int) -> list[int]:
@@ -91,7 +116,7 @@ def distance_layers(start: int, budget: int, blocked: int) -> list[int]:
     squares in ``blocked`` (derricks) are never entered.  A square of terrain t is first reached at cost k
     when a neighbour is at cost k - t, which is Dijkstra's order for costs 1-3 without a priority queue.
     """
-    return _expand(start, budget, blocked)[0]
+    return list(_expand(start, budget, blocked)[0])
 
 
 def reachable(start: int, budget: int, blocked: int) -> int:
@@ -100,7 +125,7 @@ def reachable(start: int, budget: int, blocked: int) -> int:
 
 
 def cheapest_path(start: int, target: int, budget: int, blocked: int,
-                  layers: list[int] | None = None) -> list[int] | None:
+                  layers: Sequence[int] | None = None) -> list[int] | None:
     """A cheapest path from ``start`` to ``target`` (squares entered, in order), or None if out of reach.
 
     Ties are broken the same way every time: walking back from the target, the first neighbour in the

@@ -161,13 +161,16 @@ class State(GameState):
         return legal(self) if legal is not None else []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return list(self._chance_outcomes())  # a fresh list: the outcome tables are shared
+
+    def _chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
         cache = self._cache
         if cache is not None and cache[0] == "chance":
-            return list(cache[1])
+            return cache[1]
         outcomes = _OUTCOMES.get(self.phase)
         result = tuple(outcomes(self)) if outcomes is not None else ()
         self._cache = ("chance", result)
-        return list(result)  # a fresh list: the outcome tables are shared
+        return result
 
     def returns(self) -> list[float]:
         """Each player's money (final money once the game is over)."""
@@ -275,10 +278,12 @@ def _chance(apply_fn):
     """A handler that accepts only the outcomes the chance node lists, then applies one."""
 
     def handler(s: State, action: Action) -> None:
-        outcomes = s.chance_outcomes()
-        if all(action != a for a, _ in outcomes):
+        for outcome, _ in s._chance_outcomes():
+            if outcome is action or outcome == action:
+                break
+        else:
             raise IllegalAction(R.SECTION_OF_PHASE[s.phase], f"{action} is not a possible outcome here.",
-                                ", ".join(str(a) for a, _ in outcomes))
+                                ", ".join(str(a) for a, _ in s._chance_outcomes()))
         s._cache = None  # the position changes from here on
         apply_fn(s, action)
 

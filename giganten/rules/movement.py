@@ -43,6 +43,7 @@ _DRIVE = [DriveTo(c // COLUMNS, c % COLUMNS) for c in range(len(TERRAIN))]
 _DRIVE_BY_BYTE = [[tuple(_DRIVE[8 * k + i] for i in BYTE_BITS[b] if 8 * k + i < CELLS) for b in range(256)]
                   for k in range((CELLS + 7) // 8)]
 """The DriveTo actions for byte k of a bit set of squares having the value b (listing them is the hot path)."""
+_DRIVES: dict[int, tuple[DriveTo, ...]] = {}
 _ADVANCE = AdvanceLocomotive()
 _END = EndMovement()
 _OIL = [TakeOil(c) for c in range(3)]
@@ -146,10 +147,7 @@ def legal(s: "State") -> list[Action]:
                 if not no_stop >> entry & 1 or _can_escape(s, entry, mp, no_stop)]
     else:
         out += [_STEP[d] for d, n in NEIGHBOURS[cell] if _step_ok(s, n, mp, no_stop)]
-        targets = drive_targets(s)
-        for k, byte in enumerate(targets.to_bytes((targets.bit_length() + 7) // 8, "little")):
-            if byte:
-                out += _DRIVE_BY_BYTE[k][byte]
+        out += _drive_actions(drive_targets(s))
     stranded = _stranded(s, p, no_stop)
     if _advance_ok(s, p, stranded, no_stop):
         out.append(_ADVANCE)
@@ -158,6 +156,20 @@ def legal(s: "State") -> list[Action]:
     if not stranded:
         out.append(_END)
     return out
+
+
+def _drive_actions(targets: int) -> tuple[DriveTo, ...]:
+    """The DriveTo actions to a bit set of squares, in square order (remembered for the last 20,000 sets)."""
+    known = _DRIVES.get(targets)
+    if known is None:
+        out: list[DriveTo] = []
+        for k, byte in enumerate(targets.to_bytes((targets.bit_length() + 7) // 8, "little")):
+            if byte:
+                out += _DRIVE_BY_BYTE[k][byte]
+        if len(_DRIVES) >= 20_000:
+            _DRIVES.clear()
+        known = _DRIVES[targets] = tuple(out)
+    return known
 
 
 def _advance_ok(s: "State", p: int, stranded: bool, no_stop: int) -> bool:
