@@ -249,10 +249,16 @@ class State(GameState):
     def _legal(self) -> tuple[Action, ...]:
         phase, p = self.phase, self.active
         if phase == START:
-            bit, markers = 1 << p, self.markers
-            without = [s for s in range(SITES) if not markers[s] & bit]  # the dig sites without p's marker
-            placed = SITES - len(without)  # p's markers at dig sites (at most one per site)
-            out: list[Action] = [_PLAY[s] for s in without if self._site_open(s, p)] if placed < MARKERS else []
+            bit, markers, sites = 1 << p, self.markers, self.sites
+            out: list[Action] = []
+            placed = 0  # p's markers at dig sites (at most one per site)
+            for s in range(SITES):
+                if markers[s] & bit:
+                    placed += 1
+                elif sites[s * PER_SITE] >= 0 or sites[s * PER_SITE + 1] >= 0:  # a site without p's marker, not empty
+                    out.append(_PLAY[s])
+            if placed == MARKERS:  # no marker left on p's board
+                out = []
             if placed:
                 out.append(_RECLAIM)
             return tuple(out)
@@ -371,9 +377,19 @@ class State(GameState):
 
     def _forced(self, action: Action) -> None:
         """Take the only legal choice, saying why it is the only one."""
+        phase = self.phase
+        if self._events is None:  # a playout keeps no events: nothing to word
+            if phase == START:
+                self._start(action)
+            elif phase == TAKE:
+                self._take(action)
+            elif phase == RECLAIM:
+                self._reclaim_choice(action)
+            else:
+                self._decide(action, quiet=True)
+            return
         p = self.current_player()
         name = self.names[p]  # type: ignore[index]
-        phase = self.phase
         if phase == START:
             if action is _RECLAIM:
                 why = ("has no marker on the board" if not self.markers_on_board(p)  # type: ignore[arg-type]
@@ -391,18 +407,17 @@ class State(GameState):
                       name)
             self._reclaim_choice(action)
         else:
-            if self._events is not None:  # the reason is worded only when the events are kept
-                code = self.decision[0]  # type: ignore[index]
-                if action is _DECLINE:
-                    if code == SPEND_3_FOR_2:
-                        why = f"{name} has only {self.amber[p]} amber and cannot spend 3"  # type: ignore[index]
-                    else:
-                        why = self._no_display_reason(p)  # type: ignore[arg-type]
-                    self._say("Cards' Icons & Effects", p, "{}: the effect \"{}\" does nothing.", why,
-                              DECISION_NAMES[code])
+            code = self.decision[0]  # type: ignore[index]
+            if action is _DECLINE:
+                if code == SPEND_3_FOR_2:
+                    why = f"{name} has only {self.amber[p]} amber and cannot spend 3"  # type: ignore[index]
                 else:
                     why = self._no_display_reason(p)  # type: ignore[arg-type]
-                    self._say("Cards' Icons & Effects", p, "{}, so {} gains 1 point.", why, name)
+                self._say("Cards' Icons & Effects", p, "{}: the effect \"{}\" does nothing.", why,
+                          DECISION_NAMES[code])
+            else:
+                why = self._no_display_reason(p)  # type: ignore[arg-type]
+                self._say("Cards' Icons & Effects", p, "{}, so {} gains 1 point.", why, name)
             self._decide(action, quiet=action is _DECLINE)
 
     def _no_display_reason(self, p: int) -> str:
@@ -621,7 +636,7 @@ class State(GameState):
 
     def _gain(self, p: int, effect: int, amount: int, mult: int, source: int) -> None:
         k = multiplier(mult, self.study[p]) if mult else 1
-        why = f"{LABEL[source]}, {k} {MULTIPLIER_WHY[mult]}" if mult else LABEL[source]
+        why = "" if self._events is None else f"{LABEL[source]}, {k} {MULTIPLIER_WHY[mult]}" if mult else LABEL[source]
         if effect == GAIN_POINT:
             self.points[p] += amount * k
             self._say("Cards' Icons & Effects", p, "{} gains {} point{} ({}).", self.names[p], amount * k,
