@@ -133,16 +133,24 @@ def cheapest_path(start: int, target: int, budget: int, blocked: int,
     ``distance_layers(start, budget, blocked)`` when it is already known.
     """
     if layers is None:
-        layers = distance_layers(start, budget, blocked)
+        layers = _expand(start, budget, blocked)[0]
     bit = 1 << target
-    cost = next((k for k, layer in enumerate(layers) if layer & bit), None)
-    if cost is None or target == start:
+    for cost, layer in enumerate(layers):
+        if layer & bit:
+            break
+    else:
+        return None
+    if target == start:
         return None
     path = [target]
     cell, k = target, cost
     while k > 0:
         k -= TERRAIN[cell]
-        cell = next(n for _, n in NEIGHBOURS[cell] if layers[k] >> n & 1)
+        layer = layers[k]
+        for _, n in NEIGHBOURS[cell]:
+            if layer >> n & 1:
+                cell = n  # the first neighbour (N, E, S, W) on a cheapest path
+                break
         path.append(cell)
     path.pop()  # the start square is not entered
     path.reverse()
