@@ -108,12 +108,17 @@ class GameState(ABC):
     def fingerprint(self) -> Hashable:
         """Everything that makes up the position, as nested tuples (used for ``==``)."""
 
+    def _copy_for_apply(self) -> "GameState":
+        """The private copy :meth:`apply` changes: :meth:`_copy` unless a game shares parts of the position
+        with the copy and lets its rules copy them before changing them (copy-on-write)."""
+        return self._copy()
+
     # -- the protocol ---------------------------------------------------------------------
     def apply(self, action: "Action") -> "GameState":
         """Return the state after ``action``; ``self`` never changes."""
         if self.is_terminal():
             raise IllegalAction("End of game", f"the game is over; {action} cannot be played.")
-        new = self._copy()
+        new = self._copy_for_apply()
         new._events = []
         new._apply_in_place(action)
         new._record = (self._record, action)

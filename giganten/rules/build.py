@@ -93,6 +93,7 @@ def apply_build(s: "State", action: Build) -> None:
     s.bank += cost
     s.supply -= chips
     s.derricks_left[p] -= 1
+    s._own_sites()
     s.site_state[site] = 2
     s.site_owner[site] = p
     s.site_oil[site] = chips

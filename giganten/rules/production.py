@@ -71,6 +71,7 @@ def _next_chip(s: "State") -> None:
 
 
 def _produce(s: "State", p: int, site: int) -> None:
+    s._own_sites()
     s.site_oil[site] -= 1
     s.chip_site = site
     where = SITE_CELL[site]

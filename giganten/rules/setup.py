@@ -65,6 +65,7 @@ def outcomes(s: "State") -> list[tuple[DealTile, float]]:
 
 def apply_deal(s: "State", action: DealTile) -> None:
     i = s.cursor
+    s._own_sites()
     s.site_value[i] = action.value
     s.site_state[i] = 1
     s.tile_sites |= 1 << i

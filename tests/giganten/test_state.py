@@ -9,7 +9,7 @@ from giganten.state import _LIST_SLOTS, _SLOTS, _VALUE_SLOTS
 def test_copy_carries_every_slot_and_shares_no_mutable_list():
     s = rewind(random_game(g.new_game(4), 11), 200)
     c = s._copy()
-    assert set(_VALUE_SLOTS) | set(_LIST_SLOTS) | {"_cache"} == set(_SLOTS)
+    assert set(_VALUE_SLOTS) | set(_LIST_SLOTS) | {"_cache", "_sites_own"} == set(_SLOTS)
     for name in _VALUE_SLOTS:
         assert getattr(c, name) == getattr(s, name), name
     for name in _LIST_SLOTS:
@@ -18,6 +18,32 @@ def test_copy_carries_every_slot_and_shares_no_mutable_list():
     c.money[0] += 1
     c.display.append(0)
     assert c != s and s.money != c.money
+
+
+def test_states_sharing_site_lists_never_change_each_other():
+    """``apply`` shares the per-site lists with its result until one of them changes them (copy-on-write):
+    no state along a game, nor a sibling, nor a determinized copy, ever changes afterwards."""
+    import random
+
+    from gamekit import sample_chance
+
+    rng = random.Random(8)
+    for players in (3, 4):
+        s = g.new_game(players)
+        kept = []
+        while not s.is_terminal():
+            kept.append((s, s.fingerprint()))
+            if s.is_chance():
+                action = sample_chance(s, rng)
+            else:
+                legal = s.legal_actions()
+                action = rng.choice(legal)
+                sibling = s.apply(rng.choice(legal))
+                kept.append((sibling, sibling.fingerprint()))
+                d = s.determinize(s.current_player(), rng)
+                kept.append((d, d.fingerprint()))
+            s = s.apply(action)
+        assert all(state.fingerprint() == fingerprint for state, fingerprint in kept)
 
 
 def test_chance_and_decision_nodes_follow_the_protocol():
