@@ -211,13 +211,33 @@ class State(GameState):
 
     def _copy(self) -> "State":
         new = State.__new__(State)
-        new.n, new._opts, new.names, new.first = self.n, self._opts, self.names, self.first
-        new.deck, new.top, new.sites, new.markers = self.deck, self.top, self.sites[:], self.markers[:]
-        new.amber, new.points, new.study, new.museum = self.amber[:], self.points[:], self.study[:], self.museum[:]
-        new.news, new.locked, new.set_supply, new.set_box = self.news[:], self.locked[:], self.set_supply, self.set_box
-        new.active, new.turns, new.end_cause, new.phase = self.active, self.turns, self.end_cause, self.phase
-        new.site, new.slot, new.pending, new.steps = self.site, self.slot, self.pending, self.steps
-        new.decision, new.reclaim_left, new._cache = self.decision, self.reclaim_left, self._cache
+        new.n = self.n
+        new._opts = self._opts
+        new.names = self.names
+        new.first = self.first
+        new.deck = self.deck
+        new.top = self.top
+        new.sites = self.sites[:]
+        new.markers = self.markers[:]
+        new.amber = self.amber[:]
+        new.points = self.points[:]
+        new.study = self.study[:]
+        new.museum = self.museum[:]
+        new.news = self.news[:]
+        new.locked = self.locked[:]
+        new.set_supply = self.set_supply
+        new.set_box = self.set_box
+        new.active = self.active
+        new.turns = self.turns
+        new.end_cause = self.end_cause
+        new.phase = self.phase
+        new.site = self.site
+        new.slot = self.slot
+        new.pending = self.pending
+        new.steps = self.steps
+        new.decision = self.decision
+        new.reclaim_left = self.reclaim_left
+        new._cache = self._cache
         return new
 
     def playout(self, rng: random.Random) -> "State":
@@ -530,9 +550,12 @@ class State(GameState):
                 if effect == GAIN_POINT or effect == GAIN_AMBER:
                     self._gain(p, effect, amount, mult, source)
                     continue
-                self.decision = (effect, p, source, -1)
-                if not self._has_choice(effect, p):
+                if self._has_choice(effect, p):
+                    self.decision = (effect, p, source, -1)
+                elif effect == DISPLAY_OR_POINT or self._events is not None:
+                    self.decision = (effect, p, source, -1)
                     self._forced(_POINT if effect == DISPLAY_OR_POINT else _DECLINE)
+                # else: in a playout, an effect that can do nothing is declined silently (no event is kept)
             elif self.pending:
                 self._next_trigger()
             else:
