@@ -36,13 +36,13 @@ _SLOTS = (
     "hand", "lic_draw", "lic_disc", "card_draw", "card_disc", "display", "held",
     "mp", "special", "lic_pending", "prod_sites", "prod_i", "chip_site",
     "auc_company", "auc_eligible", "auc_active", "auc_high", "auc_bidder", "auc_turn",
-    "final", "determinized", "_cache", "_sites_own",
+    "final", "determinized", "_cache", "_sites_own", "_cards_own",
 )
 _LIST_SLOTS = (
     "money", "prices", "locos", "trucks", "site_state", "site_value", "site_owner", "site_oil", "known",
     "derricks_left", "storage", "hand", "lic_draw", "lic_disc", "card_draw", "card_disc", "display", "held",
 )
-_VALUE_SLOTS = tuple(s for s in _SLOTS if s not in _LIST_SLOTS and s not in ("_cache", "_sites_own"))
+_VALUE_SLOTS = tuple(s for s in _SLOTS if s not in _LIST_SLOTS and s not in ("_cache", "_sites_own", "_cards_own"))
 
 OPTION_DEFAULTS = {"one_opponent_back": False, "exact_price_change": False, "open_licenses": False}
 OPTION_HELP = {
@@ -92,7 +92,7 @@ class State(GameState):
         self.final = None
         self.determinized = False
         self._cache = None
-        self._sites_own = True
+        self._sites_own = self._cards_own = True
         setup.begin(self)
 
     # -- copying and identity ------------------------------------------------------------------------
@@ -101,12 +101,14 @@ class State(GameState):
         new = self._copy_for_apply()
         new.site_state, new.site_value = self.site_state[:], self.site_value[:]
         new.site_owner, new.site_oil = self.site_owner[:], self.site_oil[:]
-        new._sites_own = True
+        new.card_draw, new.card_disc = self.card_draw[:], self.card_disc[:]
+        new._sites_own = new._cards_own = True
         return new
 
     def _copy_for_apply(self) -> "State":
-        """Like :meth:`_copy`, but the four per-site lists, which few actions change, stay shared with this
-        state until either changes them (copy-on-write: the rules call :meth:`_own_sites` first)."""
+        """Like :meth:`_copy`, but the four per-site lists and the two action-card piles, which few actions
+        change, stay shared with this state until either changes them (copy-on-write: the rules call
+        :meth:`_own_sites` / :meth:`_own_cards` first)."""
         new = object.__new__(State)
         new.n, new.opts, new.phase, new.cursor = self.n, self.opts, self.phase, self.cursor
         new.round, new.start, new.bank, new.black = self.round, self.start, self.bank, self.black
@@ -121,12 +123,12 @@ class State(GameState):
         new.trucks, new.site_state, new.site_value = self.trucks[:], self.site_state, self.site_value
         new.site_owner, new.site_oil, new.known = self.site_owner, self.site_oil, self.known[:]
         new.derricks_left, new.storage, new.hand = self.derricks_left[:], self.storage[:], self.hand[:]
-        new.lic_draw, new.lic_disc, new.card_draw = self.lic_draw[:], self.lic_disc[:], self.card_draw[:]
-        new.card_disc, new.display, new.held = self.card_disc[:], self.display[:], self.held[:]
+        new.lic_draw, new.lic_disc, new.card_draw = self.lic_draw[:], self.lic_disc[:], self.card_draw
+        new.card_disc, new.display, new.held = self.card_disc, self.display[:], self.held[:]
         new._record = self._record
         new._events = []
         new._cache = self._cache  # same position until the copy is changed (the rules clear it then)
-        new._sites_own = self._sites_own = False
+        new._sites_own = self._sites_own = new._cards_own = self._cards_own = False
         return new
 
     def _own_sites(self) -> None:
@@ -136,6 +138,12 @@ class State(GameState):
             self.site_state, self.site_value = self.site_state[:], self.site_value[:]
             self.site_owner, self.site_oil = self.site_owner[:], self.site_oil[:]
             self._sites_own = True
+
+    def _own_cards(self) -> None:
+        """Before changing ``card_draw`` or ``card_disc``: make them this state's own lists."""
+        if not self._cards_own:
+            self.card_draw, self.card_disc = self.card_draw[:], self.card_disc[:]
+            self._cards_own = True
 
     def __deepcopy__(self, memo: dict) -> "State":
         """``copy.deepcopy`` gives an independent copy (the record of past actions is immutable and shared)."""

@@ -34,6 +34,7 @@ def _refill(s: "State", types: tuple[int, ...], color: str) -> None:
     if any(s.card_draw[t] for t in types):
         return
     moved = sum(s.card_disc[t] for t in types)
+    s._own_cards()
     for t in types:
         s.card_draw[t], s.card_disc[t] = s.card_disc[t], 0
     s._emit(f"The {color} action card pile is used up: its {moved} discarded cards are shuffled "
@@ -62,6 +63,7 @@ def outcomes_beige(s: "State") -> list[tuple[RevealCard, float]]:
 
 def apply_red(s: "State", action: RevealCard) -> None:
     card = CARDS[action.card]
+    s._own_cards()
     s.card_draw[card.id] -= 1
     s.display.append(card.id)
     old = s.black
@@ -79,6 +81,7 @@ def apply_red(s: "State", action: RevealCard) -> None:
 
 def apply_beige(s: "State", action: RevealCard) -> None:
     card = CARDS[action.card]
+    s._own_cards()
     s.card_draw[card.id] -= 1
     s.display.append(card.id)
     s._say(A2, s.start, "{:name} reveals the {:card}.", s.start, card.id)
@@ -112,6 +115,7 @@ def _take(s: "State", card: int) -> None:
     if s.cursor == s.n:
         (left,) = s.display
         s.display = []
+        s._own_cards()
         s.card_disc[left] += 1
         s._say(A2, None, "The card left over, the {:card}, goes to its discard pile.", left)
         licenses.begin(s)

@@ -78,6 +78,7 @@ def _end_turn(s: "State", why: str) -> None:
     p = _player(s)
     s._say(A4, p, "{:name} ends movement{}.", p, why)
     card = s.held[p]
+    s._own_cards()
     s.card_disc[card] += 1
     s.held[p] = -1
     s._say(A4, p, "{:name}'s {:card} goes to its discard pile.", p, card)
