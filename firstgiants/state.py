@@ -284,12 +284,12 @@ class State(GameState):
             return tuple(out)
         if phase == TAKE:
             s = self.site
-            return tuple(_TAKE[c] for c in self.sites[s * PER_SITE:(s + 1) * PER_SITE] if c >= 0)
+            return tuple([_TAKE[c] for c in self.sites[s * PER_SITE:(s + 1) * PER_SITE] if c >= 0])
         if phase == RECLAIM:
             return (_AMBER, *self._displays(p, False, -1, False))
         code, p, _, fam = self.decision  # type: ignore[misc]  # RESOLVE: the deciding player
         if code == D_ORDER:
-            return tuple(_ORDER[c] for q, c in self.pending if q == p)
+            return tuple([_ORDER[c] for q, c in self.pending if q == p])
         if code == SPEND_3_FOR_2:
             return (_SPEND, _DECLINE) if self.amber[p] >= SPEND_COST else (_DECLINE,)
         displays = self._displays(p, code == DISPLAY_FREE, fam, code == DISPLAY_TWO_SAME)
@@ -749,8 +749,8 @@ class State(GameState):
             elif as_size:
                 raise self._illegal("Display 1 Fossil", "only a size set of eggs declares a size (as_size).")
         self.amber[p] -= cost
-        self.study[p] = tuple(c for c in self.study[p] if c != card)
-        paid = "at no cost" if free else f"for {cost} amber"
+        self.study[p] = tuple([c for c in self.study[p] if c != card])
+        paid = "at no cost" if free else f"for {cost} amber" if self._events is not None else ""
         if target == NEW_SET:
             self.museum[p] = sets + (new_set(card),)
             self._say("Display 1 Fossil", p, "{} displays {} {}, starting a new set (no points yet).",
@@ -765,16 +765,19 @@ class State(GameState):
         token = self._take_set_token(p)
         mset = extend(sets[target], card, kind, key, token)
         self.museum[p] = sets[:target] + (mset,) + sets[target + 1:]
+        i = news_index(kind, key)
+        owner, locked, why = award_news(self.news[i], self.locked[i], self.museum, p, mset, self.names)
+        if why:
+            self.news[i], self.locked[i] = owner, locked
+        if self._events is None:  # a playout keeps no events: nothing to word
+            return
         size = len(mset[0])
         typed = "" if was_typed else " (the second card fixes its type)"
         text = f"{name} displays {LABEL[card]} {paid}: extends {name}'s {type_name(kind, key)}{typed} to {size} cards"
         text += ", taking 1 Set token" if token else ", but no Set token is left to take"
         if is_complete(mset):
             text += f": the set is complete, its {mset[3]} Set token{'s' if mset[3] != 1 else ''} turn to 3 points each"
-        i = news_index(kind, key)
-        owner, locked, why = award_news(self.news[i], self.locked[i], self.museum, p, mset, self.names)
         if why:
-            self.news[i], self.locked[i] = owner, locked
             text += f"; {name} {why}"
         elif owner != p:
             holder, theirs = self.names[owner], largest(self.museum[owner], kind, key)
