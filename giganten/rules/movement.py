@@ -147,8 +147,9 @@ def legal(s: "State") -> list[Action]:
         out += [_PLACE[r] for r, entry in enumerate(ENTRY_CELLS)
                 if not no_stop >> entry & 1 or _can_escape(s, entry, mp, no_stop)]
     else:
-        out += [_STEP[d] for d, n in NEIGHBOURS[cell] if _step_ok(s, n, mp, no_stop)]
-        out += _drive_actions(drive_targets(s))
+        targets = drive_targets(s)  # a square the truck may drive to can surely be stepped to
+        out += [_STEP[d] for d, n in NEIGHBOURS[cell] if targets >> n & 1 or _step_ok(s, n, mp, no_stop)]
+        out += _drive_actions(targets)
     stranded = _stranded(s, p, no_stop)
     if _advance_ok(s, p, stranded, no_stop):
         out.append(_ADVANCE)
