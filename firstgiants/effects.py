@@ -15,8 +15,8 @@ from functools import cache
 from typing import Sequence
 
 from .components import (
-    ANY_PLAYER_TAKES, CARNIVORE, EACH_OPPONENT, FAMILY, ONCE, PARTS, PER_CARNIVORE, PER_FAMILY, PER_PAIR,
-    TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY,
+    ANY_PLAYER_TAKES, CARNIVORE, DISPLAY_OR_POINT, EACH_OPPONENT, FAMILY, GAINS, ONCE, PARTS, PER_CARNIVORE,
+    PER_FAMILY, PER_PAIR, TIMING, YOU, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY,
 )
 
 #: One step of an effect: (player applying it, effect code, amount, multiplier code, source card).
@@ -52,6 +52,16 @@ _RECURRING_FOR_TAKER = tuple(
                        *((YOU_TAKE_NEW_FAMILY,) if new_family else ()))
           for new_family in (False, True))
     for carnivore in (False, True)
+)
+
+
+#: Per card: when its whole effect is one "you may" choice of its owner (display, display at no cost,
+#: up to 2 displays, spend 3 amber for 2 points), that effect; -1 otherwise.  Resolving such a card
+#: when its choice is impossible changes nothing (the fallback is to decline).
+SOLE_OPTION: tuple[int, ...] = tuple(
+    parts[0].effect if len(parts) == 1 and parts[0].who == YOU and parts[0].effect not in GAINS
+    and parts[0].effect != DISPLAY_OR_POINT else -1
+    for parts in PARTS
 )
 
 

@@ -30,7 +30,7 @@ from .components import (
     EFFECT_TEXT, FAMILY, FAMILY_NAMES, GAIN_AMBER, GAIN_POINT, GAINS, KIND, LABEL, PARTS, PURE_GAIN, SIZE_NAMES,
     SPEND_3_FOR_2, TOKENS, UNIQUE_KINDS, YOU,
 )
-from .effects import MULTIPLIER_WHY, multiplier, steps_of, triggered_by_take
+from .effects import MULTIPLIER_WHY, SOLE_OPTION, multiplier, steps_of, triggered_by_take
 from .museum import (
     SIZE_SET, UNTYPED, MuseumSet, award_news, expandable, extend, is_complete, join, largest, news_index, news_name,
     news_value, new_set, set_points, type_name,
@@ -583,7 +583,11 @@ class State(GameState):
         p, first = pending[0]
         study = self.study[p]
         if (len(pending) == 1 or pending[1][0] != p) and first in study:  # a single effect: nothing to order
-            self._resolve(p, first)
+            option = SOLE_OPTION[first]
+            if option >= 0 and self._events is None and not self._has_choice(option, p):
+                self.pending = pending[1:]  # a playout skips an effect that can do nothing (no event is kept)
+            else:
+                self._resolve(p, first)
             return
         lost = [c for q, c in pending if q == p and c not in study]
         if lost:
