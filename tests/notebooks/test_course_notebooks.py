@@ -104,3 +104,21 @@ def test_named_notebooks_exist(name):
     text = "\n".join(c.source for c in read(name).cells if c.cell_type == "markdown")
     for mentioned in set(re.findall(r"([0-9]{2}_[a-z_]+|classroom)\.ipynb", text)):
         assert mentioned in PRESENT, f"{name} points to {mentioned}.ipynb, which does not exist"
+
+
+def test_make_test_runs_the_notebooks_under_nbval():
+    """`make test` runs the notebooks in its one pytest command, lax, in this environment, sanitized."""
+    import os
+    import shlex
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    dry = subprocess.run(["make", "--no-print-directory", "-n", "-C", str(REPO), "test"], capture_output=True,
+                         text=True, check=True, env=env).stdout
+    (line,) = [ln for ln in dry.splitlines() if "-m pytest" in ln]
+    args = shlex.split(line)
+    for flag in ("--nbval-lax", "--nbval-current-env", "notebooks/"):
+        assert flag in args, f"make test does not pass {flag}: {line}"
+    sanitize = args[args.index("--nbval-sanitize-with") + 1]
+    assert (REPO / sanitize).is_file()
+    assert args.count("notebooks/") == 1 and "tests" in args  # unit tests and notebooks, each once
