@@ -427,24 +427,26 @@ class State(GameState):
                       name)
             self._reclaim_choice(action)
         else:
-            code = self.decision[0]  # type: ignore[index]
+            code, _, _, fam = self.decision  # type: ignore[misc]
             if action is _DECLINE:
-                if code == SPEND_3_FOR_2:
-                    why = f"{name} has only {self.amber[p]} amber and cannot spend 3"  # type: ignore[index]
-                else:
-                    why = self._no_display_reason(p)  # type: ignore[arg-type]
-                self._say("Cards' Icons & Effects", p, "{}: the effect \"{}\" does nothing.", why,
-                          DECISION_NAMES[code])
+                self._say_does_nothing(p, code, fam)  # type: ignore[arg-type]
             else:
-                why = self._no_display_reason(p)  # type: ignore[arg-type]
+                why = self._no_display_reason(p, code, fam)  # type: ignore[arg-type]
                 self._say("Cards' Icons & Effects", p, "{}, so {} gains 1 point.", why, name)
             self._decide(action, quiet=action is _DECLINE)
 
-    def _no_display_reason(self, p: int) -> str:
+    def _say_does_nothing(self, p: int, code: int, fam: int) -> None:
+        """Say why the choice ``code`` of ``p`` can do nothing (no amber to spend, no fossil to display)."""
+        if code == SPEND_3_FOR_2:
+            why = f"{self.names[p]} has only {self.amber[p]} amber and cannot spend 3"
+        else:
+            why = self._no_display_reason(p, code, fam)
+        self._say("Cards' Icons & Effects", p, "{}: the effect \"{}\" does nothing.", why, DECISION_NAMES[code])
+
+    def _no_display_reason(self, p: int, code: int, fam: int) -> str:
         name = self.names[p]
         if not self.study[p]:
             return f"{name} has no fossil in the Study to display"
-        code, _, _, fam = self.decision if self.decision else (DISPLAY, p, -1, -1)
         if fam >= 0:
             kind = "the same Family" if code == DISPLAY_TWO_SAME else "another Family"
             return f"{name} has no affordable fossil of {kind} ({FAMILY_NAMES[fam]} was displayed first)"
@@ -552,10 +554,11 @@ class State(GameState):
                     continue
                 if self._has_choice(effect, p):
                     self.decision = (effect, p, source, -1)
-                elif effect == DISPLAY_OR_POINT or self._events is not None:
+                elif effect == DISPLAY_OR_POINT:  # nothing to display: the point is forced
                     self.decision = (effect, p, source, -1)
-                    self._forced(_POINT if effect == DISPLAY_OR_POINT else _DECLINE)
-                # else: in a playout, an effect that can do nothing is declined silently (no event is kept)
+                    self._forced(_POINT)
+                elif self._events is not None:  # nothing to choose: the effect does nothing (said, not asked)
+                    self._say_does_nothing(p, effect, -1)
             elif self.pending:
                 self._next_trigger()
             else:
