@@ -600,6 +600,10 @@ class State(GameState):
                           "resolved, and a fossil on display loses all its effects.", self.names[p], LABEL[c])
             return
         mine = [c for q, c in self.pending if q == p]
+        if self._events is None and all(SOLE_OPTION[c] >= 0 and not self._has_choice(SOLE_OPTION[c], p)
+                                        for c in mine):  # none can do anything, in any order: a playout skips them
+            self.pending = tuple([x for x in self.pending if x[0] != p])
+            return
         if len(mine) > 1 and self._order_matters(p, mine):
             self.decision = (D_ORDER, p, -1, -1)
             self._say("Play 1 Marker", p, "{} has {} triggered effects waiting ({} and {}): the order in which they "
