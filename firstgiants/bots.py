@@ -130,7 +130,7 @@ def quick_choice(state: State, w: Weights) -> Action:
 
 def search(seed: int, iterations: int | None = 40, time_limit: float | None = None, horizon: int | None = None,
            c: float = 0.5, width: int = 0, lead_scale: float = 4.0, paired: bool = True,
-           **weights: Any) -> "SearchBot":
+           phases: frozenset[int] = frozenset({START}), **weights: Any) -> "SearchBot":
     """Monte-Carlo search over the bot's turn choice (play a marker where, or reclaim).
 
     ``iterations`` (or ``time_limit`` seconds) per turn.  Each iteration plays the chosen move, then
@@ -153,7 +153,7 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
         legal = state.legal_actions()
         if len(legal) <= 1:
             return legal
-        if state.phase == START and state.current_player() == bot.root_player:
+        if state is bot.searching:
             return [a for a, _ in guide.ranked(state)[:width]] if width else legal
         return [quick_choice(state, w)]
 
@@ -163,7 +163,7 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
     def next_turns(start: State, state: State) -> bool:
         return state.turns >= start.turns + (horizon or state.num_players)
 
-    bot = SearchBot(guide, seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
+    bot = SearchBot(guide, phases, seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
                     rollout_policy=rollout_policy, rollout_depth=200, cutoff=next_turns,  # type: ignore[arg-type]
                     evaluate=lambda s: estimated_returns(s, w), candidates=candidates, chance="open",  # type: ignore[arg-type]
                     paired=paired)
@@ -173,15 +173,27 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
 class SearchBot(MCTSBot):
     """MCTS for the turn's choice; the heuristic (``guide``) for the rest of the turn (see :func:`search`)."""
 
-    def __init__(self, guide: HeuristicBot, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, guide: HeuristicBot, phases: frozenset[int], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.guide = guide
+        self.phases = phases
+
+    searching: State | None = None  # the position being searched (its moves are all tried)
+
+    def _searched(self, state: State) -> bool:
+        return state.phase in self.phases
 
     def act(self, state: State) -> Action:  # type: ignore[override]
-        return super().act(state) if state.phase == START else self.guide.act(state)
+        if not self._searched(state):
+            return self.guide.act(state)
+        self.searching = state
+        return super().act(state)
 
     def explain(self, state: State) -> list[tuple[Action, float]]:  # type: ignore[override]
-        return super().explain(state) if state.phase == START else self.guide.explain(state)
+        if not self._searched(state):
+            return self.guide.explain(state)
+        self.searching = state
+        return super().explain(state)
 
 
 def random_bot(seed: int) -> RandomBot:

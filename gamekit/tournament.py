@@ -307,6 +307,8 @@ def run_tournament(
         for i, seed in enumerate(seed_list)
         for r in rotations
     ]
+    if processes is not None and tasks:
+        _check_picklable(tasks[0])
     bar = _progress_bar(len(tasks), progress, f"{spec.name} {n}p")
     try:
         if processes is None and executor is None:
@@ -324,6 +326,20 @@ def run_tournament(
     rows.sort(key=lambda r: r.index)
     return TournamentResult(rows=rows, players=n, options=spec.validate_options(n, dict(options or {})),
                             game=spec.name)
+
+
+def _check_picklable(task: _Task) -> None:
+    """Worker processes receive the seats and metrics by pickle: say clearly if they cannot travel."""
+    import pickle
+
+    try:
+        pickle.dumps(task)
+    except (pickle.PicklingError, AttributeError, TypeError) as exc:
+        raise TypeError(
+            "processes=N sends the seats and the metrics function to worker processes by pickle, and "
+            f"this one cannot be pickled ({exc}); use bot names, (name, params), module-level "
+            "functions or functools.partial instead of lambdas or local functions"
+        ) from None
 
 
 def _run_parallel(chunks: list[list[_Task]], processes: int | None, executor: cf.Executor | None,

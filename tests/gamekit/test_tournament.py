@@ -125,3 +125,8 @@ def test_the_command_line_prints_the_summary_and_writes_the_table(tmp_path, caps
                    "--params", '{"random": {}}'])
     assert len(result) == 8 and out.read_text().startswith("seed,rotation,seat0")
     assert "8 games of toy (2 players)" in capsys.readouterr().out
+
+
+def test_a_lambda_cannot_travel_to_worker_processes_and_the_runner_says_so():
+    with pytest.raises(TypeError, match="cannot be pickled"):
+        run_tournament(SPEC, ["random", "random"], seeds=[1], processes=2, metrics=lambda s: {})
