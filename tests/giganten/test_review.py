@@ -158,7 +158,7 @@ def test_action_2a_the_red_deck_ends_the_game_in_round_8_9_or_10():
     assert (cards_needed(advances[::-1]), cards_needed(advances)) == (8, 10)
     from pathlib import Path
     docs = Path(__file__).resolve().parents[2] / "docs"
-    for name in ("rulings-giganten.md", "giganten-components.md"):
+    for name in ("rulings.md", "giganten-components.md"):
         assert "round 8, 9 or 10" in (docs / name).read_text(), name
 
 
