@@ -19,7 +19,7 @@ import random
 from functools import cache
 from typing import Any, Hashable
 
-from gamekit import Action, Event, GameSpec, GameState, IllegalAction
+from gamekit import Action, GameSpec, GameState, IllegalAction
 
 from .actions import (
     CODEC, NEW_SET, Deal, Decline, Display, GainAmber, GainPoint, PlayMarker, Reclaim, ResolveTrigger, Reveal,
@@ -353,21 +353,6 @@ class State(GameState):
         else:
             self._decide(action)
         self._settle()
-
-    # -- events: formatted only when read ---------------------------------------------------
-    def _say(self, section: str, player: int | None, template: str, *args: Any) -> None:
-        """Record an event; its text (``template.format(*args)``) is built only if someone reads it."""
-        events = self._events
-        if events is not None:  # None during a playout
-            events.append((template, args, section, player))
-
-    def _emit(self, text: str, section: str, player: int | None = None) -> None:
-        self._say(section, player, text)
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """What the last ``apply`` did, each event naming its rulebook section."""
-        return tuple(Event(t.format(*a) if a else t, section, p) for t, a, section, p in self._events or ())
 
     def _illegal(self, rule: str, message: str) -> IllegalAction:
         legal = self._legal() if self.current_player() is not None else [a for a, _ in self._outcomes()]

@@ -124,13 +124,28 @@ class GameState(ABC):
         new._record = (self._record, action)
         return new
 
+    # -- events: recorded cheaply, worded only when read ------------------------------------
     @property
     def events(self) -> tuple[Event, ...]:
         """What the last ``apply`` did, each event naming its rulebook section."""
-        return tuple(self._events)
+        return tuple(Event(self._word(template, args), section, player)
+                     for template, args, section, player in self._events or ())
+
+    def _say(self, section: str, player: int | None, template: str, *args: Any) -> None:
+        """Record an event whose text is ``template`` filled in with ``args`` when ``events`` is read
+        (search bots and rollouts, which never read events, skip the wording).  A game that plays
+        without events (an in-place rollout) sets ``_events`` to None."""
+        events = self._events
+        if events is not None:
+            events.append((template, args, section, player))
 
     def _emit(self, text: str, section: str, player: int | None = None) -> None:
-        self._events.append(Event(text, section, player))
+        """Record an event whose text is already written out."""
+        self._say(section, player, text)
+
+    def _word(self, template: str, args: tuple[Any, ...]) -> str:
+        """The sentence of a recorded event; a game overrides this for placeholders of its own."""
+        return template.format(*args) if args else template
 
     def history(self) -> list["Action"]:
         """Every action applied since ``new_game``, chance outcomes included, oldest first."""

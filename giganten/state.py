@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable
 
-from gamekit import Action, Event, GameState, IllegalAction
+from gamekit import Action, GameState, IllegalAction
 
 from . import rules as R
 from .components import CARDS, COMPONENTS, NAMES, SITES
@@ -213,23 +213,12 @@ class State(GameState):
         self._cache = None
 
     # -- helpers the rules and the views share -------------------------------------------------------
-    def _say(self, section: str, player: int | None, template: str, *args: Any) -> None:
-        """Record an event whose text is ``template`` filled in with ``args``, worded only when ``events`` is
-        read (see :func:`giganten.text.event_text`: ``{:name}`` a player, ``{:cell}`` a square, ``{:money}``
-        dollars, ``{:count chip}`` "3 chips" ...).  The args are ints, strings or tuples, never lists."""
-        self._events.append((template, args, section, player))
-
-    def _emit(self, text: str, section: str, player: int | None = None) -> None:
-        """Record an event whose text is already written out."""
-        self._events.append((text, (), section, player))
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """What the last ``apply`` did, each event naming its rulebook section."""
+    def _word(self, template: str, args: tuple[Any, ...]) -> str:
+        """Event templates use Giganten's placeholders (see :func:`giganten.text.event_text`: ``{:name}`` a
+        player, ``{:cell}`` a square, ``{:money}`` dollars, ``{:count chip}`` "3 chips" ...)."""
         from .text import event_text
 
-        return tuple(Event(event_text(template, args), section, player)
-                     for template, args, section, player in self._events)
+        return event_text(template, args)
 
     def name(self, player: int) -> str:
         return NAMES[player]
