@@ -92,23 +92,13 @@ UTILITIES: dict[str, Utility] = {"win": win_utility, "margin": margin_utility, "
 
 # -- applying actions on a private copy ------------------------------------------------------------
 
-class _Discard:
-    """Stands in for the event list of a search's private state: events are not kept."""
-
-    __slots__ = ()
-
-    def append(self, event: object) -> None:
-        pass
-
-
-_DISCARD = _Discard()
 _OPEN_CHANCE = "any chance outcome"  # the single child of a chance node in open-loop search
 
 
 def private_copy(state: GameState) -> GameState:
-    """A copy the search may change in place (its events are discarded)."""
+    """A copy the search may change in place (no events are recorded: ``_events`` is None)."""
     new = state._copy()
-    new._events = _DISCARD  # type: ignore[assignment]
+    new._events = None  # type: ignore[assignment]
     new._record = state._record
     return new
 
@@ -284,7 +274,7 @@ class MCTSBot:
                 rng = random.Random(base + done // len(root_moves))
             if ismcts:
                 sample = state.determinize(player, rng)  # type: ignore[attr-defined]
-                sample._events = _DISCARD
+                sample._events = None  # type: ignore[assignment]
             else:
                 sample = private_copy(state)
             self._start = sample
