@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from .components import CARDS, EGG, FAMILY, FAMILY_NAMES, SIZE, SIZE_NAMES
+from .components import CARDS, EGG, FAMILY_NAMES, SIZE_NAMES
 from .museum import FAMILY_SET, SIZE_SET, FAMILY_SET_LIMIT, SIZE_SET_LIMIT
 
 Kind = tuple[int, int]  # (family, size); size 0 = egg
@@ -160,6 +160,5 @@ def simulate_completion(kind: int, key: int, held: Sequence[Kind], draws: int, t
 
 __all__ = [
     "cards_needed", "completion_probability", "completion_table", "deck_counts", "extension_probability", "fillers",
-    "open_places", "simulate_completion", "FAMILY_SET", "SIZE_SET", "FAMILY_SET_LIMIT", "SIZE_SET_LIMIT",
-    "FAMILY", "SIZE",
+    "open_places", "simulate_completion", "FAMILY_SET", "SIZE_SET",
 ]

@@ -19,14 +19,14 @@ from gamekit.bots import ScoredBot
 from gamekit.mcts import LeadUtility, MCTSBot
 
 from . import rules as R
-from .actions import (AdvanceLocomotive, Bid, Build, ChangePrice, DriveTo, EndMovement, LetChipGo, LocomotivesBack,
-                      Pass, PayLicenses, PlaceTruck, Sell, SkipBuild, Step, TakeCard, TakeOil, Transport)
+from .actions import (AdvanceLocomotive, ChangePrice, DriveTo, EndMovement, LetChipGo, LocomotivesBack, Pass,
+                      PlaceTruck, SkipBuild, Step, TakeOil)
 from .analysis import rail_cost_to_column
 from .board import CELLS, ENTRY_CELLS, NEIGHBOURS, SITE_CELL, TERRAIN_MASK, neighbours_of
 from .components import CARDS, COLUMNS, COMPONENTS, SITES, TILE_KINDS
 from .observe import unseen_tiles
 from .prices import TRACK
-from .rules.production import FEE, carriers
+from .rules.production import FEE
 from .state import State
 
 RAIL = tuple(int(x) for x in rail_cost_to_column())  # movement points from the start to each rail space
