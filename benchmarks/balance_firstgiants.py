@@ -7,7 +7,8 @@ Seeded 4-player games between four identical bots (default: ``heuristic``), then
 2. per card type (the 12 fossil effects of the template, plus eggs): how often taken (Study or
    display at the end), and the win share of the players who took at least one, against the fair
    0.25 (and the "lift": cards of that type per winner / per player);
-3. family sets against size sets: built (2+ cards), completed, and their points.
+3. family sets against size sets: built (2+ cards), completed, their points, and the win share of
+   the players whose set points come mostly from that type.
 
 Intervals: 1.96 standard errors over player-seats (the four seats of one game are not independent,
 so read them as a guide).  A type is flagged when its interval excludes the fair share and the
@@ -18,6 +19,7 @@ estimate is more than 0.05 away from it.
 from __future__ import annotations
 
 import argparse
+import ast
 import time
 from typing import Any
 
@@ -132,7 +134,10 @@ def type_table(seats: pd.DataFrame) -> pd.DataFrame:
 
 
 def set_table(seats: pd.DataFrame) -> pd.DataFrame:
-    """Family sets against size sets: per player built, completed, points, and their share of all points."""
+    """Family sets against size sets: per player built, completed, points, their share of all points,
+    and the win share of the players whose set points come mostly from that type."""
+    fam, size = seats["family_set_points"], seats["size_set_points"]
+    lean = np.where(fam > size, "family", np.where(size > fam, "size", "equal"))
     out = []
     for name in ("family", "size"):
         built, complete = seats[f"{name}_built"], seats[f"{name}_complete"]
@@ -141,7 +146,17 @@ def set_table(seats: pd.DataFrame) -> pd.DataFrame:
                     "completion_rate": complete.sum() / max(1, built.sum()),
                     "set_points_per_player": pts.mean(), "share_of_points": pts.sum() / seats["points"].sum(),
                     "winners_set_points": (pts * seats["win_share"]).sum() / seats["win_share"].sum()})
+        ws, lo, hi = _interval(seats["win_share"][lean == name])
+        out[-1].update({"leaners": int((lean == name).sum()), "lean_win_share": ws, "win_low": lo, "win_high": hi})
     return pd.DataFrame(out).set_index("set type")
+
+
+def read_csv(path: str) -> pd.DataFrame:
+    """A per-seat table written by ``--csv`` (its list columns parsed back)."""
+    seats = pd.read_csv(path)
+    for column in ("displayed", "taken", "shown", "family_points"):
+        seats[column] = seats[column].apply(ast.literal_eval)
+    return seats
 
 
 def report(seats: pd.DataFrame) -> str:
@@ -162,7 +177,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--root-seed", type=int, default=4)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--csv", default=None, help="write the per-seat table here")
+    parser.add_argument("--from-csv", default=None, help="print the tables of a per-seat table saved by --csv")
     args = parser.parse_args(argv)
+    if args.from_csv:
+        print(report(read_csv(args.from_csv)))
+        return
     start = time.perf_counter()
     seats = measure(args.games, args.bot, args.root_seed, args.processes or None)
     print(f"{args.bot} x{PLAYERS}, root seed {args.root_seed}: {time.perf_counter() - start:.0f} s")

@@ -47,3 +47,10 @@ def test_the_tables_cover_every_family_type_and_set_kind(balance, seats):
 
 def test_card_types_follow_the_template(balance):
     assert balance.card_type(0) == 0 and balance.card_type(35) == 11 and balance.card_type(60) == balance.EGG_TYPE
+
+
+def test_a_saved_table_reads_back_to_the_same_report(balance, seats, tmp_path):
+    path = tmp_path / "seats.csv"
+    seats.to_csv(path, index=False)
+    assert balance.report(balance.read_csv(str(path))) == balance.report(seats)
+    assert balance.set_table(seats)["leaners"].sum() <= len(seats)
