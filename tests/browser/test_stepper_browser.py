@@ -15,6 +15,7 @@ import nbformat
 import pytest
 
 from .conftest import REPO, SCREENSHOTS
+from .lab import run_all_cells
 
 pytestmark = pytest.mark.browser
 
@@ -40,14 +41,6 @@ def write_notebook(root_dir, name: str, cells: list[str]) -> None:
     nbformat.write(nb, root_dir / name)
 
 
-def run_all(page, url: str, token: str, name: str) -> None:
-    """Open the notebook, wait for the kernel to be really idle, then Run > Run All Cells."""
-    page.goto(f"{url}/lab/tree/{name}?token={token}")
-    page.get_by_text("Python 3 (ipykernel) | Idle").first.wait_for(timeout=90_000)
-    page.locator("#jp-MainMenu").get_by_text("Run", exact=True).first.click()
-    page.locator(".lm-Menu-content").get_by_text("Run All Cells", exact=True).first.click()
-
-
 def log_count(page, stepper: int) -> int:
     return page.evaluate(f"document.querySelectorAll('.gk-stepper')[{stepper}]"
                          ".querySelectorAll('.gk-log-entry').length")
@@ -68,7 +61,7 @@ def test_widgets_in_jupyterlab(lab_server, browser_page, screenshot):
     write_notebook(root_dir, "kit_widgets.ipynb", CELLS)
     page = browser_page
     page.set_viewport_size({"width": 1280, "height": 2400})  # tall: each widget fits in its screenshot
-    run_all(page, url, token, "kit_widgets.ipynb")
+    run_all_cells(page, url, token, "kit_widgets.ipynb")
     giganten = page.locator(".gk-stepper").nth(0)
     giganten.locator("img").wait_for(timeout=90_000)
     assert log_count(page, 0) == 0
