@@ -88,7 +88,7 @@ def text(state: "State") -> str:
         held = [news_name(i) + (" (kept)" if state.locked[i] else "") for i, o in enumerate(state.news) if o == p]
         mark = "*" if p == state.current_player() else " "
         lines.append(f"{mark}{state.names[p]}: {state.score(p)} points ({state.points[p]} from tokens), "
-                     f"{state.amber[p]} amber, {state.markers_on_board(p)} markers on the board")
+                     f"{state.amber[p]} amber, {state.markers_on_board(p)} markers on the Museum board")
         lines.append(f"    Study: {_cards(state.study[p])}")
         lines.append("    Display: " + (" ".join(_set_text(m) for m in state.museum[p]) or "-"))
         if held:

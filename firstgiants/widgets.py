@@ -66,7 +66,7 @@ def summary_html(state) -> str:
         rows.append(
             f"<div style='border-left:6px solid {player_color(p)};padding:2px 6px;margin:3px 0'>"
             f"<b>{escape(state.names[p])}</b>{mark}: {state.score(p)} points · {state.amber[p]} amber · "
-            f"{state.markers_on_board(p)} markers on the board · News: {escape(news)}"
+            f"{state.markers_on_board(p)} markers on the Museum board · News: {escape(news)}"
             f"<div>Study: {''.join(chip(c) for c in state.study[p]) or '–'}</div>{''.join(sets)}</div>")
     end = f"<div><b>End triggered:</b> {escape(state.end_cause)}</div>" if state.end_cause else ""
     return (f"<div style='font-size:12px'>Set tokens: {state.set_supply} in the supply, {state.set_box} in the box"

@@ -14,6 +14,8 @@ import urllib.request
 
 import pytest
 
+from .lab import run_all_cells
+
 pytestmark = pytest.mark.browser
 
 
@@ -32,35 +34,6 @@ def lab(lab_server, browser_page):
 
 
 COURSE_NOTEBOOKS = {"00_start_here.ipynb", "10_giganten_price_dice.ipynb"}
-
-IDLE = "Python 3 (ipykernel) | Idle"
-
-
-def run_all_cells(page, url: str, token: str, name: str) -> None:
-    """Open ``name``, wait until the kernel is really attached and idle, clear the stored outputs, then
-    Run > Run All Cells and wait until every code cell has an execution count and the kernel is idle again."""
-    page.goto(f"{url}/lab/tree/{name}?reset&token={token}")  # reset: no tabs restored from an earlier test
-    page.get_by_text(IDLE).first.wait_for(timeout=90_000)
-    # the stored outputs carry execution counts: clear them first, so "every cell has a number" means "ran"
-    page.locator("#jp-MainMenu").get_by_text("Edit", exact=True).first.click()
-    page.locator(".lm-Menu-content").get_by_text("Clear Outputs of All Cells", exact=True).first.click()
-    page.wait_for_function(
-        """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
-                 .every(p => !/\\[\\d+\\]/.test(p.textContent))""",
-        timeout=30_000,
-    )
-    page.locator("#jp-MainMenu").get_by_text("Run", exact=True).first.click()
-    page.locator(".lm-Menu-content").get_by_text("Run All Cells", exact=True).first.click()
-    # every input prompt shows a number: none is "[ ]" (not run) or "[*]" (running)
-    page.wait_for_function(
-        """() => {
-            const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')];
-            return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
-        }""",
-        timeout=120_000,
-    )
-    page.get_by_text(IDLE).first.wait_for(timeout=60_000)
-
 
 def dismiss_news(page) -> None:
     """Close Lab's "get notified about official Jupyter news?" toast (it covers the screenshots)."""
