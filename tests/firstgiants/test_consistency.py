@@ -19,7 +19,7 @@ def fuzz(state, rng: random.Random):
             g.SpendAmber(), g.GainAmber(), g.Reclaim(), g.Reveal(card), g.Deal(card)]
 
 
-@pytest.mark.parametrize("players, games", [(2, 550), (3, 500), (4, 500), (5, 450)])
+@pytest.mark.parametrize("players, games", [(2, 2000), (3, 2000), (4, 2000), (5, 2000)])
 def test_check_game(players, games):
-    report = check_game(g.SPEC, players, games, seed=players, invariant=conserved, fuzz=fuzz, deep_every=300)
+    report = check_game(g.SPEC, players, games, seed=players, invariant=conserved, fuzz=fuzz, deep_every=600)
     assert report.games == games and report.illegal_rejected > 0
