@@ -180,3 +180,18 @@ def check_game(
         report.longest = max(report.longest, move)
         report.lengths.append(move)
     return report
+
+
+class CheckedBot:
+    """Wraps a bot for tests: asserts that every move it returns is legal and that it never changes the state."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot, self.moves = bot, 0
+
+    def act(self, state: GameState) -> Action:
+        before = state.fingerprint()
+        action = self.bot.act(state)
+        assert action in state.legal_actions(), f"{self.bot!r} chose the illegal {action} in\n{state}"
+        assert state.fingerprint() == before, f"{self.bot!r} changed the state it was shown"
+        self.moves += 1
+        return action

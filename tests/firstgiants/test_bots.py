@@ -7,21 +7,7 @@ import firstgiants
 from firstgiants.bots import BOTS, HeuristicBot, Weights, estimated_returns
 from gamekit import play
 from gamekit.bots import make_bot
-
-
-class Checked:
-    """Wraps a bot; asserts every move it returns is legal and that it never changes the state."""
-
-    def __init__(self, bot):
-        self.bot, self.moves = bot, 0
-
-    def act(self, state):
-        before = state.fingerprint()
-        action = self.bot.act(state)
-        assert action in state.legal_actions(), f"{self.bot!r} chose illegal {action} in\n{state}"
-        assert state.fingerprint() == before
-        self.moves += 1
-        return action
+from gamekit.checks import CheckedBot
 
 
 def test_the_registry_has_random_heuristic_and_search():
@@ -33,13 +19,13 @@ def test_the_registry_has_random_heuristic_and_search():
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_heuristic_and_random_bots_only_play_legal_moves(players):
     for seed in range(3):
-        bots = [Checked(BOTS["heuristic" if p % 2 == 0 else "random"](seed * 10 + p)) for p in range(players)]
+        bots = [CheckedBot(BOTS["heuristic" if p % 2 == 0 else "random"](seed * 10 + p)) for p in range(players)]
         final = play(firstgiants.new_game(players), bots, seed)
         assert final.is_terminal() and all(b.moves > 0 for b in bots)
 
 
 def test_the_search_bot_only_plays_legal_moves():
-    bots = [Checked(BOTS["search"](1, iterations=4)), Checked(BOTS["heuristic"](9)), Checked(BOTS["random"](3))]
+    bots = [CheckedBot(BOTS["search"](1, iterations=4)), CheckedBot(BOTS["heuristic"](9)), CheckedBot(BOTS["random"](3))]
     assert play(firstgiants.new_game(3), bots, 5).is_terminal()
 
 
