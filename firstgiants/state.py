@@ -341,18 +341,23 @@ class State(GameState):
     # -- applying actions -------------------------------------------------------------------
     def _apply_in_place(self, action: Action) -> None:
         self._cache = None
-        phase = self.phase
-        if phase <= REVEAL:
+        if self.phase <= REVEAL:
             self._chance(action)
-        elif phase == START:
+        else:
+            self._carry_out(action)
+        self._settle()
+
+    def _carry_out(self, action: Action, quiet: bool = False) -> None:
+        """Carry out a player's decision in the current phase."""
+        phase = self.phase
+        if phase == START:
             self._start(action)
         elif phase == TAKE:
             self._take(action)
         elif phase == RECLAIM:
             self._reclaim_choice(action)
         else:
-            self._decide(action)
-        self._settle()
+            self._decide(action, quiet)
 
     def _illegal(self, rule: str, message: str) -> IllegalAction:
         legal = self._legal() if self.current_player() is not None else [a for a, _ in self._outcomes()]
@@ -381,18 +386,16 @@ class State(GameState):
             self._forced(legal[0])
 
     def _forced(self, action: Action) -> None:
-        """Take the only legal choice, saying why it is the only one."""
-        phase = self.phase
-        if self._events is None:  # a playout keeps no events: nothing to word
-            if phase == START:
-                self._start(action)
-            elif phase == TAKE:
-                self._take(action)
-            elif phase == RECLAIM:
-                self._reclaim_choice(action)
-            else:
-                self._decide(action, quiet=True)
+        """Take the only legal choice, saying why it is the only one (a playout keeps no events)."""
+        if self._events is None:
+            self._carry_out(action, quiet=True)
             return
+        self._say_forced(action)
+        self._carry_out(action, quiet=action is _DECLINE)
+
+    def _say_forced(self, action: Action) -> None:
+        """Why ``action`` is the only legal choice."""
+        phase = self.phase
         p = self.current_player()
         name = self.names[p]  # type: ignore[index]
         if phase == START:
@@ -403,14 +406,11 @@ class State(GameState):
             else:
                 self._say("Reclaim Markers", p, "{} has no marker at any dig site, so must play 1 marker; only {} is "
                           "possible.", name, action)
-            self._start(action)
         elif phase == TAKE:
             self._say("Play 1 Marker", p, "Dig site {} holds a single card, so {} takes it.", self.site + 1, name)
-            self._take(action)
         elif phase == RECLAIM:
             self._say("Reclaim Markers", p, "{} cannot pay for any display, so the reclaimed marker gives 1 amber.",
                       name)
-            self._reclaim_choice(action)
         else:
             code, _, _, fam = self.decision  # type: ignore[misc]
             if action is _DECLINE:
@@ -418,7 +418,6 @@ class State(GameState):
             else:
                 why = self._no_display_reason(p, code, fam)  # type: ignore[arg-type]
                 self._say("Cards' Icons & Effects", p, "{}, so {} gains 1 point.", why, name)
-            self._decide(action, quiet=action is _DECLINE)
 
     def _say_does_nothing(self, p: int, code: int, fam: int) -> None:
         """Say why the choice ``code`` of ``p`` can do nothing (no amber to spend, no fossil to display)."""
