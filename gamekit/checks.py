@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .actions import Action
+from .play import sample_chance
 from .protocol import GameState, IllegalAction, sum_is_one
 from .record import load, replay
 from .spec import GameSpec
@@ -195,3 +196,18 @@ class CheckedBot:
         assert state.fingerprint() == before, f"{self.bot!r} changed the state it was shown"
         self.moves += 1
         return action
+
+
+def check_in_place_advance(state: GameState, seed: int) -> None:
+    """Play a random game from ``state`` twice: through ``apply`` and through the search's in-place
+    ``gamekit.mcts.advance`` on a private copy; AssertionError if the two ever differ."""
+    from .mcts import advance, private_copy
+
+    rng = random.Random(seed)
+    fast = private_copy(state)
+    while not state.is_terminal():
+        action = sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
+        state = state.apply(action)
+        advance(fast, action)
+        if fast.fingerprint() != state.fingerprint():
+            _fail(f"{state.spec.name} seed {seed} move {state.move_number}", f"in-place {action} differs from apply")

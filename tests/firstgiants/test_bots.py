@@ -7,7 +7,7 @@ import firstgiants
 from firstgiants.bots import BOTS, HeuristicBot, Weights, estimated_returns
 from gamekit import play
 from gamekit.bots import make_bot
-from gamekit.checks import CheckedBot
+from gamekit.checks import CheckedBot, check_in_place_advance
 
 
 def test_the_registry_has_random_heuristic_and_search():
@@ -57,16 +57,4 @@ def test_weights_are_tunable_and_checked():
 
 
 def test_the_search_applies_moves_in_place_exactly_like_apply():
-    import random
-
-    from gamekit import sample_chance
-    from gamekit.mcts import advance, private_copy
-
-    rng = random.Random(4)
-    state = firstgiants.new_game(4)
-    fast = private_copy(state)
-    while not state.is_terminal():
-        action = sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
-        state = state.apply(action)
-        advance(fast, action)
-        assert fast.fingerprint() == state.fingerprint()
+    check_in_place_advance(firstgiants.new_game(4), seed=4)
