@@ -32,7 +32,7 @@ from .components import (
 )
 from .effects import MULTIPLIER_WHY, SOLE_OPTION, multiplier, steps_of, triggered_by_take
 from .museum import (
-    SIZE_SET, UNTYPED, MuseumSet, award_news, expandable, extend, is_complete, join, largest, news_index, news_name,
+    SIZE_SET, UNTYPED, MuseumSet, award_news, expandable, extend, fit, is_complete, join, largest, news_index, news_name,
     news_value, new_set, set_points, type_name,
 )
 
@@ -248,21 +248,28 @@ class State(GameState):
         result is an ordinary state whose history holds every action (it replays and saves).
         """
         s = self._copy()
-        s._record, s._events = self._record, None
+        s._events = None
+        record = self._record
         draw = rng.random
-        while s.phase != OVER:
-            if s.phase <= REVEAL:
+        while True:
+            phase = s.phase
+            if phase == OVER:
+                break
+            if phase <= REVEAL:  # each card left equally likely: by count
                 deck = s.deck
-                card = deck[int(draw() * len(deck))]  # each card left equally likely: by count
+                card = deck[int(draw() * len(deck))]
                 if not UNIQUE_KINDS:
                     card = next(d for d in deck if KIND[d] == KIND[card])
-                action: Action = (_DEAL if s.phase == DEAL else _REVEAL)[card]
+                record = (record, (_DEAL if phase == DEAL else _REVEAL)[card])
+                s._draw(card)
             else:
                 legal = s._cache if s._cache is not None else s._legal()
                 action = legal[int(draw() * len(legal))]
-            s._apply_in_place(action)
-            s._record = (s._record, action)
-        s._events = []
+                record = (record, action)
+                s._carry_out(action)
+            s._cache = None
+            s._settle()
+        s._record, s._events = record, []
         return s
 
     # -- legal actions and chance outcomes --------------------------------------------------
@@ -340,15 +347,20 @@ class State(GameState):
 
     # -- applying actions -------------------------------------------------------------------
     def _apply_in_place(self, action: Action) -> None:
-        self._cache = None
+        """A chance outcome must be a card of the deck; a decision must be one of the legal actions
+        (if not, :meth:`_refusal` says which rule it breaks), then the rule code carries it out."""
         if self.phase <= REVEAL:
             self._chance(action)
         else:
+            legal = self._cache if self._cache is not None else self._legal()
+            if action not in legal:
+                raise self._refusal(action)
             self._carry_out(action)
+        self._cache = None
         self._settle()
 
     def _carry_out(self, action: Action, quiet: bool = False) -> None:
-        """Carry out a player's decision in the current phase."""
+        """Carry out a player's legal decision in the current phase."""
         phase = self.phase
         if phase == START:
             self._start(action)
@@ -364,6 +376,83 @@ class State(GameState):
         shown = ", ".join(str(a) for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
         return IllegalAction(rule, message, shown)
 
+    # -- why an action is refused ----------------------------------------------------------
+    def _refusal(self, action: Action) -> IllegalAction:
+        """The rule that ``action``, not a legal action here, breaks (and what is allowed instead)."""
+        phase = self.phase
+        if phase == START:
+            rule, why = self._refuse_turn(action)
+        elif phase == TAKE:
+            rule, why = self._refuse_take(action)
+        elif phase == RECLAIM:
+            if action.__class__ is Display:
+                rule, why = self._refuse_display(action, free=False)  # type: ignore[arg-type]
+            else:
+                rule, why = "Reclaim Markers", f"{action!r}: for each reclaimed marker gain 1 amber or display 1 fossil."
+        else:
+            rule, why = self._refuse_decision(action)
+        return self._illegal(rule, why)
+
+    def _refuse_turn(self, action: Any) -> tuple[str, str]:
+        p = self.active
+        name = self.names[p]
+        if action.__class__ is Reclaim:
+            return "Reclaim Markers", f"{name} has no marker at any dig site to reclaim."
+        if action.__class__ is not PlayMarker:
+            return "Game Turn", f"{action!r} is not a turn action: play 1 marker or reclaim markers."
+        s = action.site
+        if not self.markers_on_board(p):
+            return "Play 1 Marker", f"{name} has no marker on the board: reclaim markers instead."
+        if not 0 <= s < SITES:
+            return "Play 1 Marker", f"there is no dig site {s + 1} (the sites are 1-{SITES})."
+        if self.markers[s] >> p & 1:
+            return "Play 1 Marker", f"dig site {s + 1} already holds {name}'s marker."
+        return "Play 1 Marker", f"dig site {s + 1} has no card left to take."
+
+    def _refuse_take(self, action: Any) -> tuple[str, str]:
+        s = self.site
+        if action.__class__ is not TakeCard:
+            return "Play 1 Marker", f"{action!r} is not a card to take: take one of the cards at dig site {s + 1}."
+        card = action.card
+        what = CARDS[card] if 0 <= card < len(CARDS) else f"card #{card}"
+        return "Play 1 Marker", f"{what} is not at dig site {s + 1}: take one of the cards there."
+
+    def _refuse_decision(self, action: Any) -> tuple[str, str]:
+        code, p, _, fam = self.decision  # type: ignore[misc]
+        cls = action.__class__
+        if code == D_ORDER:
+            return "Play 1 Marker", f"{action!r}: choose which of your triggered effects resolves next."
+        if cls is SpendAmber and code == SPEND_3_FOR_2:
+            return "Cards' Icons & Effects", f"not enough amber: {self.names[p]} has {self.amber[p]}, needs 3."
+        if cls is Display and code in _DISPLAYING:
+            card = action.card
+            if fam >= 0 and card in self.study[p] and (FAMILY[card] == fam) != (code == DISPLAY_TWO_SAME):
+                rule = "the same Family as" if code == DISPLAY_TWO_SAME else "a different Family from"
+                return "Cards' Icons & Effects", f"the second display must be of {rule} the first ({FAMILY_NAMES[fam]})."
+            return self._refuse_display(action, free=code == DISPLAY_FREE)
+        return "Cards' Icons & Effects", f"{action!r} does not answer \"{DECISION_NAMES[code]}\"."
+
+    def _refuse_display(self, action: Display, free: bool) -> tuple[str, str]:
+        """Display 1 Fossil: a card of your Study, its cost paid, a new set or a set it may expand."""
+        p = self.current_player()
+        name = self.names[p]  # type: ignore[index]
+        card, target, as_size = action.card, action.target, action.as_size
+        rule = "Display 1 Fossil"
+        if card not in self.study[p]:  # type: ignore[index]
+            return rule, f"{action}: that card is not in {name}'s Study."
+        cost = 0 if free else COST[card]
+        if cost > self.amber[p]:  # type: ignore[index]
+            return rule, f"not enough amber: the {CARDS[card].name} costs {cost}, {name} has {self.amber[p]}."  # type: ignore[index]
+        sets = self.museum[p]  # type: ignore[index]
+        if target != NEW_SET and not 0 <= target < len(sets):
+            return rule, f"{name} has no set {target + 1}."
+        r = join(sets[target], card) if target != NEW_SET else None
+        if r.__class__ is str:
+            return rule, str(r)
+        if r is not None and r[0] == SIZE_SET and r[1] == 0 and as_size not in SIZE_NAMES:  # type: ignore[index]
+            return rule, "two eggs make a size set: declare its size (as_size 1-3)."
+        return rule, "only a size set of eggs declares a size (as_size)."
+
     def _settle(self) -> None:
         """Run automatic steps and forced choices until a chance node, a real decision or the end."""
         while True:
@@ -377,7 +466,7 @@ class State(GameState):
                 deck = self.deck
                 if len(deck) > 1 and (UNIQUE_KINDS or any(KIND[c] != KIND[deck[0]] for c in deck)):
                     return  # a real chance node (its outcomes are listed when asked for)
-                self._chance((_DEAL if phase == DEAL else _REVEAL)[deck[0]])
+                self._draw(deck[0])
                 continue
             legal = self._legal()
             if len(legal) > 1:
@@ -444,18 +533,23 @@ class State(GameState):
                 or (not UNIQUE_KINDS and any(KIND[d] == KIND[card] for d in self.deck if d < card))):  # type: ignore
             raise self._illegal("Setup" if self.phase == DEAL else "Play 1 Marker",
                                 f"{action!r} is not a chance outcome here (the next card of the deck).")
-        i = self.deck.index(card)  # type: ignore[arg-type]
-        self.deck = self.deck[:i] + self.deck[i + 1:]
+        self._draw(card)  # type: ignore[arg-type]
+
+    def _draw(self, card: int) -> None:
+        """``card`` comes off the deck: dealt to the first empty space (setup) or turned up as its top card."""
+        deck = self.deck
+        i = deck.index(card)
+        self.deck = deck[:i] + deck[i + 1:]
         if self.phase == DEAL:
             slot = self.sites.index(-1)
-            self.sites[slot] = card  # type: ignore[assignment]
+            self.sites[slot] = card
             self._say("Setup", None, "{} is dealt face up to dig site {}.", LABEL[card], slot // PER_SITE + 1)
             if -1 not in self.sites:
                 self.phase = REVEAL
         else:
-            self.top = card  # type: ignore[assignment]
+            self.top = card
             self._say("Play 1 Marker" if self.turns else "Setup", None, "The deck's top card is now {} ({}); {} more "
-                      "below it.", LABEL[card], EFFECT_TEXT[card], len(self.deck))  # type: ignore[index]
+                      "below it.", LABEL[card], EFFECT_TEXT[card], len(self.deck))
             self.phase = START
             self._say("Game Turn", self.active, "{}'s turn: play 1 marker or reclaim markers.", self.names[self.active])
 
@@ -463,28 +557,20 @@ class State(GameState):
     def _start(self, action: Action) -> None:
         p = self.active
         name = self.names[p]
-        if action is _RECLAIM or action.__class__ is Reclaim:
+        if action.__class__ is Reclaim:
             bit = 1 << p
-            count = sum(1 for m in self.markers if m & bit)
-            if not count:
-                raise self._illegal("Reclaim Markers", f"{name} has no marker at any dig site to reclaim.")
-            self.markers = [m & ~bit for m in self.markers]
+            markers = self.markers
+            count = 0
+            for m in markers:
+                if m & bit:
+                    count += 1
+            self.markers = [m & ~bit for m in markers]
             self.reclaim_left = count
             self.phase = RECLAIM
             self._say("Reclaim Markers", p, "{} reclaims {} marker{}: for each, gain 1 amber or display 1 fossil.",
                       name, count, "s" if count > 1 else "")
             return
-        if action.__class__ is not PlayMarker:
-            raise self._illegal("Game Turn", f"{action!r} is not a turn action: play 1 marker or reclaim markers.")
         s = action.site  # type: ignore[attr-defined]
-        if not self.markers_on_board(p):
-            raise self._illegal("Play 1 Marker", f"{name} has no marker on the board: reclaim markers instead.")
-        if not 0 <= s < SITES:
-            raise self._illegal("Play 1 Marker", f"there is no dig site {s + 1} (the sites are 1-{SITES}).")
-        if self.markers[s] >> p & 1:
-            raise self._illegal("Play 1 Marker", f"dig site {s + 1} already holds {name}'s marker.")
-        if not self._site_open(s, p):
-            raise self._illegal("Play 1 Marker", f"dig site {s + 1} has no card left to take.")
         self.markers[s] |= 1 << p
         self.site = s
         self.phase = TAKE
@@ -492,15 +578,8 @@ class State(GameState):
 
     def _take(self, action: Action) -> None:
         p, s = self.active, self.site
-        card = getattr(action, "card", -1)
-        i = s * PER_SITE
-        if action.__class__ is not TakeCard:
-            raise self._illegal("Play 1 Marker", f"{action!r} is not a card to take: take one of the cards at dig "
-                                f"site {s + 1}.")
-        if card < 0 or card not in self.sites[i:i + PER_SITE]:
-            what = CARDS[card] if 0 <= card < len(CARDS) else f"card #{card}"
-            raise self._illegal("Play 1 Marker", f"{what} is not at dig site {s + 1}: take one of the cards there.")
-        self.slot = self.sites.index(card, i)
+        card = action.card  # type: ignore[attr-defined]
+        self.slot = self.sites.index(card, s * PER_SITE)
         self.sites[self.slot] = -1
         before = self.study[p]
         new_family = FAMILY[card] not in [FAMILY[c] for c in before]
@@ -515,11 +594,8 @@ class State(GameState):
         p = self.active
         if action.__class__ is GainAmber:
             self._gain_amber(p, 1, "the reclaimed marker", "Reclaim Markers")
-        elif action.__class__ is Display:
-            self._display(p, action, free=False)  # type: ignore[arg-type]
         else:
-            raise self._illegal("Reclaim Markers",
-                                f"{action!r}: for each reclaimed marker gain 1 amber or display 1 fossil.")
+            self._display(p, action, free=False)  # type: ignore[arg-type]
         self.reclaim_left -= 1
         if not self.reclaim_left:
             self._end_turn()
@@ -664,7 +740,7 @@ class State(GameState):
 
     def _gain_amber(self, p: int, amount: int, why: str, section: str) -> None:
         """Gained amber is taken from the supply; an empty supply gives what is left (ruling)."""
-        got = min(amount, self.amber_supply())
+        got = min(amount, AMBER_IN_BOX - sum(self.amber))  # the supply
         self.amber[p] += got
         short = f"; the supply had only {got}" if got < amount else ""
         self._say(section, p, "{} gains {} amber ({}{}).", self.names[p], got, why, short)
@@ -673,84 +749,45 @@ class State(GameState):
         code, p, source, fam = self.decision  # type: ignore[misc]
         cls = action.__class__
         name = self.names[p]
-        if code == D_ORDER:
-            card = getattr(action, "card", -1)
-            if cls is not ResolveTrigger or (p, card) not in self.pending:
-                raise self._illegal("Play 1 Marker",
-                                    f"{action!r}: choose which of your triggered effects resolves next.")
-            self.decision = None
+        self.decision = None
+        if cls is ResolveTrigger:
+            card = action.card  # type: ignore[attr-defined]
             self._say("Play 1 Marker", p, "{} chooses to resolve {} next.", name, LABEL[card])
             self._resolve(p, card)
-            return
-        if cls is Decline and code in _DECLINABLE:
-            self.decision = None
+        elif cls is Decline:
             if not quiet:
                 what = "stops after one display" if fam >= 0 else f"declines \"{DECISION_NAMES[code]}\""
                 self._say("Cards' Icons & Effects", p, "{} {}.", name, what)
-            return
-        if cls is GainPoint and code == DISPLAY_OR_POINT:
-            self.decision = None
+        elif cls is GainPoint:
             self.points[p] += 1
             self._say("Cards' Icons & Effects", p, "{} gains 1 point instead of displaying ({}).", name, LABEL[source])
-            return
-        if cls is SpendAmber and code == SPEND_3_FOR_2:
-            if self.amber[p] < SPEND_COST:
-                raise self._illegal("Cards' Icons & Effects", f"not enough amber: {name} has {self.amber[p]}, needs 3.")
-            self.decision = None
+        elif cls is SpendAmber:
             self.amber[p] -= SPEND_COST
             self.points[p] += SPEND_GAIN
             self._say("Cards' Icons & Effects", p, "{} spends 3 amber (back to the supply) to gain 2 points ({}).",
                       name, LABEL[source])
-            return
-        if cls is Display and code in _DISPLAYING:
-            card = action.card  # type: ignore[attr-defined]
-            if fam >= 0 and card in self.study[p] and (FAMILY[card] == fam) != (code == DISPLAY_TWO_SAME):
-                rule = "the same Family as" if code == DISPLAY_TWO_SAME else "a different Family from"
-                raise self._illegal("Cards' Icons & Effects",
-                                    f"the second display must be of {rule} the first ({FAMILY_NAMES[fam]}).")
+        else:
             self._display(p, action, free=code == DISPLAY_FREE)  # type: ignore[arg-type]
-            two = code == DISPLAY_TWO_DIFFERENT or code == DISPLAY_TWO_SAME
-            self.decision = (code, p, source, FAMILY[card]) if two and fam < 0 else None
-            return
-        raise self._illegal("Cards' Icons & Effects", f"{action!r} does not answer \"{DECISION_NAMES[code]}\".")
+            if fam < 0 and (code == DISPLAY_TWO_DIFFERENT or code == DISPLAY_TWO_SAME):  # the first of up to 2
+                self.decision = (code, p, source, FAMILY[action.card])  # type: ignore[attr-defined]
 
     # -- Display 1 Fossil, Score Points ---------------------------------------------------------
     def _display(self, p: int, action: Display, free: bool) -> None:
         """Pay the size in amber (egg 2; nothing if free), then start a new set or expand one."""
-        card, target, as_size = action.card, action.target, action.as_size
-        name = self.names[p]
-        if card not in self.study[p]:
-            raise self._illegal("Display 1 Fossil", f"{action}: that card is not in {name}'s Study.")
+        card, target = action.card, action.target
         cost = 0 if free else COST[card]
-        if cost > self.amber[p]:
-            raise self._illegal("Display 1 Fossil", f"not enough amber: the {CARDS[card].name} costs {cost}, "
-                                f"{name} has {self.amber[p]}.")
-        sets = self.museum[p]
-        if target == NEW_SET:
-            if as_size:
-                raise self._illegal("Display 1 Fossil", "only a size set of eggs declares a size (as_size).")
-            kind = key = -1
-        else:
-            if not 0 <= target < len(sets):
-                raise self._illegal("Display 1 Fossil", f"{name} has no set {target + 1}.")
-            r = join(sets[target], card)
-            if r.__class__ is str:
-                raise self._illegal("Display 1 Fossil", str(r))
-            kind, key = r  # type: ignore[misc]
-            if kind == SIZE_SET and key == 0:
-                if as_size not in SIZE_NAMES:
-                    raise self._illegal("Display 1 Fossil", "two eggs make a size set: declare its size (as_size 1-3).")
-                key = as_size
-            elif as_size:
-                raise self._illegal("Display 1 Fossil", "only a size set of eggs declares a size (as_size).")
         self.amber[p] -= cost
         self.study[p] = tuple([c for c in self.study[p] if c != card])
         paid = "at no cost" if free else f"for {cost} amber" if self._events is not None else ""
+        sets = self.museum[p]
         if target == NEW_SET:
             self.museum[p] = sets + (new_set(card),)
             self._say("Display 1 Fossil", p, "{} displays {} {}, starting a new set (no points yet).",
-                      name, LABEL[card], paid)
+                      self.names[p], LABEL[card], paid)
             return
+        kind, key = fit(sets[target], card)  # type: ignore[misc]
+        if kind == SIZE_SET and key == 0:  # a size set of eggs only: its declared size
+            key = action.as_size
         self._expand(p, target, card, kind, key, paid)
 
     def _expand(self, p: int, target: int, card: int, kind: int, key: int, paid: str) -> None:
