@@ -31,11 +31,16 @@ def triggered_by_take(studies: Sequence[tuple[int, ...]], taker: int, card: int,
     ("a Family you don't currently have in your Study").  Every card, egg included, is a fossil card.
     """
     recurring = _RECURRING_FOR_TAKER[FAMILY[card] == CARNIVORE][new_family]  # the conditions this take meets
-    out = [(taker, c) for c in studies[taker] if c in recurring or (c == card and TIMING[c] == ONCE)]
+    study = studies[taker]
+    out = [] if recurring.isdisjoint(study) else [(taker, c) for c in study if c in recurring]
+    if TIMING[card] == ONCE:  # the card just taken (last in the Study) applies its own effect
+        out.append((taker, card))
     n = len(studies)
     for i in range(taker + 1, taker + n):
         p = i % n
-        out += [(p, c) for c in studies[p] if c in _ANY_PLAYER]
+        study = studies[p]
+        if not _ANY_PLAYER.isdisjoint(study):
+            out += [(p, c) for c in study if c in _ANY_PLAYER]
     return tuple(out)
 
 

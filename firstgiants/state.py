@@ -740,7 +740,8 @@ class State(GameState):
 
     def _gain_amber(self, p: int, amount: int, why: str, section: str) -> None:
         """Gained amber is taken from the supply; an empty supply gives what is left (ruling)."""
-        got = min(amount, AMBER_IN_BOX - sum(self.amber))  # the supply
+        supply = AMBER_IN_BOX - sum(self.amber)
+        got = amount if amount <= supply else supply
         self.amber[p] += got
         short = f"; the supply had only {got}" if got < amount else ""
         self._say(section, p, "{} gains {} amber ({}{}).", self.names[p], got, why, short)
