@@ -23,17 +23,22 @@ from .components import (
 Step = tuple[int, int, int, int, int]
 
 
-def triggered_by_take(studies: Sequence[tuple[int, ...]], taker: int, card: int, new_family: bool
-                      ) -> tuple[tuple[int, int], ...]:
-    """The (player, card) effects triggered when ``taker`` takes ``card`` (already in their Study).
+def triggered_by_take(studies: Sequence[tuple[int, ...]], taker: int, card: int) -> tuple[tuple[int, int], ...]:
+    """The (player, card) effects triggered when ``taker`` takes ``card`` (already last in their Study).
 
-    ``new_family``: the taker had no card of that family in their Study before this take
-    ("a Family you don't currently have in your Study").  Every card, egg included, is a fossil card.
+    The taker's recurring effects whose condition the take meets ("each time you take a carnivore
+    card"; "... a card from a Family you don't currently have in your Study", judged by the Study
+    before this take), then the card's own single-use effect, then clockwise the other players'
+    "each time any player takes a fossil card".  Every card, egg included, is a fossil card.
     """
-    recurring = _RECURRING_FOR_TAKER[FAMILY[card] == CARNIVORE][new_family]  # the conditions this take meets
     study = studies[taker]
-    out = [] if recurring.isdisjoint(study) else [(taker, c) for c in study if c in recurring]
-    if TIMING[card] == ONCE:  # the card just taken (last in the Study) applies its own effect
+    out = []
+    if not _RECURRING.isdisjoint(study):
+        family = FAMILY[card]
+        new_family = family not in [FAMILY[c] for c in study[:-1]]
+        recurring = _RECURRING_FOR_TAKER[family == CARNIVORE][new_family]  # the conditions this take meets
+        out = [(taker, c) for c in study if c in recurring]
+    if TIMING[card] == ONCE:
         out.append((taker, card))
     n = len(studies)
     for i in range(taker + 1, taker + n):
@@ -58,6 +63,8 @@ _RECURRING_FOR_TAKER = tuple(
           for new_family in (False, True))
     for carnivore in (False, True)
 )
+#: Every recurring effect a taker's Study may hold.
+_RECURRING = _cards_timed(ANY_PLAYER_TAKES, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY)
 
 
 #: Per card: when its whole effect is one "you may" choice of its owner (display, display at no cost,

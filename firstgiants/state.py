@@ -257,11 +257,11 @@ class State(GameState):
                 break
             if phase <= REVEAL:  # each card left equally likely: by count
                 deck = s.deck
-                card = deck[int(draw() * len(deck))]
-                if not UNIQUE_KINDS:
-                    card = next(d for d in deck if KIND[d] == KIND[card])
-                record = (record, (_DEAL if phase == DEAL else _REVEAL)[card])
-                s._draw(card)
+                i = int(draw() * len(deck))
+                if not UNIQUE_KINDS:  # identical cards: the lowest id stands for all
+                    i = next(j for j, d in enumerate(deck) if KIND[d] == KIND[deck[i]])
+                record = (record, (_DEAL if phase == DEAL else _REVEAL)[deck[i]])
+                s._draw(i)
             else:
                 legal = s._cache if s._cache is not None else s._legal()
                 action = legal[int(draw() * len(legal))]
@@ -291,7 +291,11 @@ class State(GameState):
             return tuple(out)
         if phase == TAKE:
             s = self.site
-            return tuple([_TAKE[c] for c in self.sites[s * PER_SITE:(s + 1) * PER_SITE] if c >= 0])
+            take = []
+            for c in self.sites[s * PER_SITE:(s + 1) * PER_SITE]:
+                if c >= 0:
+                    take.append(_TAKE[c])
+            return tuple(take)
         if phase == RECLAIM:
             return (_AMBER, *self._displays(p, False, -1, False))
         code, p, _, fam = self.decision  # type: ignore[misc]  # RESOLVE: the deciding player
@@ -322,6 +326,8 @@ class State(GameState):
             if fam >= 0 and (FAMILY[card] == fam) != same:
                 continue
             out.append(_DISPLAY_NEW[card])
+            if not sets:
+                continue
             for k, kind, key in expandable(sets, card):
                 if kind == SIZE_SET and key == 0:  # a size set of eggs only: declare its size
                     out.extend(_display_action(card, k, s) for s in SIZE_NAMES)
@@ -466,7 +472,7 @@ class State(GameState):
                 deck = self.deck
                 if len(deck) > 1 and (UNIQUE_KINDS or any(KIND[c] != KIND[deck[0]] for c in deck)):
                     return  # a real chance node (its outcomes are listed when asked for)
-                self._draw(deck[0])
+                self._draw(0)
                 continue
             legal = self._legal()
             if len(legal) > 1:
@@ -533,12 +539,13 @@ class State(GameState):
                 or (not UNIQUE_KINDS and any(KIND[d] == KIND[card] for d in self.deck if d < card))):  # type: ignore
             raise self._illegal("Setup" if self.phase == DEAL else "Play 1 Marker",
                                 f"{action!r} is not a chance outcome here (the next card of the deck).")
-        self._draw(card)  # type: ignore[arg-type]
+        self._draw(self.deck.index(card))  # type: ignore[arg-type]
 
-    def _draw(self, card: int) -> None:
-        """``card`` comes off the deck: dealt to the first empty space (setup) or turned up as its top card."""
+    def _draw(self, i: int) -> None:
+        """The deck's card at position ``i`` comes off: dealt to the first empty space (setup) or turned
+        up as the deck's top card."""
         deck = self.deck
-        i = deck.index(card)
+        card = deck[i]
         self.deck = deck[:i] + deck[i + 1:]
         if self.phase == DEAL:
             slot = self.sites.index(-1)
@@ -581,11 +588,9 @@ class State(GameState):
         card = action.card  # type: ignore[attr-defined]
         self.slot = self.sites.index(card, s * PER_SITE)
         self.sites[self.slot] = -1
-        before = self.study[p]
-        new_family = FAMILY[card] not in [FAMILY[c] for c in before]
-        self.study[p] = before + (card,)
+        self.study[p] += (card,)
         self._say("Play 1 Marker", p, "{} takes {} from dig site {} into the Study.", self.names[p], LABEL[card], s + 1)
-        self.pending = triggered_by_take(self.study, p, card, new_family)
+        self.pending = triggered_by_take(self.study, p, card)
         self.steps = ()
         self.decision = None
         self.phase = RESOLVE
@@ -859,17 +864,22 @@ class State(GameState):
         self.pending, self.steps, self.decision, self.site, self.slot = (), (), None, -1, -1
         if self.end_cause and self.active == self.first:
             self.phase = OVER
-            scores = ", ".join(f"{self.names[p]} {self.score(p)}" for p in range(self.n))
-            best = " and ".join(self.names[p] for p in self.winners())
-            rounds = self.turns // self.n
-            self._say("End of the Game", None, "Everyone has had {} turn{}: the game ends. Points: {}. {} win{}.",
-                      rounds, "s" if rounds != 1 else "", scores, best,
-                      "s" if len(self.winners()) == 1 else " (tied players share victory)")
+            if self._events is not None:
+                self._say_game_over()
         elif self.top < 0 and self.deck:
             self.phase = REVEAL
         else:
             self.phase = START
             self._say("Game Turn", self.active, "{}'s turn: play 1 marker or reclaim markers.", self.names[self.active])
+
+
+    def _say_game_over(self) -> None:
+        scores = ", ".join(f"{self.names[p]} {self.score(p)}" for p in range(self.n))
+        winners = self.winners()
+        rounds = self.turns // self.n
+        self._say("End of the Game", None, "Everyone has had {} turn{}: the game ends. Points: {}. {} win{}.",
+                  rounds, "s" if rounds != 1 else "", scores, " and ".join(self.names[p] for p in winners),
+                  "s" if len(winners) == 1 else " (tied players share victory)")
 
 
 def _names(text: str, players: int) -> tuple[str, ...]:
