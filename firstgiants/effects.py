@@ -11,12 +11,11 @@
 """
 from __future__ import annotations
 
-from functools import cache
 from typing import Sequence
 
 from .components import (
     ANY_PLAYER_TAKES, CARNIVORE, DISPLAY_OR_POINT, EACH_OPPONENT, FAMILY, GAINS, ONCE, PARTS, PER_CARNIVORE,
-    PER_FAMILY, PER_PAIR, TIMING, YOU, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY,
+    PER_FAMILY, PER_PAIR, TIMING, TOKENS, YOU, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY,
 )
 
 #: One step of an effect: (player applying it, effect code, amount, multiplier code, source card).
@@ -35,14 +34,13 @@ def triggered_by_take(studies: Sequence[tuple[int, ...]], taker: int, card: int)
     out = []
     if not _RECURRING.isdisjoint(study):
         family = FAMILY[card]
-        new_family = family not in [FAMILY[c] for c in study[:-1]]
+        # (asked only when a card of the Study watches for it)
+        new_family = not _NEW_FAMILY.isdisjoint(study) and family not in [FAMILY[c] for c in study[:-1]]
         recurring = _RECURRING_FOR_TAKER[family == CARNIVORE][new_family]  # the conditions this take meets
         out = [(taker, c) for c in study if c in recurring]
     if TIMING[card] == ONCE:
         out.append((taker, card))
-    n = len(studies)
-    for i in range(taker + 1, taker + n):
-        p = i % n
+    for p in CLOCKWISE_AFTER[len(studies)][taker]:
         study = studies[p]
         if not _ANY_PLAYER.isdisjoint(study):
             out += [(p, c) for c in study if c in _ANY_PLAYER]
@@ -63,8 +61,12 @@ _RECURRING_FOR_TAKER = tuple(
           for new_family in (False, True))
     for carnivore in (False, True)
 )
-#: Every recurring effect a taker's Study may hold.
+#: Every recurring effect a taker's Study may hold, and those watching for a new family.
 _RECURRING = _cards_timed(ANY_PLAYER_TAKES, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY)
+_NEW_FAMILY = _cards_timed(YOU_TAKE_NEW_FAMILY)
+_PLAYER_COUNTS = range(TOKENS.min_players, TOKENS.max_players + 1)
+#: ``CLOCKWISE_AFTER[n][p]``: the other seats of an ``n``-player game, clockwise from ``p``.
+CLOCKWISE_AFTER = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n)) for n in _PLAYER_COUNTS}
 
 
 #: Per card: when its whole effect is one "you may" choice of its owner (display, display at no cost,
@@ -77,17 +79,20 @@ SOLE_OPTION: tuple[int, ...] = tuple(
 )
 
 
-@cache
 def steps_of(card: int, owner: int, n: int) -> tuple[Step, ...]:
     """``card``'s effect for ``owner`` as steps; an opponents part becomes one step per opponent, clockwise."""
     out: list[Step] = []
     for part in PARTS[card]:
         if part.who == EACH_OPPONENT:
-            for i in range(owner + 1, owner + n):
-                out.append((i % n, part.effect, part.amount, part.multiplier, card))
+            for p in CLOCKWISE_AFTER[n][owner]:
+                out.append((p, part.effect, part.amount, part.multiplier, card))
         else:
             out.append((owner, part.effect, part.amount, part.multiplier, card))
     return tuple(out)
+
+
+#: ``STEPS[n][owner][card]``: :func:`steps_of` for every player count, owner and card, built once.
+STEPS = {n: tuple(tuple(steps_of(c, o, n) for c in range(len(PARTS))) for o in range(n)) for n in _PLAYER_COUNTS}
 
 
 def multiplier(code: int, study: tuple[int, ...]) -> int:

@@ -30,7 +30,7 @@ from .components import (
     EFFECT_TEXT, FAMILY, FAMILY_NAMES, GAIN_AMBER, GAIN_POINT, GAINS, KIND, LABEL, PARTS, PURE_GAIN, SIZE_NAMES,
     SPEND_3_FOR_2, TOKENS, UNIQUE_KINDS, YOU,
 )
-from .effects import MULTIPLIER_WHY, SOLE_OPTION, multiplier, steps_of, triggered_by_take
+from .effects import MULTIPLIER_WHY, SOLE_OPTION, STEPS, multiplier, triggered_by_take
 from .museum import (
     SIZE_SET, UNTYPED, MuseumSet, award_news, expandable, extend, fit, is_complete, join, largest, news_index, news_name,
     news_value, new_set, set_points, type_name,
@@ -657,18 +657,22 @@ class State(GameState):
             else:
                 self._resolve(p, first)
             return
-        lost = [c for q, c in pending if q == p and c not in study]
+        mine = [c for q, c in pending if q == p]
+        lost = [c for c in mine if c not in study]
         if lost:
-            self.pending = tuple(x for x in self.pending if x[0] != p or x[1] in study)
+            self.pending = tuple([x for x in pending if x[0] != p or x[1] in study])
             for c in lost:
                 self._say("Display 1 Fossil", p, "The effect of {}'s {} is lost: it went on display before it "
                           "resolved, and a fossil on display loses all its effects.", self.names[p], LABEL[c])
             return
-        mine = [c for q, c in self.pending if q == p]
-        if self._events is None and all(SOLE_OPTION[c] >= 0 and not self._has_choice(SOLE_OPTION[c], p)
-                                        for c in mine):  # none can do anything, in any order: a playout skips them
-            self.pending = tuple([x for x in self.pending if x[0] != p])
-            return
+        if self._events is None:  # a playout skips them all when none can do anything, in any order
+            for c in mine:
+                option = SOLE_OPTION[c]
+                if option < 0 or self._has_choice(option, p):
+                    break
+            else:
+                self.pending = tuple([x for x in pending if x[0] != p])
+                return
         if len(mine) > 1 and self._order_matters(p, mine):
             self.decision = (D_ORDER, p, -1, -1)
             self._say("Play 1 Marker", p, "{} has {} triggered effects waiting ({} and {}): the order in which they "
@@ -730,7 +734,7 @@ class State(GameState):
             self.pending = pending[1:]
         else:
             self.pending = tuple(x for x in pending if x != (p, card))
-        self.steps = steps_of(card, p, self.n)
+        self.steps = STEPS[self.n][p][card]
         self._say("Cards' Icons & Effects", p, "{}'s {} applies: {}", self.names[p], LABEL[card], EFFECT_TEXT[card])
 
     def _gain(self, p: int, effect: int, amount: int, mult: int, source: int) -> None:
