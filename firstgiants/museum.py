@@ -178,10 +178,9 @@ def award_news(owner: int, locked: bool, museums: Sequence[Sequence[MuseumSet]],
     that type; a locked token never moves again.
     """
     cards, kind, key, _ = mset
-    name, kind_name = news_name(news_index(kind, key)), type_name(kind, key)
-    why = ""
+    why = ""  # (the words are built only when something changes)
     if owner < 0:
-        owner, why = player, f"takes the {name} (the first to expand a {kind_name})"
+        owner, why = player, f"takes the {_token(kind, key)} (the first to expand a {type_name(kind, key)})"
     elif owner != player:
         if locked:
             return owner, locked, ""
@@ -189,9 +188,13 @@ def award_news(owner: int, locked: bool, museums: Sequence[Sequence[MuseumSet]],
         if len(cards) <= theirs:
             return owner, locked, ""
         holder = names[owner] if names else f"player {owner}"
-        owner, why = player, f"steals the {name} from {holder} ({len(cards)} cards beat {theirs})"
+        owner, why = player, f"steals the {_token(kind, key)} from {holder} ({len(cards)} cards beat {theirs})"
     if owner == player and not locked and is_complete(mset):
         locked = True
-        keep = f"the first to complete a {kind_name}"
-        why = f"{why} and keeps it for good ({keep})" if why else f"keeps the {name} for good ({keep})"
+        keep = f"the first to complete a {type_name(kind, key)}"
+        why = f"{why} and keeps it for good ({keep})" if why else f"keeps the {_token(kind, key)} for good ({keep})"
     return owner, locked, why
+
+
+def _token(kind: int, key: int) -> str:
+    return news_name(news_index(kind, key))

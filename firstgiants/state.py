@@ -276,11 +276,11 @@ class State(GameState):
     def _legal(self) -> tuple[Action, ...]:
         phase, p = self.phase, self.active
         if phase == START:
-            bit, markers, sites = 1 << p, self.markers, self.sites
+            bit, sites = 1 << p, self.sites
             out: list[Action] = []
             placed = 0  # p's markers at dig sites (at most one per site)
-            for s in range(SITES):
-                if markers[s] & bit:
+            for s, markers in enumerate(self.markers):
+                if markers & bit:
                     placed += 1
                 elif sites[s * PER_SITE] >= 0 or sites[s * PER_SITE + 1] >= 0:  # a site without p's marker, not empty
                     out.append(_PLAY[s])
@@ -787,7 +787,9 @@ class State(GameState):
         card, target = action.card, action.target
         cost = 0 if free else COST[card]
         self.amber[p] -= cost
-        self.study[p] = tuple([c for c in self.study[p] if c != card])
+        study = self.study[p]
+        i = study.index(card)
+        self.study[p] = study[:i] + study[i + 1:]
         paid = "at no cost" if free else f"for {cost} amber" if self._events is not None else ""
         sets = self.museum[p]
         if target == NEW_SET:

@@ -25,6 +25,7 @@ from typing import Any, Hashable
 from gamekit import Action, GameState, IllegalAction
 
 from . import rules as R
+from .rules import BID, CHANCE_PHASES, END, PAY, SELL
 from .components import CARDS, COMPONENTS, NAMES, SITES
 from .rules import auction, build, cards, licenses, market, movement, production, scoring, setup
 
@@ -168,23 +169,23 @@ class State(GameState):
         return dict(self.opts)
 
     def is_terminal(self) -> bool:
-        return self.phase == R.END
+        return self.phase == END
 
     def is_chance(self) -> bool:
-        return self.phase in R.CHANCE_PHASES
+        return self.phase in CHANCE_PHASES
 
     def current_player(self) -> int | None:
         phase = self.phase
-        if phase in R.CHANCE_PHASES or phase == R.END:
+        if phase in CHANCE_PHASES or phase == END:
             return None
-        if phase == R.BID:
+        if phase == BID:
             return self.auc_turn
-        if phase == R.PAY or phase == R.SELL:
+        if phase == PAY or phase == SELL:
             return self.auc_bidder
         return (self.start + self.cursor) % self.n
 
     def legal_actions(self) -> list[Action]:
-        legal = _LEGAL.get(self.phase)
+        legal = _LEGAL[self.phase]
         return legal(self) if legal is not None else []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -194,7 +195,7 @@ class State(GameState):
         cache = self._cache
         if cache is not None and cache[0] == "chance":
             return cache[1]
-        outcomes = _OUTCOMES.get(self.phase)
+        outcomes = _OUTCOMES[self.phase]
         result = tuple(outcomes(self)) if outcomes is not None else ()
         self._cache = ("chance", result)
         return result
@@ -204,7 +205,7 @@ class State(GameState):
         return [float(m) for m in self.money]
 
     def _apply_in_place(self, action: Action) -> None:
-        handler = _HANDLERS.get((self.phase, type(action)))
+        handler = _HANDLERS[self.phase].get(type(action))
         if handler is None:
             what = f"'{action}'" if isinstance(action, Action) else repr(action)
             raise IllegalAction(R.SECTION_OF_PHASE[self.phase], f"{what} cannot be played now: {self.expecting()}.",
@@ -294,10 +295,7 @@ def _chance(apply_fn):
     """A handler that accepts only the outcomes the chance node lists, then applies one."""
 
     def handler(s: State, action: Action) -> None:
-        for outcome, _ in s._chance_outcomes():
-            if outcome is action or outcome == action:
-                break
-        else:
+        if not _is_outcome(action, s._chance_outcomes()):
             raise IllegalAction(R.SECTION_OF_PHASE[s.phase], f"{action} is not a possible outcome here.",
                                 ", ".join(str(a) for a, _ in s._chance_outcomes()))
         s._cache = None  # the position changes from here on
@@ -306,15 +304,28 @@ def _chance(apply_fn):
     return handler
 
 
-_LEGAL = {
+def _is_outcome(action: Action, outcomes: tuple[tuple[Action, float], ...]) -> bool:
+    """Whether ``action`` is one of the listed outcomes: the very object (as sampled) or an equal one."""
+    for outcome, _ in outcomes:
+        if outcome is action:
+            return True
+    return any(outcome == action for outcome, _ in outcomes)
+
+
+def _by_phase(table: dict[int, Any], missing: Any = None) -> tuple[Any, ...]:
+    """``table`` as a tuple indexed by phase, ``missing`` for the phases it does not list."""
+    return tuple(table.get(phase, missing) for phase in range(R.END + 1))
+
+
+_LEGAL = _by_phase({
     R.TAKE: cards.legal_take, R.MOVE: movement.legal, R.BUILD: build.legal, R.PRODUCE: production.legal,
     R.BID: auction.legal_bid, R.PAY: auction.legal_pay, R.SELL: auction.legal_sell,
-}
-_OUTCOMES = {
+})
+_OUTCOMES = _by_phase({
     R.DEAL: setup.outcomes, R.ROLL: market.outcomes, R.RED: cards.outcomes_red, R.BEIGE: cards.outcomes_beige,
     R.LICENSE: licenses.outcomes, R.PENALTY: auction.outcomes_penalty,
-}
-_HANDLERS: dict[tuple[int, type], Any] = {}
+})
+_HANDLER_OF: dict[int, dict[type, Any]] = {}
 for _phase, _cls, _fn in (
     (R.DEAL, setup.DealTile, _chance(setup.apply_deal)),
     (R.ROLL, market.RollPrice, _chance(market.apply_roll)),
@@ -333,5 +344,7 @@ for _phase, _cls, _fn in (
     (R.SELL, auction.Sell, auction.apply_sell),
     *((R.MOVE, cls, fn) for cls, fn in movement.HANDLERS.items()),
 ):
-    _HANDLERS[(_phase, _cls)] = _fn
+    _HANDLER_OF.setdefault(_phase, {})[_cls] = _fn
+_HANDLERS = _by_phase(_HANDLER_OF, missing={})
+"""Per phase: the handler of each action type."""
 
