@@ -17,6 +17,7 @@ d) the card's special action (optional, once): change a price by up to N spaces,
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from gamekit import Action, IllegalAction
@@ -39,6 +40,13 @@ TERRAIN_WORD = {1: "flat", 2: "hill", 3: "mountain"}
 
 _PLACE = [PlaceTruck(r) for r in range(len(ENTRY_CELLS))]
 _STEP = {d: Step(d) for d in "NESW"}
+_STEPS_FROM = tuple(tuple((_STEP[d], n) for d, n in NEIGHBOURS[cell]) for cell in range(CELLS))
+"""For each square: (the Step action, the square it leads to), in the order N, E, S, W."""
+_CELL_BIT = tuple(1 << cell for cell in range(CELLS)) + (0,)
+"""The bit of each square in a bit set; index -1 (a truck still beside the board) gives 0."""
+_OPPONENTS = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n))
+                   for n in range(COMPONENTS.max_players + 1))
+"""``_OPPONENTS[n][p]``: the seats other than p in an n-player game."""
 _DRIVE = [DriveTo(c // COLUMNS, c % COLUMNS) for c in range(len(TERRAIN))]
 _DRIVE_BY_BYTE = [[tuple(_DRIVE[8 * k + i] for i in BYTE_BITS[b] if 8 * k + i < CELLS) for b in range(256)]
                   for k in range((CELLS + 7) // 8)]
@@ -94,10 +102,10 @@ def _end_turn(s: "State", why: str) -> None:
 
 def _no_stop(s: "State", p: int) -> int:
     """Squares p's truck may cross but not stop on: face-down tiles and opposing trucks."""
+    trucks = s.trucks
     out = s.tile_cells
-    for q, cell in enumerate(s.trucks):
-        if q != p and cell >= 0:
-            out |= 1 << cell
+    for q in _OPPONENTS[s.n][p]:
+        out |= _CELL_BIT[trucks[q]]
     return out
 
 
@@ -118,8 +126,11 @@ def _step_ok(s: "State", target: int, budget: int, no_stop: int) -> bool:
     return not no_stop >> target & 1 or _can_escape(s, target, budget - cost, no_stop)
 
 
-def _drive(s: "State") -> tuple[int, list[int]]:
-    """The bit set of squares ``DriveTo`` may go to now, and the cost layers from the truck (cached)."""
+def _drive(s: "State", no_stop: int | None = None) -> tuple[int, list[int]]:
+    """The bit set of squares ``DriveTo`` may go to now, and the cost layers from the truck (cached).
+
+    ``no_stop`` may pass in ``_no_stop(s, p)`` for the player to move when it is already known.
+    """
     cache = s._cache
     if cache is not None and cache[0] == "drive":
         return cache[1], cache[2]
@@ -128,7 +139,9 @@ def _drive(s: "State") -> tuple[int, list[int]]:
     targets, layers = 0, []
     if cell >= 0 and s.mp > 0:
         layers, reach = _expand(cell, s.mp, s.derrick_cells)
-        targets = reach & ~_no_stop(s, p) & ~(1 << cell)
+        if no_stop is None:
+            no_stop = _no_stop(s, p)
+        targets = reach & ~no_stop & ~(1 << cell)
     s._cache = ("drive", targets, layers)
     return targets, layers
 
@@ -147,8 +160,8 @@ def legal(s: "State") -> list[Action]:
         out += [_PLACE[r] for r, entry in enumerate(ENTRY_CELLS)
                 if not no_stop >> entry & 1 or _can_escape(s, entry, mp, no_stop)]
     else:
-        targets = drive_targets(s)  # a square the truck may drive to can surely be stepped to
-        out += [_STEP[d] for d, n in NEIGHBOURS[cell] if targets >> n & 1 or _step_ok(s, n, mp, no_stop)]
+        targets = _drive(s, no_stop)[0]  # a square the truck may drive to can surely be stepped to
+        out += [step for step, n in _STEPS_FROM[cell] if targets >> n & 1 or _step_ok(s, n, mp, no_stop)]
         out += _drive_actions(targets)
     stranded = _stranded(s, p, no_stop)
     if _advance_ok(s, p, stranded, no_stop):
@@ -185,7 +198,9 @@ def _advance_ok(s: "State", p: int, stranded: bool, no_stop: int) -> bool:
 def _special_actions(s: "State", p: int) -> list[Action]:
     card = s.card_of(p)
     if card.special == "price":
-        return [_CHANGE[c, d] for c in range(3) for d in price_deltas(s, c, card.n)]
+        exact, prices = s.opts["exact_price_change"], s.prices
+        return [*_price_changes(0, prices[0], card.n, exact), *_price_changes(1, prices[1], card.n, exact),
+                *_price_changes(2, prices[2], card.n, exact)]
     if card.special == "oil":
         return list(_OIL) if s.supply > 0 else []
     if s.opts["one_opponent_back"]:
@@ -195,10 +210,21 @@ def _special_actions(s: "State", p: int) -> list[Action]:
 
 def price_deltas(s: "State", company: int, n: int) -> list[int]:
     """The moves a 'change price' card allows: up to N spaces (or exactly N), staying on the track."""
-    index = s.prices[company]
-    if s.opts["exact_price_change"]:
-        return [d for d in (min(n, TOP - index), -min(n, index)) if d]
-    return [d for d in range(-n, n + 1) if d and 0 <= index + d <= TOP]
+    return list(_deltas(s.prices[company], n, s.opts["exact_price_change"]))
+
+
+@lru_cache(maxsize=None)
+def _deltas(index: int, n: int, exact: bool) -> tuple[int, ...]:
+    """:func:`price_deltas` for a marker on track index ``index``."""
+    if exact:
+        return tuple(d for d in (min(n, TOP - index), -min(n, index)) if d)
+    return tuple(d for d in range(-n, n + 1) if d and 0 <= index + d <= TOP)
+
+
+@lru_cache(maxsize=None)
+def _price_changes(company: int, index: int, n: int, exact: bool) -> tuple[ChangePrice, ...]:
+    """The ChangePrice actions for ``company``'s marker on track index ``index``."""
+    return tuple(_CHANGE[company, d] for d in _deltas(index, n, exact))
 
 
 # -- applying -------------------------------------------------------------------------------------------
@@ -287,7 +313,7 @@ def apply_drive(s: "State", action: DriveTo) -> None:
         raise IllegalAction(A4A, _why_not_target(s, p, cell, target), _allowed(s))
     s._cache = None  # the position changes from here on
     path = cheapest_path(cell, target, s.mp, s.derrick_cells, layers)
-    cost = sum(TERRAIN[c] for c in path)
+    cost = sum(map(TERRAIN.__getitem__, path))
     s.mp -= cost
     s.trucks[p] = target
     s._say(A4A, p, "{:name} drives the truck from {:cell} to {:cell} ({:count square}, {:count point}; {} left).",
