@@ -32,8 +32,8 @@ from .components import (
 )
 from .effects import MULTIPLIER_WHY, SOLE_OPTION, STEPS, multiplier, triggered_by_take
 from .museum import (
-    SIZE_SET, UNTYPED, MuseumSet, award_news, expandable, extend, fit, is_complete, join, largest, news_index, news_name,
-    news_value, new_set, set_points, type_name,
+    SIZE_SET, UNTYPED, MuseumSet, award_news, expandable, extend, fit, is_complete, join, largest, news_index,
+    news_name, news_value, new_set, set_points, type_name,
 )
 
 # Phases of play.
@@ -306,11 +306,6 @@ class State(GameState):
         displays = self._displays(p, code == DISPLAY_FREE, fam, code == DISPLAY_TWO_SAME)
         return (*displays, _POINT if code == DISPLAY_OR_POINT else _DECLINE)
 
-    def _site_open(self, site: int, player: int) -> bool:
-        """Play 1 Marker: a dig site without your marker and with a card to take."""
-        i = site * PER_SITE
-        return not self.markers[site] >> player & 1 and (self.sites[i] >= 0 or self.sites[i + 1] >= 0)
-
     def _displays(self, p: int, free: bool, fam: int, same: bool) -> list[Display]:
         """Every legal Display for ``p``: affordable cards x (new set or each set they may join).
 
@@ -394,7 +389,8 @@ class State(GameState):
             if action.__class__ is Display:
                 rule, why = self._refuse_display(action, free=False)  # type: ignore[arg-type]
             else:
-                rule, why = "Reclaim Markers", f"{action!r}: for each reclaimed marker gain 1 amber or display 1 fossil."
+                rule = "Reclaim Markers"
+                why = f"{action!r}: for each reclaimed marker gain 1 amber or display 1 fossil."
         else:
             rule, why = self._refuse_decision(action)
         return self._illegal(rule, why)
@@ -434,7 +430,8 @@ class State(GameState):
             card = action.card
             if fam >= 0 and card in self.study[p] and (FAMILY[card] == fam) != (code == DISPLAY_TWO_SAME):
                 rule = "the same Family as" if code == DISPLAY_TWO_SAME else "a different Family from"
-                return "Cards' Icons & Effects", f"the second display must be of {rule} the first ({FAMILY_NAMES[fam]})."
+                return ("Cards' Icons & Effects",
+                        f"the second display must be of {rule} the first ({FAMILY_NAMES[fam]}).")
             return self._refuse_display(action, free=code == DISPLAY_FREE)
         return "Cards' Icons & Effects", f"{action!r} does not answer \"{DECISION_NAMES[code]}\"."
 
@@ -448,7 +445,8 @@ class State(GameState):
             return rule, f"{action}: that card is not in {name}'s Study."
         cost = 0 if free else COST[card]
         if cost > self.amber[p]:  # type: ignore[index]
-            return rule, f"not enough amber: the {CARDS[card].name} costs {cost}, {name} has {self.amber[p]}."  # type: ignore[index]
+            have = self.amber[p]  # type: ignore[index]
+            return rule, f"not enough amber: the {CARDS[card].name} costs {cost}, {name} has {have}."
         sets = self.museum[p]  # type: ignore[index]
         if target != NEW_SET and not 0 <= target < len(sets):
             return rule, f"{name} has no set {target + 1}."
@@ -555,10 +553,14 @@ class State(GameState):
                 self.phase = REVEAL
         else:
             self.top = card
-            self._say("Play 1 Marker" if self.turns else "Setup", None, "The deck's top card is now {} ({}); {} more "
-                      "below it.", LABEL[card], EFFECT_TEXT[card], len(self.deck))
             self.phase = START
-            self._say("Game Turn", self.active, "{}'s turn: play 1 marker or reclaim markers.", self.names[self.active])
+            if self._events is not None:
+                self._say("Play 1 Marker" if self.turns else "Setup", None, "The deck's top card is now {} ({}); {} "
+                          "more below it.", LABEL[card], EFFECT_TEXT[card], len(self.deck))
+                self._say_turn()
+
+    def _say_turn(self) -> None:
+        self._say("Game Turn", self.active, "{}'s turn: play 1 marker or reclaim markers.", self.names[self.active])
 
     # -- a turn: play 1 marker or reclaim markers ------------------------------------------
     def _start(self, action: Action) -> None:
@@ -581,7 +583,8 @@ class State(GameState):
         self.markers[s] |= 1 << p
         self.site = s
         self.phase = TAKE
-        self._say("Play 1 Marker", p, "{} plays a marker at dig site {}.", name, s + 1)
+        if self._events is not None:
+            self._say("Play 1 Marker", p, "{} plays a marker at dig site {}.", name, s + 1)
 
     def _take(self, action: Action) -> None:
         p, s = self.active, self.site
@@ -589,7 +592,9 @@ class State(GameState):
         self.slot = self.sites.index(card, s * PER_SITE)
         self.sites[self.slot] = -1
         self.study[p] += (card,)
-        self._say("Play 1 Marker", p, "{} takes {} from dig site {} into the Study.", self.names[p], LABEL[card], s + 1)
+        if self._events is not None:
+            self._say("Play 1 Marker", p, "{} takes {} from dig site {} into the Study.", self.names[p], LABEL[card],
+                      s + 1)
         self.pending = triggered_by_take(self.study, p, card)
         self.steps = ()
         self.decision = None
@@ -735,7 +740,8 @@ class State(GameState):
         else:
             self.pending = tuple(x for x in pending if x != (p, card))
         self.steps = STEPS[self.n][p][card]
-        self._say("Cards' Icons & Effects", p, "{}'s {} applies: {}", self.names[p], LABEL[card], EFFECT_TEXT[card])
+        if self._events is not None:
+            self._say("Cards' Icons & Effects", p, "{}'s {} applies: {}", self.names[p], LABEL[card], EFFECT_TEXT[card])
 
     def _gain(self, p: int, effect: int, amount: int, mult: int, source: int) -> None:
         k = multiplier(mult, self.study[p]) if mult else 1
@@ -753,7 +759,8 @@ class State(GameState):
         got = amount if amount <= supply else supply
         self.amber[p] += got
         short = f"; the supply had only {got}" if got < amount else ""
-        self._say(section, p, "{} gains {} amber ({}{}).", self.names[p], got, why, short)
+        if self._events is not None:
+            self._say(section, p, "{} gains {} amber ({}{}).", self.names[p], got, why, short)
 
     def _decide(self, action: Action, quiet: bool = False) -> None:
         code, p, source, fam = self.decision  # type: ignore[misc]
@@ -845,8 +852,9 @@ class State(GameState):
         if self.top >= 0:
             card, self.top = self.top, -1
             self.sites[self.slot] = card
-            self._say("Play 1 Marker", None, "Dig site {} is refilled with {}, the deck's top card.",
-                      s + 1, LABEL[card])
+            if self._events is not None:
+                self._say("Play 1 Marker", None, "Dig site {} is refilled with {}, the deck's top card.",
+                          s + 1, LABEL[card])
             if not self.deck:
                 self._trigger_end("the deck is empty after a refill")
         else:
@@ -876,7 +884,8 @@ class State(GameState):
             self.phase = REVEAL
         else:
             self.phase = START
-            self._say("Game Turn", self.active, "{}'s turn: play 1 marker or reclaim markers.", self.names[self.active])
+            if self._events is not None:
+                self._say_turn()
 
 
     def _say_game_over(self) -> None:

@@ -100,19 +100,22 @@ class State(GameState):
     def _copy(self) -> "State":
         """Copy the small mutable parts (lists of ints); static board data is shared."""
         new = self._copy_for_apply()
-        new.site_state, new.site_value = self.site_state[:], self.site_value[:]
-        new.site_owner, new.site_oil = self.site_owner[:], self.site_oil[:]
-        new.card_draw, new.card_disc = self.card_draw[:], self.card_disc[:]
+        new._events = []
+        new.site_state, new.site_value = self.site_state.copy(), self.site_value.copy()
+        new.site_owner, new.site_oil = self.site_owner.copy(), self.site_oil.copy()
+        new.card_draw, new.card_disc = self.card_draw.copy(), self.card_disc.copy()
         new._sites_own = new._cards_own = True
         return new
 
     def _copy_for_apply(self) -> "State":
         """Like :meth:`_copy`, but the four per-site lists and the two action-card piles, which few actions
         change, stay shared with this state until either changes them (copy-on-write: the rules call
-        :meth:`_own_sites` / :meth:`_own_cards` first)."""
+        :meth:`_own_sites` / :meth:`_own_cards` first).  ``apply`` gives the copy its list of events."""
         new = object.__new__(State)
-        new.n, new.opts, new.phase, new.cursor = self.n, self.opts, self.phase, self.cursor
-        new.round, new.start, new.bank, new.black = self.round, self.start, self.bank, self.black
+        new.n, new.opts = self.n, self.opts
+        new.phase, new.cursor = self.phase, self.cursor
+        new.round, new.start = self.round, self.start
+        new.bank, new.black = self.bank, self.black
         new.tile_sites, new.tile_cells = self.tile_sites, self.tile_cells
         new.derrick_cells, new.supply, new.mp = self.derrick_cells, self.supply, self.mp
         new.special, new.lic_pending, new.prod_sites = self.special, self.lic_pending, self.prod_sites
@@ -120,14 +123,13 @@ class State(GameState):
         new.auc_eligible, new.auc_active, new.auc_high = self.auc_eligible, self.auc_active, self.auc_high
         new.auc_bidder, new.auc_turn, new.final = self.auc_bidder, self.auc_turn, self.final
         new.determinized = self.determinized
-        new.money, new.prices, new.locos = self.money[:], self.prices[:], self.locos[:]
-        new.trucks, new.site_state, new.site_value = self.trucks[:], self.site_state, self.site_value
-        new.site_owner, new.site_oil, new.known = self.site_owner, self.site_oil, self.known[:]
-        new.derricks_left, new.storage, new.hand = self.derricks_left[:], self.storage[:], self.hand[:]
-        new.lic_draw, new.lic_disc, new.card_draw = self.lic_draw[:], self.lic_disc[:], self.card_draw
-        new.card_disc, new.display, new.held = self.card_disc, self.display[:], self.held[:]
+        new.money, new.prices, new.locos = self.money.copy(), self.prices.copy(), self.locos.copy()
+        new.trucks, new.site_state, new.site_value = self.trucks.copy(), self.site_state, self.site_value
+        new.site_owner, new.site_oil, new.known = self.site_owner, self.site_oil, self.known.copy()
+        new.derricks_left, new.storage, new.hand = self.derricks_left.copy(), self.storage.copy(), self.hand.copy()
+        new.lic_draw, new.lic_disc, new.card_draw = self.lic_draw.copy(), self.lic_disc.copy(), self.card_draw
+        new.card_disc, new.display, new.held = self.card_disc, self.display.copy(), self.held.copy()
         new._record = self._record
-        new._events = []
         new._cache = self._cache  # same position until the copy is changed (the rules clear it then)
         new._sites_own = self._sites_own = new._cards_own = self._cards_own = False
         return new
