@@ -12,6 +12,11 @@ being one outcome.  First Giants therefore has no hidden information.
 
 Representation (cheap to copy): card ids and ints in lists and tuples; static card data lives in
 ``components`` tables shared by every state.
+
+Legality: a decision is legal when it is in the legal list (:meth:`State._legal`); the rule code
+that carries it out trusts that, and a refused action is explained separately (:meth:`State._refusal`:
+which rule, what is allowed).  Playouts and search keep no events (``_events is None``); the
+busiest events are then not even built.
 """
 from __future__ import annotations
 
@@ -243,9 +248,10 @@ class State(GameState):
     def playout(self, rng: random.Random) -> "State":
         """This game played to its end by uniformly random choices, chance by its probabilities.
 
-        The fast path for Monte-Carlo rollouts and benchmarks: the same rule code as ``apply``
-        (every action is checked), on one private copy: no copy per move and no events kept.  The
-        result is an ordinary state whose history holds every action (it replays and saves).
+        The fast path for Monte-Carlo rollouts and benchmarks: the same rule code as ``apply``, on
+        one private copy: no copy per move and no events kept.  Each decision is drawn from the
+        legal list and each card from the deck, so neither needs the check that ``apply`` makes.
+        The result is an ordinary state whose history holds every action (it replays and saves).
         """
         s = self._copy()
         s._events = None

@@ -49,3 +49,45 @@ def test_an_illegal_action_names_the_rule_and_leaves_the_state_alone():
         else:
             raise AssertionError(f"{bad} was accepted")
     assert s.fingerprint() == before
+
+
+def _candidates(s: g.State) -> list:
+    """Decisions of every kind around the current position, most of them illegal here."""
+    p = s.current_player()
+    cards = [*s.study[p], *(c for c in s.sites if c >= 0), s.top]
+    targets = [g.NEW_SET, *range(len(s.museum[p]) + 1)]
+    out = [g.Reclaim(), g.GainAmber(), g.GainPoint(), g.SpendAmber(), g.Decline(), *map(g.PlayMarker, range(-1, 5))]
+    out += [*map(g.TakeCard, cards), *map(g.ResolveTrigger, cards)]
+    out += [g.Display(c, t, size) for c in cards for t in targets for size in (0, 1, 4)]
+    return out
+
+
+def test_each_refused_decision_names_the_rule_it_breaks():
+    """Legality is decided by the legal list; the refusal then explains it.  The explanation's
+    last resorts must be the true reason: a size declared where none is asked, a site with no card."""
+    refused = 0
+    for seed in range(40):
+        s = g.new_game(2 + seed % 4)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if s.is_chance():
+                s = g.sample(s, seed=rng.randrange(10**6))
+                continue
+            legal = s.legal_actions()
+            before = s.fingerprint()
+            for action in rng.sample(_candidates(s), 6):
+                if action in legal:
+                    continue
+                try:
+                    s.apply(action)
+                except IllegalAction as exc:
+                    refused += 1
+                    if "declares a size" in exc.message:
+                        assert action.as_size, (action, exc)
+                    if "no card left to take" in exc.message:
+                        assert s.sites[2 * action.site:2 * action.site + 2] == [-1, -1], (action, exc)
+                else:
+                    raise AssertionError(f"{action} was accepted though not legal")
+            assert s.fingerprint() == before
+            s = s.apply(rng.choice(legal))
+    assert refused > 1000
