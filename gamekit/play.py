@@ -7,6 +7,9 @@ same game.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
+from operator import itemgetter
 from typing import Callable, Mapping, Protocol, Sequence
 
 from .actions import Action
@@ -22,13 +25,9 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
     outcomes = state.chance_outcomes()
     if len(outcomes) == 1:
         return outcomes[0][0]
-    r = rng.random()
-    total = 0.0
-    for action, p in outcomes:
-        total += p
-        if r < total:
-            return action
-    return outcomes[-1][0]
+    # The first outcome whose running total of probabilities exceeds a uniform draw.
+    i = bisect_right(list(accumulate(map(itemgetter(1), outcomes))), rng.random())
+    return outcomes[min(i, len(outcomes) - 1)][0]
 
 
 class RandomBot:
