@@ -257,24 +257,20 @@ class State(GameState):
         s._events = None
         record = self._record
         draw = rng.random
-        while True:
-            phase = s.phase
-            if phase == OVER:
-                break
-            if phase <= REVEAL:  # each card left equally likely: by count
+        legal = s.legal_actions() if s.current_player() is not None else None
+        while s.phase != OVER:
+            if legal is None:  # a chance node: each card left equally likely (by count)
                 deck = s.deck
                 i = int(draw() * len(deck))
                 if not UNIQUE_KINDS:  # identical cards: the lowest id stands for all
                     i = next(j for j, d in enumerate(deck) if KIND[d] == KIND[deck[i]])
-                record = (record, (_DEAL if phase == DEAL else _REVEAL)[deck[i]])
+                record = (record, (_DEAL if s.phase == DEAL else _REVEAL)[deck[i]])
                 s._draw(i)
             else:
-                legal = s._cache if s._cache is not None else s._legal()
                 action = legal[int(draw() * len(legal))]
                 record = (record, action)
                 s._carry_out(action)
-            s._cache = None
-            s._settle()
+            legal = s._settle()
         s._record, s._events = record, []
         return s
 
@@ -363,7 +359,6 @@ class State(GameState):
             if action not in legal:
                 raise self._refusal(action)
             self._carry_out(action)
-        self._cache = None
         self._settle()
 
     def _carry_out(self, action: Action, quiet: bool = False) -> None:
@@ -463,25 +458,30 @@ class State(GameState):
             return rule, "two eggs make a size set: declare its size (as_size 1-3)."
         return rule, "only a size set of eggs declares a size (as_size)."
 
-    def _settle(self) -> None:
-        """Run automatic steps and forced choices until a chance node, a real decision or the end."""
+    def _settle(self) -> tuple[Action, ...] | None:
+        """Run automatic steps and forced choices until a chance node, a real decision or the end.
+
+        Returns the legal actions of the decision it stops at (kept for ``legal_actions``), or None.
+        """
         while True:
             phase = self.phase
             if phase == RESOLVE and self.decision is None:
                 self._progress()
                 continue
             if phase == OVER:
-                return
+                self._cache = None
+                return None
             if phase <= REVEAL:
                 deck = self.deck
                 if len(deck) > 1 and (UNIQUE_KINDS or any(KIND[c] != KIND[deck[0]] for c in deck)):
-                    return  # a real chance node (its outcomes are listed when asked for)
+                    self._cache = None  # a real chance node (its outcomes are listed when asked for)
+                    return None
                 self._draw(0)
                 continue
             legal = self._legal()
             if len(legal) > 1:
                 self._cache = legal
-                return
+                return legal
             self._forced(legal[0])
 
     def _forced(self, action: Action) -> None:

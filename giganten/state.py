@@ -101,16 +101,15 @@ class State(GameState):
         """Copy the small mutable parts (lists of ints); static board data is shared."""
         new = self._copy_for_apply()
         new._events = []
-        new.site_state, new.site_value = self.site_state.copy(), self.site_value.copy()
-        new.site_owner, new.site_oil = self.site_owner.copy(), self.site_oil.copy()
-        new.card_draw, new.card_disc = self.card_draw.copy(), self.card_disc.copy()
-        new._sites_own = new._cards_own = True
+        new._own_sites()
+        new._own_cards()
         return new
 
     def _copy_for_apply(self) -> "State":
-        """Like :meth:`_copy`, but the four per-site lists and the two action-card piles, which few actions
-        change, stay shared with this state until either changes them (copy-on-write: the rules call
-        :meth:`_own_sites` / :meth:`_own_cards` first).  ``apply`` gives the copy its list of events."""
+        """Like :meth:`_copy`, but the lists of the sites (the four per-site lists and ``known``) and of the
+        action cards (the two piles, ``display`` and ``held``), which few actions change, stay shared with this
+        state until either changes them (copy-on-write: the rules call :meth:`_own_sites` / :meth:`_own_cards`
+        first).  ``apply`` gives the copy its list of events."""
         new = object.__new__(State)
         new.n, new.opts = self.n, self.opts
         new.phase, new.cursor = self.phase, self.cursor
@@ -125,27 +124,29 @@ class State(GameState):
         new.determinized = self.determinized
         new.money, new.prices, new.locos = self.money.copy(), self.prices.copy(), self.locos.copy()
         new.trucks, new.site_state, new.site_value = self.trucks.copy(), self.site_state, self.site_value
-        new.site_owner, new.site_oil, new.known = self.site_owner, self.site_oil, self.known.copy()
+        new.site_owner, new.site_oil, new.known = self.site_owner, self.site_oil, self.known
         new.derricks_left, new.storage, new.hand = self.derricks_left.copy(), self.storage.copy(), self.hand.copy()
         new.lic_draw, new.lic_disc, new.card_draw = self.lic_draw.copy(), self.lic_disc.copy(), self.card_draw
-        new.card_disc, new.display, new.held = self.card_disc, self.display.copy(), self.held.copy()
+        new.card_disc, new.display, new.held = self.card_disc, self.display, self.held
         new._record = self._record
         new._cache = self._cache  # same position until the copy is changed (the rules clear it then)
         new._sites_own = self._sites_own = new._cards_own = self._cards_own = False
         return new
 
     def _own_sites(self) -> None:
-        """Before changing ``site_state``, ``site_value``, ``site_owner`` or ``site_oil``: make them this
-        state's own lists (after ``apply`` they are shared with the state it was applied to)."""
+        """Before changing ``site_state``, ``site_value``, ``site_owner``, ``site_oil`` or ``known``: make them
+        this state's own lists (after ``apply`` they are shared with the state it was applied to)."""
         if not self._sites_own:
-            self.site_state, self.site_value = self.site_state[:], self.site_value[:]
-            self.site_owner, self.site_oil = self.site_owner[:], self.site_oil[:]
+            self.site_state, self.site_value = self.site_state.copy(), self.site_value.copy()
+            self.site_owner, self.site_oil, self.known = self.site_owner.copy(), self.site_oil.copy(), self.known.copy()
             self._sites_own = True
 
     def _own_cards(self) -> None:
-        """Before changing ``card_draw`` or ``card_disc``: make them this state's own lists."""
+        """Before changing ``card_draw``, ``card_disc``, ``display`` or ``held``: make them this state's own
+        lists."""
         if not self._cards_own:
-            self.card_draw, self.card_disc = self.card_draw[:], self.card_disc[:]
+            self.card_draw, self.card_disc = self.card_draw.copy(), self.card_disc.copy()
+            self.display, self.held = self.display.copy(), self.held.copy()
             self._cards_own = True
 
     def __deepcopy__(self, memo: dict) -> "State":

@@ -108,6 +108,7 @@ def apply_take(s: "State", action: TakeCard) -> None:
 
 def _take(s: "State", card: int) -> None:
     p = (s.start + s.cursor) % s.n
+    s._own_cards()
     s.display.remove(card)
     s.held[p] = card
     s._say(A2, p, "{:name} takes the {:card}.", p, card)
@@ -115,7 +116,6 @@ def _take(s: "State", card: int) -> None:
     if s.cursor == s.n:
         (left,) = s.display
         s.display = []
-        s._own_cards()
         s.card_disc[left] += 1
         s._say(A2, None, "The card left over, the {:card}, goes to its discard pile.", left)
         licenses.begin(s)
