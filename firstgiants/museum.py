@@ -112,20 +112,6 @@ def join(mset: MuseumSet, card: int) -> tuple[int, int] | str:
     return f"the {SIZE_NAMES[key]} size set already holds a {FAMILY_NAMES[f]} fossil (duplicate family)"
 
 
-def expandable(sets: Sequence[MuseumSet], card: int) -> list[tuple[int, int, int]]:
-    """``(index, kind, key)`` of each set in ``sets`` that ``card`` may expand (see :func:`fit`)."""
-    f, s = FAMILY[card], SIZE[card]
-    out = []
-    for k, mset in enumerate(sets):
-        kind = mset[1]
-        if kind == FAMILY_SET and mset[2] != f or kind == SIZE_SET and s and mset[2] != s:
-            continue  # the wrong family or size: a quick no before the full rule
-        r = fit(mset, card)
-        if r.__class__ is tuple:
-            out.append((k, *r))  # type: ignore[misc]
-    return out
-
-
 def extend(mset: MuseumSet, card: int, kind: int, key: int, token: int) -> MuseumSet:
     """``mset`` with ``card`` added (type ``kind``/``key`` from :func:`join`) and ``token`` (0 or 1) more Set tokens."""
     return (mset[0] + (card,), kind, key, mset[3] + token)

@@ -32,12 +32,12 @@ from .actions import (
 )
 from .components import (
     CARDS, COST, DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, EFFECT_ID,
-    EFFECT_TEXT, FAMILY, FAMILY_NAMES, GAIN_AMBER, GAIN_POINT, GAINS, KIND, LABEL, PARTS, PURE_GAIN, SIZE_NAMES,
+    EFFECT_TEXT, FAMILY, FAMILY_NAMES, GAIN_AMBER, GAIN_POINT, GAINS, KIND, LABEL, PARTS, PURE_GAIN, SIZE, SIZE_NAMES,
     SPEND_3_FOR_2, TOKENS, UNIQUE_KINDS, YOU,
 )
 from .effects import MULTIPLIER_WHY, SOLE_OPTION, STEPS, multiplier, triggered_by_take
 from .museum import (
-    SIZE_SET, UNTYPED, MuseumSet, award_news, expandable, extend, fit, is_complete, join, largest, news_index,
+    FAMILY_SET, SIZE_SET, UNTYPED, MuseumSet, award_news, extend, fit, is_complete, join, largest, news_index,
     news_name, news_value, new_set, set_points, type_name,
 )
 
@@ -309,7 +309,7 @@ class State(GameState):
         return (*displays, _POINT if code == DISPLAY_OR_POINT else _DECLINE)
 
     def _displays(self, p: int, free: bool, fam: int, same: bool) -> list[Display]:
-        """Every legal Display for ``p``: affordable cards x (new set or each set they may join).
+        """Every legal Display for ``p``: affordable cards x (new set or each set they may expand, :func:`fit`).
 
         ``fam`` >= 0 restricts the family (second of up to 2 displays): the same family when
         ``same``, another family otherwise.
@@ -323,13 +323,18 @@ class State(GameState):
             if fam >= 0 and (FAMILY[card] == fam) != same:
                 continue
             out.append(_DISPLAY_NEW[card])
-            if not sets:
-                continue
-            for k, kind, key in expandable(sets, card):
-                if kind == SIZE_SET and key == 0:  # a size set of eggs only: declare its size
-                    out.extend(_display_action(card, k, s) for s in SIZE_NAMES)
+            f, s = FAMILY[card], SIZE[card]
+            for k, mset in enumerate(sets):
+                kind = mset[1]
+                if kind == FAMILY_SET and mset[2] != f or kind == SIZE_SET and s and mset[2] != s:
+                    continue  # the wrong family or size: a quick no before the full rule
+                r = fit(mset, card)
+                if r.__class__ is not tuple:
+                    continue
+                if r[0] == SIZE_SET and r[1] == 0:  # type: ignore[index]  # a size set of eggs only: declare its size
+                    out.extend(_display_action(card, k, size) for size in SIZE_NAMES)
                 else:
-                    out.append(_display_action(card, k))
+                    out.append(_DISPLAYS.get((card, k, 0)) or _display_action(card, k))
         return out
 
     def _outcomes(self) -> tuple[tuple[Action, float], ...]:
