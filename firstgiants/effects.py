@@ -37,13 +37,15 @@ def triggered_by_take(studies: Sequence[tuple[int, ...]], taker: int, card: int)
         # (asked only when a card of the Study watches for it)
         new_family = not _NEW_FAMILY.isdisjoint(study) and family not in [FAMILY[c] for c in study[:-1]]
         recurring = _RECURRING_FOR_TAKER[family == CARNIVORE][new_family]  # the conditions this take meets
-        out = [(taker, c) for c in study if c in recurring]
+        for c in study:
+            if c in recurring:
+                out.append((taker, c))
     if TIMING[card] == ONCE:
         out.append((taker, card))
     for p in CLOCKWISE_AFTER[len(studies)][taker]:
-        study = studies[p]
-        if not _ANY_PLAYER.isdisjoint(study):
-            out += [(p, c) for c in study if c in _ANY_PLAYER]
+        for c in studies[p]:
+            if c in _ANY_PLAYER:
+                out.append((p, c))
     return tuple(out)
 
 
