@@ -691,9 +691,10 @@ class State(GameState):
                 return
         if len(mine) > 1 and self._order_matters(p, mine):
             self.decision = (D_ORDER, p, -1, -1)
-            self._say("Play 1 Marker", p, "{} has {} triggered effects waiting ({} and {}): the order in which they "
-                      "resolve is {}'s choice.", self.names[p], len(mine), ", ".join(LABEL[c] for c in mine[:-1]),
-                      LABEL[mine[-1]], self.names[p])
+            if self._events is not None:
+                self._say("Play 1 Marker", p, "{} has {} triggered effects waiting ({} and {}): the order in which "
+                          "they resolve is {}'s choice.", self.names[p], len(mine),
+                          ", ".join(LABEL[c] for c in mine[:-1]), LABEL[mine[-1]], self.names[p])
             return
         self._resolve(p, mine[0])
 

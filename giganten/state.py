@@ -124,7 +124,7 @@ class State(GameState):
         new.determinized = self.determinized
         new.money, new.prices, new.locos = self.money.copy(), self.prices.copy(), self.locos.copy()
         new.trucks, new.site_state, new.site_value = self.trucks.copy(), self.site_state, self.site_value
-        new.site_owner, new.site_oil, new.known = self.site_owner, self.site_oil, self.known.copy()
+        new.site_owner, new.site_oil, new.known = self.site_owner, self.site_oil, self.known
         new.derricks_left, new.storage, new.hand = self.derricks_left.copy(), self.storage.copy(), self.hand.copy()
         new.lic_draw, new.lic_disc, new.card_draw = self.lic_draw.copy(), self.lic_disc.copy(), self.card_draw
         new.card_disc, new.display, new.held = self.card_disc, self.display, self.held
@@ -138,7 +138,7 @@ class State(GameState):
         this state's own lists (after ``apply`` they are shared with the state it was applied to)."""
         if not self._sites_own:
             self.site_state, self.site_value = self.site_state.copy(), self.site_value.copy()
-            self.site_owner, self.site_oil = self.site_owner.copy(), self.site_oil.copy()
+            self.site_owner, self.site_oil, self.known = self.site_owner.copy(), self.site_oil.copy(), self.known.copy()
             self._sites_own = True
 
     def _own_cards(self) -> None:

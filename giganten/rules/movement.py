@@ -237,6 +237,7 @@ def _look(s: "State", p: int, cells: list[int]) -> None:
         seen |= ADJACENT_SITES[cell]
     new = seen & EXAMINABLE_SITES & s.tile_sites & ~s.known[p]
     if new:
+        s._own_sites()
         s.known[p] |= new
         where = tuple(SITE_CELL[i] for i in cells_of(new))
         s._say(A4B, p, "{:name}'s truck passes the face-down tile(s) at {:cells}: {:name} looks at them (only the "
