@@ -106,7 +106,7 @@ class State(GameState):
         return new
 
     def _copy_for_apply(self) -> "State":
-        """Like :meth:`_copy`, but the lists of the sites (the four per-site lists and ``known``) and of the
+        """Like :meth:`_copy`, but the lists of the sites (the four per-site lists, ``known``, ``derricks_left``) and of the
         action cards (the two piles, ``display`` and ``held``), which few actions change, stay shared with this
         state until either changes them (copy-on-write: the rules call :meth:`_own_sites` / :meth:`_own_cards`
         first).  ``apply`` gives the copy its list of events."""
@@ -125,7 +125,7 @@ class State(GameState):
         new.money, new.prices, new.locos = self.money.copy(), self.prices.copy(), self.locos.copy()
         new.trucks, new.site_state, new.site_value = self.trucks.copy(), self.site_state, self.site_value
         new.site_owner, new.site_oil, new.known = self.site_owner, self.site_oil, self.known
-        new.derricks_left, new.storage, new.hand = self.derricks_left.copy(), self.storage.copy(), self.hand.copy()
+        new.derricks_left, new.storage, new.hand = self.derricks_left, self.storage.copy(), self.hand.copy()
         new.lic_draw, new.lic_disc, new.card_draw = self.lic_draw.copy(), self.lic_disc.copy(), self.card_draw
         new.card_disc, new.display, new.held = self.card_disc, self.display, self.held
         new._record = self._record
@@ -134,11 +134,13 @@ class State(GameState):
         return new
 
     def _own_sites(self) -> None:
-        """Before changing ``site_state``, ``site_value``, ``site_owner``, ``site_oil`` or ``known``: make them
-        this state's own lists (after ``apply`` they are shared with the state it was applied to)."""
+        """Before changing ``site_state``, ``site_value``, ``site_owner``, ``site_oil``, ``known`` or
+        ``derricks_left``: make them this state's own lists (after ``apply`` they are shared with the state it was
+        applied to)."""
         if not self._sites_own:
             self.site_state, self.site_value = self.site_state.copy(), self.site_value.copy()
             self.site_owner, self.site_oil, self.known = self.site_owner.copy(), self.site_oil.copy(), self.known.copy()
+            self.derricks_left = self.derricks_left.copy()
             self._sites_own = True
 
     def _own_cards(self) -> None:
@@ -199,7 +201,7 @@ class State(GameState):
         if cache is not None and cache[0] == "chance":
             return cache[1]
         outcomes = _OUTCOMES[self.phase]
-        result = tuple(outcomes(self)) if outcomes is not None else ()
+        result = tuple(outcomes(self)) if outcomes is not None else ()  # (cached outcome tables are tuples already)
         self._cache = ("chance", result)
         return result
 

@@ -162,7 +162,7 @@ def payments(ones: int, twos: int, bid: int) -> tuple[tuple[int, int], ...]:
     return ((0, (bid + 1) // 2),) if 2 * twos > bid else ()
 
 
-def outcomes_penalty(s: "State") -> list[tuple[DiscardLicenses, float]]:
+def outcomes_penalty(s: "State") -> tuple[tuple[DiscardLicenses, float], ...]:
     w = s.auc_bidder
     ones, twos = s.hand[2 * w], s.hand[2 * w + 1]
     count = (ones + twos + 1) // 2
@@ -170,8 +170,8 @@ def outcomes_penalty(s: "State") -> list[tuple[DiscardLicenses, float]]:
 
 
 @lru_cache(maxsize=None)
-def _penalty_outcomes(ones: int, twos: int, count: int) -> list[tuple[DiscardLicenses, float]]:
-    return [(DiscardLicenses(count, k), p) for k, p in hypergeometric(ones, twos, count)]
+def _penalty_outcomes(ones: int, twos: int, count: int) -> tuple[tuple[DiscardLicenses, float], ...]:
+    return tuple((DiscardLicenses(count, k), p) for k, p in hypergeometric(ones, twos, count))
 
 
 def apply_penalty(s: "State", action: DiscardLicenses) -> None:

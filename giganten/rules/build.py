@@ -92,8 +92,8 @@ def apply_build(s: "State", action: Build) -> None:
     s.money[p] -= cost
     s.bank += cost
     s.supply -= chips
-    s.derricks_left[p] -= 1
     s._own_sites()
+    s.derricks_left[p] -= 1
     s.site_state[site] = 2
     s.site_owner[site] = p
     s.site_oil[site] = chips

@@ -31,9 +31,9 @@ _TAKE = [TakeCard(t.id) for t in CARDS]
 
 def _refill(s: "State", types: tuple[int, ...], color: str) -> None:
     """Refill an exhausted pile from its discard pile."""
-    if any(s.card_draw[t] for t in types):
+    if any(map(s.card_draw.__getitem__, types)):
         return
-    moved = sum(s.card_disc[t] for t in types)
+    moved = sum(map(s.card_disc.__getitem__, types))
     s._own_cards()
     for t in types:
         s.card_draw[t], s.card_disc[t] = s.card_disc[t], 0
@@ -42,9 +42,9 @@ def _refill(s: "State", types: tuple[int, ...], color: str) -> None:
 
 
 def _outcomes(s: "State", types: tuple[int, ...]) -> list[tuple[RevealCard, float]]:
-    draw = s.card_draw
-    total = sum(draw[t] for t in types)
-    return [(_REVEAL[t], draw[t] / total) for t in types if draw[t]]
+    counts = list(map(s.card_draw.__getitem__, types))
+    total = sum(counts)
+    return [(_REVEAL[t], k / total) for t, k in zip(types, counts) if k]
 
 
 def begin(s: "State") -> None:

@@ -31,8 +31,8 @@ def hypergeometric(ones: int, twos: int, count: int) -> tuple[tuple[int, float],
 
 
 @lru_cache(maxsize=None)
-def _outcomes(ones: int, twos: int, count: int) -> list[tuple[DrawLicenses, float]]:
-    return [(DrawLicenses(count, k), p) for k, p in hypergeometric(ones, twos, count)]
+def _outcomes(ones: int, twos: int, count: int) -> tuple[tuple[DrawLicenses, float], ...]:
+    return tuple((DrawLicenses(count, k), p) for k, p in hypergeometric(ones, twos, count))
 
 
 def begin(s: "State") -> None:
@@ -91,7 +91,7 @@ def _draw(s: "State", p: int, count: int, twos: int) -> None:
                s.license_count(p))
 
 
-def outcomes(s: "State") -> list[tuple[DrawLicenses, float]]:
+def outcomes(s: "State") -> tuple[tuple[DrawLicenses, float], ...]:
     draw = s.lic_draw
     return _outcomes(draw[0], draw[1], min(s.lic_pending, draw[0] + draw[1]))
 

@@ -15,14 +15,14 @@ from . import cards  # the next step of the round (an import cycle, used at call
 if TYPE_CHECKING:
     from ..state import State
 
-_FACES = [(RollPrice(color, pips), 1 / len(DIE_FACES)) for color, pips in DIE_FACES]
+_FACES = tuple((RollPrice(color, pips), 1 / len(DIE_FACES)) for color, pips in DIE_FACES)
 
 
 def begin_round(s: "State") -> None:
     s.phase, s.cursor = ROLL, 0
 
 
-def outcomes(s: "State") -> list[tuple[RollPrice, float]]:
+def outcomes(s: "State") -> tuple[tuple[RollPrice, float], ...]:
     return _FACES
 
 

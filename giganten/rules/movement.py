@@ -178,7 +178,9 @@ def _drive_actions(targets: int) -> tuple[DriveTo, ...]:
     known = _DRIVES.get(targets)
     if known is None:
         out: list[DriveTo] = []
-        for k, byte in enumerate(targets.to_bytes((targets.bit_length() + 7) // 8, "little")):
+        raw = targets.to_bytes((targets.bit_length() + 7) // 8, "little")
+        tail = raw.lstrip(b"\0")  # the squares start in byte len(raw) - len(tail)
+        for k, byte in enumerate(tail, len(raw) - len(tail)):
             if byte:
                 out += _DRIVE_BY_BYTE[k][byte]
         if len(_DRIVES) >= 20_000:

@@ -45,7 +45,7 @@ def _player(s: "State") -> int:
 
 def _start_player(s: "State") -> None:
     p = _player(s)
-    s.prod_sites = tuple(i for i in range(len(SITES)) if s.site_state[i] == 2 and s.site_owner[i] == p)
+    s.prod_sites = tuple(i for i, owner in enumerate(s.site_owner) if owner == p and s.site_state[i] == 2)
     s.prod_i = 0
 
 

@@ -48,18 +48,18 @@ def _next_site(s: "State") -> None:
 
 
 @lru_cache(maxsize=None)
-def _outcomes(remaining: tuple[tuple[int, int], ...]) -> list[tuple[DealTile, float]]:
+def _outcomes(remaining: tuple[tuple[int, int], ...]) -> tuple[tuple[DealTile, float], ...]:
     total = sum(n for _, n in remaining)
-    return [(_DEALS[v], n / total) for v, n in remaining if n > 0]
+    return tuple((_DEALS[v], n / total) for v, n in remaining if n > 0)
 
 
 def remaining_tiles(s: "State", kind: int) -> tuple[tuple[int, int], ...]:
     """(value, count) of the tiles of ``kind`` not yet dealt."""
-    values = [s.site_value[i] for i in _SITES_OF_KIND[kind]]
+    values = list(map(s.site_value.__getitem__, _SITES_OF_KIND[kind]))
     return tuple((v, n - values.count(v)) for v, n in TILE_KINDS[kind].values)
 
 
-def outcomes(s: "State") -> list[tuple[DealTile, float]]:
+def outcomes(s: "State") -> tuple[tuple[DealTile, float], ...]:
     return _outcomes(remaining_tiles(s, SITES[s.cursor].kind))
 
 
