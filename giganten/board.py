@@ -82,14 +82,21 @@ def _expand(start: int, budget: int, blocked: int) -> tuple[tuple[int, ...], int
     """
     free = _FREE_REACH.get((start, budget))
     if free is None:
-        free = _FREE_REACH[start, budget] = _layers(start, budget, 0)[1]
+        unblocked = _remember((start, budget, 0), _layers(start, budget, 0))
+        free = _FREE_REACH[start, budget] = unblocked[1]
     key = (start, budget, blocked & free)
     known = _EXPANSIONS.get(key)
     if known is None:
-        if len(_EXPANSIONS) >= _MEMO_LIMIT:
-            _EXPANSIONS.clear()
-        known = _EXPANSIONS[key] = _layers(start, budget, key[2])
+        known = _remember(key, _layers(start, budget, key[2]))
     return known
+
+
+def _remember(key: tuple[int, int, int], expansion: tuple[tuple[int, ...], int]) -> tuple[tuple[int, ...], int]:
+    """Keep an expansion for :func:`_expand` (forgetting them all when ``_MEMO_LIMIT`` are kept)."""
+    if len(_EXPANSIONS) >= _MEMO_LIMIT:
+        _EXPANSIONS.clear()
+    _EXPANSIONS[key] = expansion
+    return expansion
 
 
 def _layers(start: int, budget: int, blocked: int) -> tuple[tuple[int, ...], int]:
@@ -104,7 +111,7 @@ def _layers(start: int, budget: int, blocked: int) -> tuple[tuple[int, ...], int
         seen |= new
         layers.append(new)
         a3, a2, a1 = a2, a1, neighbours_of(new) if new else 0
-        if not (a1 | a2 | a3):
+        if not (a1 or a2 or a3):
             break  # nothing left to reach
     return tuple(layers), seen & ~blocked
 

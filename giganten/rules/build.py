@@ -48,7 +48,8 @@ def _settle(s: "State") -> None:
 def adjacent_tiles(s: "State", p: int) -> list[int]:
     """Sites with a face-down tile orthogonally next to p's truck."""
     cell = s.trucks[p]
-    return cells_of(ADJACENT_SITES[cell] & s.tile_sites) if cell >= 0 else []
+    tiles = ADJACENT_SITES[cell] & s.tile_sites if cell >= 0 else 0
+    return cells_of(tiles) if tiles else []
 
 
 def legal_builds(s: "State", p: int) -> list[int]:

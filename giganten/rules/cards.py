@@ -11,6 +11,7 @@ chance node over the pile's composition).
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from gamekit import IllegalAction
@@ -25,15 +26,19 @@ if TYPE_CHECKING:
 
 RED_TYPES = tuple(t.id for t in CARDS if t.color == "red")
 BEIGE_TYPES = tuple(t.id for t in CARDS if t.color == "beige")
+_COUNTS = {color: itemgetter(*types) for color, types in (("red", RED_TYPES), ("beige", BEIGE_TYPES))}
+"""Per pile colour: the counts of its card types, read from a list indexed by card type (both piles have
+several types, so each count comes back as a tuple)."""
 _REVEAL = [RevealCard(t.id) for t in CARDS]
 _TAKE = [TakeCard(t.id) for t in CARDS]
 
 
 def _refill(s: "State", types: tuple[int, ...], color: str) -> None:
     """Refill an exhausted pile from its discard pile."""
-    if any(map(s.card_draw.__getitem__, types)):
+    counts = _COUNTS[color]
+    if any(counts(s.card_draw)):
         return
-    moved = sum(map(s.card_disc.__getitem__, types))
+    moved = sum(counts(s.card_disc))
     s._own_cards()
     for t in types:
         s.card_draw[t], s.card_disc[t] = s.card_disc[t], 0
@@ -41,10 +46,10 @@ def _refill(s: "State", types: tuple[int, ...], color: str) -> None:
             f"and become the new pile.", A2)
 
 
-def _outcomes(s: "State", types: tuple[int, ...]) -> list[tuple[RevealCard, float]]:
-    counts = list(map(s.card_draw.__getitem__, types))
-    total = sum(counts)
-    return [(_REVEAL[t], k / total) for t, k in zip(types, counts) if k]
+def _outcomes(s: "State", types: tuple[int, ...], color: str) -> list[tuple[RevealCard, float]]:
+    draw = s.card_draw
+    total = sum(_COUNTS[color](draw))
+    return [(_REVEAL[t], draw[t] / total) for t in types if draw[t]]
 
 
 def begin(s: "State") -> None:
@@ -54,11 +59,11 @@ def begin(s: "State") -> None:
 
 
 def outcomes_red(s: "State") -> list[tuple[RevealCard, float]]:
-    return _outcomes(s, RED_TYPES)
+    return _outcomes(s, RED_TYPES, "red")
 
 
 def outcomes_beige(s: "State") -> list[tuple[RevealCard, float]]:
-    return _outcomes(s, BEIGE_TYPES)
+    return _outcomes(s, BEIGE_TYPES, "beige")
 
 
 def apply_red(s: "State", action: RevealCard) -> None:

@@ -45,7 +45,8 @@ def _player(s: "State") -> int:
 
 def _start_player(s: "State") -> None:
     p = _player(s)
-    s.prod_sites = tuple(i for i, owner in enumerate(s.site_owner) if owner == p and s.site_state[i] == 2)
+    owners = s.site_owner
+    s.prod_sites = tuple([i for i, owner in enumerate(owners) if owner == p and s.site_state[i] == 2]) if p in owners else ()
     s.prod_i = 0
 
 
