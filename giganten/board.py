@@ -10,6 +10,8 @@ but not stopped on; squares with derricks may not be entered at all.
 """
 from __future__ import annotations
 
+from itertools import accumulate
+from operator import or_
 from typing import Sequence
 
 from .components import COLUMNS, COMPONENTS, ROWS, SITES
@@ -70,24 +72,39 @@ def neighbours_of(cells: int) -> int:
 
 
 _MEMO_LIMIT = 20_000
-_FREE_REACH: dict[tuple[int, int], int] = {}
+_FREE_DEPTH = max(card.moves for card in COMPONENTS.cards)
+"""The most movement points a truck can have (the best card's): how far unblocked expansions are kept."""
+_UNBLOCKED: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 _EXPANSIONS: dict[tuple[int, int, int], tuple[tuple[int, ...], int]] = {}
 
 
 def _expand(start: int, budget: int, blocked: int) -> tuple[tuple[int, ...], int]:
     """Squares by cheapest cost from ``start`` (see :func:`distance_layers`) and the union of them all.
 
-    Remembered (up to ``_MEMO_LIMIT`` positions at a time): the answer depends only on the blocked squares
-    that the truck could reach if nothing were blocked, so those are the key.
+    Remembered: with nothing blocked, once per start square for every budget up to ``_FREE_DEPTH`` (the
+    first ``budget`` layers are the same whatever the budget); otherwise (up to ``_MEMO_LIMIT`` positions at a
+    time) by the blocked squares that the truck could reach if nothing were blocked, the only ones that matter.
     """
-    free = _FREE_REACH.get((start, budget))
-    if free is None:
-        unblocked = _remember((start, budget, 0), _layers(start, budget, 0))
-        free = _FREE_REACH[start, budget] = unblocked[1]
+    if budget > _FREE_DEPTH:
+        return _layers(start, budget, blocked)
+    layers, reach = _unblocked(start)
+    free = reach[min(budget, len(reach) - 1)]
+    if not blocked & free:
+        return layers[: budget + 1], free
     key = (start, budget, blocked & free)
     known = _EXPANSIONS.get(key)
     if known is None:
         known = _remember(key, _layers(start, budget, key[2]))
+    return known
+
+
+def _unblocked(start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cost layers from ``start`` with nothing blocked, up to ``_FREE_DEPTH``, and for each budget the
+    squares within it (computed once per square)."""
+    known = _UNBLOCKED.get(start)
+    if known is None:
+        layers = _layers(start, _FREE_DEPTH, 0)[0]
+        known = _UNBLOCKED[start] = (layers, tuple(accumulate(layers, or_)))
     return known
 
 
@@ -103,17 +120,17 @@ def _layers(start: int, budget: int, blocked: int) -> tuple[tuple[int, ...], int
     """:func:`_expand` worked out: one layer per movement point, Dijkstra's order for costs 1-3."""
     first = 1 << start
     layers = [first]
-    seen = first | blocked
+    unreached = FULL & ~(first | blocked)  # squares not reached yet that may be entered
     a1, a2, a3 = neighbours_of(first), 0, 0  # the squares next to the last three layers
     t1, t2, t3 = TERRAIN_MASK[1], TERRAIN_MASK[2], TERRAIN_MASK[3]
     for _ in range(budget):
-        new = ((a1 & t1) | (a2 & t2) | (a3 & t3)) & ~seen
-        seen |= new
+        new = ((a1 & t1) | (a2 & t2) | (a3 & t3)) & unreached
+        unreached ^= new
         layers.append(new)
         a3, a2, a1 = a2, a1, neighbours_of(new) if new else 0
         if not (a1 or a2 or a3):
             break  # nothing left to reach
-    return tuple(layers), seen & ~blocked
+    return tuple(layers), FULL & ~unreached & ~blocked
 
 
 def distance_layers(start: int, budget: int, blocked: int) -> list[int]:
