@@ -140,9 +140,9 @@ def _won(s: "State") -> None:
     if s.license_value(w) < bid:
         cards = s.license_count(w)
         s.phase = PENALTY
-        s._emit(f"{s.name(w)} wins the auction at {COMPANIES[c]} with {bid} but cannot pay it: as a penalty "
-                f"{s.name(w)} loses half of the {cards} license cards, rounded up ({(cards + 1) // 2}), drawn at "
-                "random by the left-hand neighbour, and the auction is repeated.", A7A, w)
+        s._say(A7A, w, "{:name} wins the auction at {:company} with {} but cannot pay it: as a penalty {:name} loses "
+               "half of the {} license cards, rounded up ({}), drawn at random by the left-hand neighbour, and the "
+               "auction is repeated.", w, c, bid, w, cards, (cards + 1) // 2)
         return
     s._say(A7A, w, "{:name} wins the auction at {:company} with a bid of {}.", w, c, bid)
     options = payments(s.hand[2 * w], s.hand[2 * w + 1], bid)

@@ -64,13 +64,13 @@ def _explain_no_build(s: "State", p: int) -> None:
     if not tiles:
         return
     if s.derricks_left[p] == 0:
-        why = f"all five of {s.name(p)}'s derricks are on the board"
+        s._say(A5, p, "{:name} cannot build: all five of {:name}'s derricks are on the board.", p, p)
     elif s.supply == 0:
-        why = "the oil supply is empty, so there is no oil to put under a derrick"
+        s._say(A5, p, "{:name} cannot build: the oil supply is empty, so there is no oil to put under a derrick.", p)
     else:
         cheapest = min(TILE_KINDS[SITES[i].kind].build_cost for i in tiles)
-        why = f"a derrick there costs {money(cheapest)} and {s.name(p)} has {money(s.money[p])}; no credit is granted"
-    s._emit(f"{s.name(p)} cannot build: {why}.", A5, p)
+        s._say(A5, p, "{:name} cannot build: a derrick there costs {:money} and {:name} has {:money}; no credit is "
+               "granted.", p, cheapest, p, s.money[p])
 
 
 def legal(s: "State") -> list:

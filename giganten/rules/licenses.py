@@ -62,13 +62,13 @@ def _settle(s: "State") -> bool:
         if draw[0] + draw[1] == 0:
             disc = s.lic_disc
             if disc[0] + disc[1] == 0:
-                s._emit(f"Both license piles are empty (every license is in a hand): {s.name(p)} "
-                        f"cannot draw the {s.lic_pending} missing license(s).", A3, p)
+                s._say(A3, p, "Both license piles are empty (every license is in a hand): {:name} cannot draw the {} "
+                       "missing license(s).", p, s.lic_pending)
                 s.lic_pending = 0
                 break
             s.lic_draw, s.lic_disc = disc, [0, 0]
-            s._emit(f"The license pile is used up: the {disc[0] + disc[1]} face-up discarded licenses "
-                    "are shuffled and become the new pile.", A3)
+            s._say(A3, None, "The license pile is used up: the {} face-up discarded licenses are shuffled and become "
+                   "the new pile.", disc[0] + disc[1])
             continue
         count = min(s.lic_pending, draw[0] + draw[1])
         if draw[0] and draw[1] and count < draw[0] + draw[1]:

@@ -99,13 +99,13 @@ def carriers(s: "State", p: int, site: int) -> tuple[bool, list[int]]:
 
 
 def _lose_chip(s: "State", p: int, site: int, black: bool, rivals: list[int]) -> None:
-    col = SITES[site].col
     if black or rivals:
-        why = f"{s.name(p)} has {money(s.money[p])}, less than the {money(FEE)} transport fee (no credit)"
+        s._say(A6, p, "The chip is lost and goes back to the supply: {:name} has {:money}, less than the {:money} "
+               "transport fee (no credit).", p, s.money[p], FEE)
     else:
-        why = (f"{s.name(p)}'s locomotive (space {s.locos[p]}), the black one (space {s.black}) and every "
-               f"opponent's are behind the derrick in column {col}")
-    s._emit(f"The chip is lost and goes back to the supply: {why}.", A6, p)
+        s._say(A6, p, "The chip is lost and goes back to the supply: {:name}'s locomotive (space {}), the black one "
+               "(space {}) and every opponent's are behind the derrick in column {}.", p, s.locos[p], s.black,
+               SITES[site].col)
     s.supply += 1
     s.chip_site = -1
     s.prod_i += 1
