@@ -8,6 +8,7 @@ unseen -- which leaves exactly the right distribution on the spaces that are fil
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..actions import DealTile
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 _DEALS = {v: DealTile(v) for kind in TILE_KINDS.values() for v, _ in kind.values}
 _SITES_OF_KIND = {kind: tuple(s.index for s in SITES if s.kind == kind) for kind in TILE_KINDS}
+_VALUES_OF_KIND = {kind: itemgetter(*sites) for kind, sites in _SITES_OF_KIND.items()}
+"""Per tile kind: the values on its spaces, read from ``site_value`` as a tuple (12 spaces per kind)."""
 
 
 def site_in_play(site: int, players: int) -> bool:
@@ -55,8 +58,8 @@ def _outcomes(remaining: tuple[tuple[int, int], ...]) -> tuple[tuple[DealTile, f
 
 def remaining_tiles(s: "State", kind: int) -> tuple[tuple[int, int], ...]:
     """(value, count) of the tiles of ``kind`` not yet dealt."""
-    values = list(map(s.site_value.__getitem__, _SITES_OF_KIND[kind]))
-    return tuple((v, n - values.count(v)) for v, n in TILE_KINDS[kind].values)
+    values = _VALUES_OF_KIND[kind](s.site_value)
+    return tuple([(v, n - values.count(v)) for v, n in TILE_KINDS[kind].values])
 
 
 def outcomes(s: "State") -> tuple[tuple[DealTile, float], ...]:
