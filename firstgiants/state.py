@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from operator import itemgetter
 from typing import Any, Hashable
 
 from gamekit import Action, GameSpec, GameState, IllegalAction
@@ -341,7 +342,7 @@ class State(GameState):
         """The deck's next card: each kind of card left, with probability count / cards left."""
         if UNIQUE_KINDS:  # each card left is one outcome, 1 / cards left (the pairs are built once)
             pairs = _uniform_outcomes(self.phase == DEAL, len(self.deck))
-            return tuple([pairs[c] for c in self.deck])
+            return itemgetter(*self.deck)(pairs) if len(self.deck) > 1 else (pairs[self.deck[0]],)
         table = _DEAL if self.phase == DEAL else _REVEAL
         counts: dict[int, list[int]] = {}
         for c in self.deck:
