@@ -17,7 +17,8 @@ from gamekit.mcts import LeadUtility, MCTSBot
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
 from .museum import UNTYPED, is_complete, join
-from .state import START, TAKE, State
+from .phases import START, TAKE
+from .state import State
 
 RECURRING = frozenset({ANY_PLAYER_TAKES, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY})
 

@@ -23,7 +23,7 @@ def _set_json(mset: tuple) -> dict[str, Any]:
 
 def observation(state: "State", player: int) -> dict[str, Any]:
     """The public state, as seen by ``player`` (everything: there is no hidden information)."""
-    from .state import DECISION_NAMES, PER_SITE, PHASE_NAMES, SITES
+    from .phases import DECISION_NAMES, PER_SITE, PHASE_NAMES, SITES
 
     decision = None
     if state.decision is not None:
@@ -73,7 +73,7 @@ def _set_text(mset: tuple) -> str:
 
 def text(state: "State") -> str:
     """A readable multi-line summary of the position."""
-    from .state import DECISION_NAMES, PER_SITE, PHASE_NAMES, SITES
+    from .phases import DECISION_NAMES, PER_SITE, PHASE_NAMES, SITES
 
     lines = [f"First Giants, {state.n} players, turn {state.turns + 1}, {PHASE_NAMES[state.phase]}"
              + (f" (end triggered: {state.end_cause})" if state.end_cause else "")]

@@ -85,7 +85,7 @@ def draw_dig_site_cards(ax: Axes, state, fontsize: float = 5.2) -> list:
     the artists drawn."""
     from gamekit.plotting import fast_scatter, glyphs
 
-    from .state import PER_SITE, SITES
+    from .phases import PER_SITE, SITES
 
     artists: list = []
     for s in range(SITES):
@@ -106,7 +106,7 @@ def draw_dig_site_cards(ax: Axes, state, fontsize: float = 5.2) -> list:
 
 def plot_dig_sites(state, ax: Axes | None = None) -> Axes:
     """The four dig sites (their cards, the markers on them) and the deck's face-up top card."""
-    from .state import SITES
+    from .phases import SITES
 
     ax = axes_or_new(ax, 13.4 * UNIT, 3.0 * UNIT + 0.4)
     draw_dig_site_frames(ax, SITES)

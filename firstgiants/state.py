@@ -21,15 +21,13 @@ busiest events are then not even built.
 from __future__ import annotations
 
 import random
-from functools import cache
 from operator import itemgetter
 from typing import Any, Hashable
 
-from gamekit import Action, GameSpec, GameState, IllegalAction
+from gamekit import Action, GameSpec, GameState
 
 from .actions import (
-    CODEC, NEW_SET, Deal, Decline, Display, GainAmber, GainPoint, PlayMarker, Reclaim, ResolveTrigger, Reveal,
-    SpendAmber, TakeCard,
+    CODEC, NEW_SET, Deal, Decline, Display, GainAmber, GainPoint, Reclaim, ResolveTrigger, Reveal, SpendAmber,
 )
 from .components import (
     CARDS, COST, DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, EFFECT_ID,
@@ -37,62 +35,18 @@ from .components import (
     SPEND_3_FOR_2, TOKENS, UNIQUE_KINDS, YOU,
 )
 from .effects import MULTIPLIER_WHY, SOLE_OPTION, STEPS, multiplier, triggered_by_take
+from .explain import Explanations
 from .museum import (
-    FAMILY_SET, SIZE_SET, UNTYPED, MuseumSet, award_news, extend, fit, is_complete, join, largest, news_index,
+    FAMILY_SET, SIZE_SET, UNTYPED, MuseumSet, award_news, extend, fit, is_complete, largest, news_index,
     news_name, news_value, new_set, set_points, type_name,
 )
+from .phases import (
+    _AMBER, _DEAL, _DECLINE, _DISPLAY_NEW, _DISPLAYS, _ORDER, _PLAY, _POINT, _RECLAIM, _REVEAL, _SPEND, _TAKE,
+    AMBER_IN_BOX, D_ORDER, DEAL, DECISION_NAMES, DEFAULT_NAMES, MARKERS, OVER, PER_SITE, RECLAIM,
+    RESOLVE, REVEAL, SITES, SLOTS, SPEND_COST, SPEND_GAIN, START, TAKE, _display_action, _uniform_outcomes,
+)
 
-# Phases of play.
-DEAL, REVEAL, START, TAKE, RESOLVE, RECLAIM, OVER = range(7)
-PHASE_NAMES = ("deal", "reveal", "start of turn", "take a card", "resolve effects", "reclaim", "game over")
-# Decisions inside the resolution of effects: (code, player, source card, first family or -1).
-D_ORDER = 100
-DECISION_NAMES = {
-    D_ORDER: "order of simultaneous effects",
-    DISPLAY: "you may display 1 fossil",
-    DISPLAY_FREE: "you may display 1 fossil at no cost",
-    DISPLAY_OR_POINT: "display 1 fossil or gain 1 point",
-    DISPLAY_TWO_DIFFERENT: "display up to 2 fossils of different Families",
-    DISPLAY_TWO_SAME: "display up to 2 fossils of the same Family",
-    SPEND_3_FOR_2: "spend 3 amber for 2 points?",
-}
-_DECLINABLE = frozenset({DISPLAY, DISPLAY_FREE, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, SPEND_3_FOR_2})
-_DISPLAYING = frozenset({DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME})
-
-SITES = TOKENS.dig_sites
-PER_SITE = TOKENS.cards_per_dig_site
-SLOTS = SITES * PER_SITE
-MARKERS = TOKENS.markers_per_player
-AMBER_IN_BOX = TOKENS.amber_in_box
-SPEND_COST, SPEND_GAIN = 3, 2  # "You may spend 3 amber to gain 2 points."
-DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
-
-# Shared, immutable action objects (a state's legal list is built from these).
-_DEAL = tuple(Deal(c) for c in range(len(CARDS)))
-_REVEAL = tuple(Reveal(c) for c in range(len(CARDS)))
-_PLAY = tuple(PlayMarker(s) for s in range(SITES))
-_TAKE = tuple(TakeCard(c) for c in range(len(CARDS)))
-_ORDER = tuple(ResolveTrigger(c) for c in range(len(CARDS)))
-_RECLAIM, _DECLINE, _POINT, _SPEND, _AMBER = Reclaim(), Decline(), GainPoint(), SpendAmber(), GainAmber()
-_DISPLAY_NEW = tuple(Display(c, NEW_SET) for c in range(len(CARDS)))
-_DISPLAYS: dict[tuple[int, int, int], Display] = {}
-
-
-@cache
-def _uniform_outcomes(deal: bool, left: int) -> tuple[tuple[Action, float], ...]:
-    """(action, 1 / left) for every card id: the chance outcomes of a deck of ``left`` different cards."""
-    return tuple(((_DEAL if deal else _REVEAL)[c], 1 / left) for c in range(len(CARDS)))
-
-
-def _display_action(card: int, target: int, as_size: int = 0) -> Display:
-    key = (card, target, as_size)
-    action = _DISPLAYS.get(key)
-    if action is None:
-        action = _DISPLAYS[key] = Display(card, target, as_size)
-    return action
-
-
-class State(GameState):
+class State(Explanations, GameState):
     """A First Giants position.  Build one with ``firstgiants.new_game(players)``."""
 
     __slots__ = (
@@ -379,91 +333,6 @@ class State(GameState):
         else:
             self._decide(action, quiet)
 
-    def _illegal(self, rule: str, message: str) -> IllegalAction:
-        legal = self._legal() if self.current_player() is not None else [a for a, _ in self._outcomes()]
-        shown = ", ".join(str(a) for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
-        return IllegalAction(rule, message, shown)
-
-    # -- why an action is refused ----------------------------------------------------------
-    def _refusal(self, action: Action) -> IllegalAction:
-        """The rule that ``action``, not a legal action here, breaks (and what is allowed instead)."""
-        phase = self.phase
-        if phase == START:
-            rule, why = self._refuse_turn(action)
-        elif phase == TAKE:
-            rule, why = self._refuse_take(action)
-        elif phase == RECLAIM:
-            if action.__class__ is Display:
-                rule, why = self._refuse_display(action, free=False)  # type: ignore[arg-type]
-            else:
-                rule = "Reclaim Markers"
-                why = f"{action!r}: for each reclaimed marker gain 1 amber or display 1 fossil."
-        else:
-            rule, why = self._refuse_decision(action)
-        return self._illegal(rule, why)
-
-    def _refuse_turn(self, action: Any) -> tuple[str, str]:
-        p = self.active
-        name = self.names[p]
-        if action.__class__ is Reclaim:
-            return "Reclaim Markers", f"{name} has no marker at any dig site to reclaim."
-        if action.__class__ is not PlayMarker:
-            return "Game Turn", f"{action!r} is not a turn action: play 1 marker or reclaim markers."
-        s = action.site
-        if not self.markers_on_board(p):
-            return "Play 1 Marker", f"{name} has no marker on the board: reclaim markers instead."
-        if not 0 <= s < SITES:
-            return "Play 1 Marker", f"there is no dig site {s + 1} (the sites are 1-{SITES})."
-        if self.markers[s] >> p & 1:
-            return "Play 1 Marker", f"dig site {s + 1} already holds {name}'s marker."
-        return "Play 1 Marker", f"dig site {s + 1} has no card left to take."
-
-    def _refuse_take(self, action: Any) -> tuple[str, str]:
-        s = self.site
-        if action.__class__ is not TakeCard:
-            return "Play 1 Marker", f"{action!r} is not a card to take: take one of the cards at dig site {s + 1}."
-        card = action.card
-        what = CARDS[card] if 0 <= card < len(CARDS) else f"card #{card}"
-        return "Play 1 Marker", f"{what} is not at dig site {s + 1}: take one of the cards there."
-
-    def _refuse_decision(self, action: Any) -> tuple[str, str]:
-        code, p, _, fam = self.decision  # type: ignore[misc]
-        cls = action.__class__
-        if code == D_ORDER:
-            return "Play 1 Marker", f"{action!r}: choose which of your triggered effects resolves next."
-        if cls is SpendAmber and code == SPEND_3_FOR_2:
-            return "Cards' Icons & Effects", f"not enough amber: {self.names[p]} has {self.amber[p]}, needs 3."
-        if cls is Display and code in _DISPLAYING:
-            card = action.card
-            if fam >= 0 and card in self.study[p] and (FAMILY[card] == fam) != (code == DISPLAY_TWO_SAME):
-                rule = "the same Family as" if code == DISPLAY_TWO_SAME else "a different Family from"
-                return ("Cards' Icons & Effects",
-                        f"the second display must be of {rule} the first ({FAMILY_NAMES[fam]}).")
-            return self._refuse_display(action, free=code == DISPLAY_FREE)
-        return "Cards' Icons & Effects", f"{action!r} does not answer \"{DECISION_NAMES[code]}\"."
-
-    def _refuse_display(self, action: Display, free: bool) -> tuple[str, str]:
-        """Display 1 Fossil: a card of your Study, its cost paid, a new set or a set it may expand."""
-        p = self.current_player()
-        name = self.names[p]  # type: ignore[index]
-        card, target, as_size = action.card, action.target, action.as_size
-        rule = "Display 1 Fossil"
-        if card not in self.study[p]:  # type: ignore[index]
-            return rule, f"{action}: that card is not in {name}'s Study."
-        cost = 0 if free else COST[card]
-        if cost > self.amber[p]:  # type: ignore[index]
-            have = self.amber[p]  # type: ignore[index]
-            return rule, f"not enough amber: the {CARDS[card].name} costs {cost}, {name} has {have}."
-        sets = self.museum[p]  # type: ignore[index]
-        if target != NEW_SET and not 0 <= target < len(sets):
-            return rule, f"{name} has no set {target + 1}."
-        r = join(sets[target], card) if target != NEW_SET else None
-        if r.__class__ is str:
-            return rule, str(r)
-        if r is not None and r[0] == SIZE_SET and r[1] == 0 and as_size not in SIZE_NAMES:  # type: ignore[index]
-            return rule, "two eggs make a size set: declare its size (as_size 1-3)."
-        return rule, "only a size set of eggs declares a size (as_size)."
-
     def _settle(self) -> tuple[Action, ...] | None:
         """Run automatic steps and forced choices until a chance node, a real decision or the end.
 
@@ -497,49 +366,6 @@ class State(GameState):
             return
         self._say_forced(action)
         self._carry_out(action, quiet=action is _DECLINE)
-
-    def _say_forced(self, action: Action) -> None:
-        """Why ``action`` is the only legal choice."""
-        phase = self.phase
-        p = self.current_player()
-        name = self.names[p]  # type: ignore[index]
-        if phase == START:
-            if action is _RECLAIM:
-                why = ("has no marker on the board" if not self.markers_on_board(p)  # type: ignore[arg-type]
-                       else "has no dig site to play a marker at")
-                self._say("Play 1 Marker", p, "{} {}, so must reclaim markers.", name, why)
-            else:
-                self._say("Reclaim Markers", p, "{} has no marker at any dig site, so must play 1 marker; only {} is "
-                          "possible.", name, action)
-        elif phase == TAKE:
-            self._say("Play 1 Marker", p, "Dig site {} holds a single card, so {} takes it.", self.site + 1, name)
-        elif phase == RECLAIM:
-            self._say("Reclaim Markers", p, "{} cannot pay for any display, so the reclaimed marker gives 1 amber.",
-                      name)
-        else:
-            code, _, _, fam = self.decision  # type: ignore[misc]
-            if action is _DECLINE:
-                self._say_does_nothing(p, code, fam)  # type: ignore[arg-type]
-            else:
-                why = self._no_display_reason(p, code, fam)  # type: ignore[arg-type]
-                self._say("Cards' Icons & Effects", p, "{}, so {} gains 1 point.", why, name)
-
-    def _say_does_nothing(self, p: int, code: int, fam: int) -> None:
-        """Say why the choice ``code`` of ``p`` can do nothing (no amber to spend, no fossil to display)."""
-        if code == SPEND_3_FOR_2:
-            why = f"{self.names[p]} has only {self.amber[p]} amber and cannot spend 3"
-        else:
-            why = self._no_display_reason(p, code, fam)
-        self._say("Cards' Icons & Effects", p, "{}: the effect \"{}\" does nothing.", why, DECISION_NAMES[code])
-
-    def _no_display_reason(self, p: int, code: int, fam: int) -> str:
-        name = self.names[p]
-        if not self.study[p]:
-            return f"{name} has no fossil in the Study to display"
-        if fam >= 0:
-            kind = "the same Family" if code == DISPLAY_TWO_SAME else "another Family"
-            return f"{name} has no affordable fossil of {kind} ({FAMILY_NAMES[fam]} was displayed first)"
-        return f"{name} cannot pay for any fossil in the Study (has {self.amber[p]} amber)"
 
     # -- chance ---------------------------------------------------------------------------
     def _chance(self, action: Action) -> None:

@@ -24,7 +24,8 @@ from .actions import NEW_SET
 from .components import CARDS, FAMILY_NAMES, SIZE_NAMES
 from .museum import (SIZE_SET, UNTYPED, MuseumSet, award_news, extend, is_complete, join, news_index, news_name,
                      news_value, new_set, set_points, type_name)
-from .state import DEAL, DEFAULT_NAMES, PHASE_NAMES, SPEC
+from .phases import DEAL, DEFAULT_NAMES, PHASE_NAMES
+from .state import SPEC
 
 # -- the stepper ---------------------------------------------------------------------------------------
 ACTION_GROUPS = {
@@ -90,7 +91,7 @@ class TablePicture:
         self._frame_key: tuple | None = None
 
     def _new_frame(self, state, xmax: float) -> None:
-        from .state import SITES
+        from .phases import SITES
 
         self.fig = new_figure(9.0, 4.4, dpi=80)
         self.sites_ax = self.fig.add_axes((0.02, 0.5, 0.96, 0.42))

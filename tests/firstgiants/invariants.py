@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from firstgiants.components import CARDS, TOKENS
 from firstgiants.museum import UNTYPED, news_index
-from firstgiants.state import MARKERS, OVER, State
+from firstgiants.phases import MARKERS, OVER
+from firstgiants.state import State
 
 ALL_CARDS = list(range(len(CARDS)))
 

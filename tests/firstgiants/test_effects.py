@@ -7,7 +7,8 @@ import itertools
 import pytest
 
 import firstgiants as g
-from firstgiants.state import D_ORDER, RESOLVE, State
+from firstgiants.phases import D_ORDER, RESOLVE
+from firstgiants.state import State
 from gamekit import random_game
 
 from .helpers import (

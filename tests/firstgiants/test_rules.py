@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import firstgiants as g
-from firstgiants.state import TAKE
+from firstgiants.phases import TAKE
 
 from .helpers import (
     FREE, GAIN2, OR_POINT, PER_FAMILY, PER_PAIR, card, egg, fx, play, position, texts,
