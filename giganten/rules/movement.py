@@ -42,6 +42,8 @@ _PLACE = [PlaceTruck(r) for r in range(len(ENTRY_CELLS))]
 _STEP = {d: Step(d) for d in "NESW"}
 _STEPS_FROM = tuple(tuple((_STEP[d], n) for d, n in NEIGHBOURS[cell]) for cell in range(CELLS))
 """For each square: (the Step action, the square it leads to), in the order N, E, S, W."""
+_NEIGHBOUR_TOWARDS = tuple(dict(NEIGHBOURS[cell]) for cell in range(CELLS))
+"""For each square: direction letter -> the neighbouring square that way (directions off the board missing)."""
 _CELL_BIT = tuple(1 << cell for cell in range(CELLS)) + (0,)
 """The bit of each square in a bit set; index -1 (a truck still beside the board) gives 0."""
 _OPPONENTS = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n))
@@ -141,7 +143,7 @@ def _drive(s: "State", no_stop: int | None = None) -> tuple[int, list[int]]:
         layers, reach = _expand(cell, s.mp, s.derrick_cells)
         if no_stop is None:
             no_stop = _no_stop(s, p)
-        targets = reach & ~no_stop & ~(1 << cell)
+        targets = reach & ~(no_stop | 1 << cell)
     s._cache = ("drive", targets, layers)
     return targets, layers
 
@@ -155,13 +157,13 @@ def legal(s: "State") -> list[Action]:
     p = _player(s)
     no_stop = _no_stop(s, p)
     cell, mp = s.trucks[p], s.mp
-    out: list[Action] = []
+    out: list[Action]
     if cell < 0:
-        out += [_PLACE[r] for r, entry in enumerate(ENTRY_CELLS)
-                if not no_stop >> entry & 1 or _can_escape(s, entry, mp, no_stop)]
+        out = [_PLACE[r] for r, entry in enumerate(ENTRY_CELLS)
+               if not no_stop >> entry & 1 or _can_escape(s, entry, mp, no_stop)]
     else:
         targets = _drive(s, no_stop)[0]  # a square the truck may drive to can surely be stepped to
-        out += [step for step, n in _STEPS_FROM[cell] if targets >> n & 1 or _step_ok(s, n, mp, no_stop)]
+        out = [step for step, n in _STEPS_FROM[cell] if targets >> n & 1 or _step_ok(s, n, mp, no_stop)]
         out += _drive_actions(targets)
     stranded = _stranded(s, p, no_stop)
     if _advance_ok(s, p, stranded, no_stop):
@@ -274,7 +276,7 @@ def apply_step(s: "State", action: Step) -> None:
     if action.direction not in DIRECTION_NAMES:
         raise IllegalAction(A4A, f"{action.direction!r} is not a direction: a truck moves N, E, S or W "
                             "(no diagonals).", _allowed(s))
-    target = next((n for d, n in NEIGHBOURS[cell] if d == action.direction), -1)
+    target = _NEIGHBOUR_TOWARDS[cell].get(action.direction, -1)
     if target < 0:
         raise IllegalAction(A4A, f"the truck cannot move {DIRECTION_NAMES[action.direction]} from {cell_name(cell)}: "
                             "that square is off the board.", _allowed(s))
