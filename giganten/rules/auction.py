@@ -112,7 +112,7 @@ def _advance_turn(s: "State", p: int) -> None:
 
 def legal_bid(s: "State") -> list:
     p = s.auc_turn
-    return [_BIDS[k] for k in range(s.auc_high + 1, max_bid(s, p) + 1)] + [_PASS]
+    return _BIDS[s.auc_high + 1: max_bid(s, p) + 1] + [_PASS]  # _BIDS[k] is Bid(k), up to any max_bid
 
 
 def apply_bid(s: "State", action: Bid) -> None:
