@@ -73,15 +73,18 @@ def fit(mset: MuseumSet, card: int) -> tuple[int, int] | int:
             return SET_FULL
         if f != key:
             return WRONG_FAMILY
-        if s and s in [SIZE[c] for c in cards]:
-            return DUPLICATE_SIZE
+        if s:
+            for c in cards:
+                if SIZE[c] == s:
+                    return DUPLICATE_SIZE
         return FAMILY_SET, key
     if len(cards) >= SIZE_SET_LIMIT:  # a size set: same Size, different Families, at most 5
         return SET_FULL
     if s and s != key:
         return WRONG_SIZE
-    if f in [FAMILY[c] for c in cards]:
-        return DUPLICATE_FAMILY
+    for c in cards:
+        if FAMILY[c] == f:
+            return DUPLICATE_FAMILY
     return SIZE_SET, key
 
 

@@ -209,7 +209,7 @@ class State(Explanations, GameState):
         The result is an ordinary state whose history holds every action (it replays and saves).
         """
         s = self._copy()
-        s._events = None
+        s._record, s._events = self._record, None
         record = self._record
         draw = rng.random
         legal = s.legal_actions() if s.current_player() is not None else None
@@ -224,7 +224,7 @@ class State(Explanations, GameState):
             else:
                 action = legal[int(draw() * len(legal))]
                 record = (record, action)
-                s._carry_out(action)
+                _CARRY_OUT[s.phase](s, action)
             legal = s._settle()
         s._record, s._events = record, []
         return s
@@ -278,11 +278,16 @@ class State(Explanations, GameState):
             if fam >= 0 and (FAMILY[card] == fam) != same:
                 continue
             out.append(_DISPLAY_NEW[card])
+            if not sets:
+                continue
             f, s = FAMILY[card], SIZE[card]
             for k, mset in enumerate(sets):
-                kind = mset[1]
-                if kind == FAMILY_SET and mset[2] != f or kind == SIZE_SET and s and mset[2] != s:
-                    continue  # the wrong family or size: a quick no before the full rule
+                kind = mset[1]  # the wrong family or size: a quick no before the full rule
+                if kind == FAMILY_SET:
+                    if mset[2] != f:
+                        continue
+                elif kind == SIZE_SET and s and mset[2] != s:
+                    continue
                 r = fit(mset, card)
                 if r.__class__ is not tuple:
                     continue
@@ -318,20 +323,8 @@ class State(Explanations, GameState):
             legal = self._cache if self._cache is not None else self._legal()
             if action not in legal:
                 raise self._refusal(action)
-            self._carry_out(action)
+            _CARRY_OUT[self.phase](self, action)
         self._settle()
-
-    def _carry_out(self, action: Action, quiet: bool = False) -> None:
-        """Carry out a player's legal decision in the current phase."""
-        phase = self.phase
-        if phase == START:
-            self._start(action)
-        elif phase == TAKE:
-            self._take(action)
-        elif phase == RECLAIM:
-            self._reclaim_choice(action)
-        else:
-            self._decide(action, quiet)
 
     def _settle(self) -> tuple[Action, ...] | None:
         """Run automatic steps and forced choices until a chance node, a real decision or the end.
@@ -361,11 +354,12 @@ class State(Explanations, GameState):
 
     def _forced(self, action: Action) -> None:
         """Take the only legal choice, saying why it is the only one (a playout keeps no events)."""
-        if self._events is None:
-            self._carry_out(action, quiet=True)
-            return
-        self._say_forced(action)
-        self._carry_out(action, quiet=action is _DECLINE)
+        if self._events is not None:
+            self._say_forced(action)
+            if action is _DECLINE:  # (said why just now)
+                self._decide(action, quiet=True)
+                return
+        _CARRY_OUT[self.phase](self, action)
 
     # -- chance ---------------------------------------------------------------------------
     def _chance(self, action: Action) -> None:
@@ -734,6 +728,11 @@ class State(Explanations, GameState):
         self._say("End of the Game", None, "Everyone has had {} turn{}: the game ends. Points: {}. {} win{}.",
                   rounds, "s" if rounds != 1 else "", scores, " and ".join(self.names[p] for p in winners),
                   "s" if len(winners) == 1 else " (tied players share victory)")
+
+
+#: A legal decision is carried out by its phase's rule: ``_CARRY_OUT[phase](state, action)``.
+_CARRY_OUT = tuple({START: State._start, TAKE: State._take, RESOLVE: State._decide,
+                    RECLAIM: State._reclaim_choice}.get(phase) for phase in range(OVER + 1))
 
 
 def _names(text: str, players: int) -> tuple[str, ...]:
