@@ -50,6 +50,8 @@ _TAKE = tuple(TakeCard(c) for c in range(len(CARDS)))
 _ORDER = tuple(ResolveTrigger(c) for c in range(len(CARDS)))
 _RECLAIM, _DECLINE, _POINT, _SPEND, _AMBER = Reclaim(), Decline(), GainPoint(), SpendAmber(), GainAmber()
 _DISPLAY_NEW = tuple(Display(c, NEW_SET) for c in range(len(CARDS)))
+#: ``_DISPLAY_JOIN[card][k]``: display ``card`` to expand set ``k`` (a player never has more sets than cards).
+_DISPLAY_JOIN = tuple(tuple(Display(c, k) for k in range(len(CARDS))) for c in range(len(CARDS)))
 _DISPLAYS: dict[tuple[int, int, int], Display] = {}
 
 

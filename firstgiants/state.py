@@ -41,7 +41,7 @@ from .museum import (
     news_name, news_value, new_set, set_points, type_name,
 )
 from .phases import (
-    _AMBER, _DEAL, _DECLINE, _DISPLAY_NEW, _DISPLAYS, _ORDER, _PLAY, _POINT, _RECLAIM, _REVEAL, _SPEND, _TAKE,
+    _AMBER, _DEAL, _DECLINE, _DISPLAY_JOIN, _DISPLAY_NEW, _ORDER, _PLAY, _POINT, _RECLAIM, _REVEAL, _SPEND, _TAKE,
     AMBER_IN_BOX, D_ORDER, DEAL, DECISION_NAMES, DEFAULT_NAMES, MARKERS, OVER, PER_SITE, RECLAIM,
     RESOLVE, REVEAL, SITES, SLOTS, SPEND_COST, SPEND_GAIN, START, TAKE, _display_action, _uniform_outcomes,
 )
@@ -294,7 +294,7 @@ class State(Explanations, GameState):
                 if r[0] == SIZE_SET and r[1] == 0:  # type: ignore[index]  # a size set of eggs only: declare its size
                     out.extend(_display_action(card, k, size) for size in SIZE_NAMES)
                 else:
-                    out.append(_DISPLAYS.get((card, k, 0)) or _display_action(card, k))
+                    out.append(_DISPLAY_JOIN[card][k])
         return out
 
     def _outcomes(self) -> tuple[tuple[Action, float], ...]:
