@@ -495,13 +495,10 @@ class State(Explanations, GameState):
                 self._resolve(p, first)
             return
         mine = [c for q, c in pending if q == p]
-        lost = [c for c in mine if c not in study]
-        if lost:
-            self.pending = tuple([x for x in pending if x[0] != p or x[1] in study])
-            for c in lost:
-                self._say("Display 1 Fossil", p, "The effect of {}'s {} is lost: it went on display before it "
-                          "resolved, and a fossil on display loses all its effects.", self.names[p], LABEL[c])
-            return
+        for c in mine:
+            if c not in study:
+                self._drop_displayed(p)
+                return
         if self._events is None:  # a playout skips them all when none can do anything, in any order
             for c in mine:
                 option = SOLE_OPTION[c]
@@ -518,6 +515,15 @@ class State(Explanations, GameState):
                           ", ".join(LABEL[c] for c in mine[:-1]), LABEL[mine[-1]], self.names[p])
             return
         self._resolve(p, mine[0])
+
+    def _drop_displayed(self, p: int) -> None:
+        """``p``'s waiting effects whose card went on display before they resolved are lost."""
+        study = self.study[p]
+        for q, c in self.pending:
+            if q == p and c not in study:
+                self._say("Display 1 Fossil", p, "The effect of {}'s {} is lost: it went on display before it "
+                          "resolved, and a fossil on display loses all its effects.", self.names[p], LABEL[c])
+        self.pending = tuple([x for x in self.pending if x[0] != p or x[1] in study])
 
     def _order_matters(self, p: int, mine: list[int]) -> bool:
         """Whether the order of ``p``'s simultaneous effects can change anything (if not, it is not asked).
