@@ -151,7 +151,11 @@ def news_value(index: int) -> int:
 
 def largest(museum: Sequence[MuseumSet], kind: int, key: int) -> int:
     """Cards in a player's largest set of the given type (0 if none)."""
-    return max((len(m[0]) for m in museum if m[1] == kind and m[2] == key), default=0)
+    most = 0
+    for cards, k, s, _ in museum:
+        if k == kind and s == key and len(cards) > most:
+            most = len(cards)
+    return most
 
 
 def award_news(owner: int, locked: bool, museums: Sequence[Sequence[MuseumSet]], player: int,

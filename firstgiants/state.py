@@ -577,7 +577,7 @@ class State(Explanations, GameState):
         if pending[0][1] == card and pending[0][0] == p:
             self.pending = pending[1:]
         else:
-            self.pending = tuple(x for x in pending if x != (p, card))
+            self.pending = tuple([x for x in pending if x != (p, card)])
         self.steps = STEPS[self.n][p][card]
         if self._events is not None:
             self._say("Cards' Icons & Effects", p, "{}'s {} applies: {}", self.names[p], LABEL[card], EFFECT_TEXT[card])
