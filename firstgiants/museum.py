@@ -88,6 +88,12 @@ def fit(mset: MuseumSet, card: int) -> tuple[int, int] | int:
     return SIZE_SET, key
 
 
+#: ``PAIR_FIT[first][card]``: :func:`fit` of ``card`` with the single-card set of ``first``, for every pair, built once.
+PAIR_FIT: tuple[tuple[tuple[int, int] | int, ...], ...] = tuple(
+    tuple(fit(new_set(first), card) for card in range(len(FAMILY))) for first in range(len(FAMILY))
+)
+
+
 def join(mset: MuseumSet, card: int) -> tuple[int, int] | str:
     """The set's ``(kind, key)`` after adding ``card`` (see :func:`fit`), or why the rules forbid it."""
     r = fit(mset, card)

@@ -37,7 +37,7 @@ from .components import (
 from .effects import MULTIPLIER_WHY, SOLE_OPTION, STEPS, multiplier, triggered_by_take
 from .explain import Explanations
 from .museum import (
-    FAMILY_SET, SIZE_SET, UNTYPED, MuseumSet, award_news, extend, fit, is_complete, largest, news_index,
+    FAMILY_SET, PAIR_FIT, SIZE_SET, UNTYPED, MuseumSet, award_news, extend, fit, is_complete, largest, news_index,
     news_name, news_value, new_set, set_points, type_name,
 )
 from .phases import (
@@ -282,13 +282,13 @@ class State(Explanations, GameState):
                 continue
             f, s = FAMILY[card], SIZE[card]
             for k, mset in enumerate(sets):
-                kind = mset[1]  # the wrong family or size: a quick no before the full rule
-                if kind == FAMILY_SET:
-                    if mset[2] != f:
-                        continue
-                elif kind == SIZE_SET and s and mset[2] != s:
-                    continue
-                r = fit(mset, card)
+                kind = mset[1]
+                if kind == UNTYPED:  # a single card: the pair's fit, tabled once
+                    r = PAIR_FIT[mset[0][0]][card]
+                elif kind == FAMILY_SET and mset[2] != f or kind == SIZE_SET and s and mset[2] != s:
+                    continue  # the wrong family or size: a quick no before the full rule
+                else:
+                    r = fit(mset, card)
                 if r.__class__ is not tuple:
                     continue
                 if r[0] == SIZE_SET and r[1] == 0:  # type: ignore[index]  # a size set of eggs only: declare its size
