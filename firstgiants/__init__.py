@@ -8,7 +8,9 @@
 Modules, each one rule area a student can read on its own: ``components`` (the deck and tokens,
 loaded from ``data/*.json`` and validated; the deck is a RECONSTRUCTION, the card appendix being
 lost), ``museum`` (sets, Set tokens, News tokens), ``effects`` (timings, multipliers, the opponents
-icon), ``actions``, ``state`` (setup, turn flow, end of game) and ``observe`` (what players see).
+icon), ``actions``, ``phases`` (the phases of a turn, decision codes, table-top numbers), ``state``
+(setup, turn flow, end of game), ``explain`` (why an action is refused, why a choice was forced) and
+``observe`` (what players see).
 
 The deck is face up, so the game has no hidden information: plain MCTS with chance nodes applies.
 """
