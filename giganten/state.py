@@ -37,13 +37,15 @@ _SLOTS = (
     "hand", "lic_draw", "lic_disc", "card_draw", "card_disc", "display", "held",
     "mp", "special", "lic_pending", "prod_sites", "prod_i", "chip_site",
     "auc_company", "auc_eligible", "auc_active", "auc_high", "auc_bidder", "auc_turn",
-    "final", "determinized", "_cache", "_sites_own", "_cards_own",
+    "final", "determinized", "_cache", "_sites_own", "_cards_own", "_wealth_own", "_licenses_own",
 )
 _LIST_SLOTS = (
     "money", "prices", "locos", "trucks", "site_state", "site_value", "site_owner", "site_oil", "known",
     "derricks_left", "storage", "hand", "lic_draw", "lic_disc", "card_draw", "card_disc", "display", "held",
 )
-_VALUE_SLOTS = tuple(s for s in _SLOTS if s not in _LIST_SLOTS and s not in ("_cache", "_sites_own", "_cards_own"))
+_OWN_FLAGS = ("_sites_own", "_cards_own", "_wealth_own", "_licenses_own")
+"""Per copy-on-write group of lists: whether this state has its own lists (see ``State._copy_for_apply``)."""
+_VALUE_SLOTS = tuple(s for s in _SLOTS if s not in _LIST_SLOTS and s != "_cache" and s not in _OWN_FLAGS)
 
 OPTION_DEFAULTS = {"one_opponent_back": False, "exact_price_change": False, "open_licenses": False}
 OPTION_HELP = {
@@ -93,7 +95,7 @@ class State(GameState):
         self.final = None
         self.determinized = False
         self._cache = None
-        self._sites_own = self._cards_own = True
+        self._sites_own = self._cards_own = self._wealth_own = self._licenses_own = True
         setup.begin(self)
 
     # -- copying and identity ------------------------------------------------------------------------
@@ -103,13 +105,17 @@ class State(GameState):
         new._events = []
         new._own_sites()
         new._own_cards()
+        new._own_wealth()
+        new._own_licenses()
         return new
 
     def _copy_for_apply(self) -> "State":
-        """Like :meth:`_copy`, but the lists of the sites (the four per-site lists, ``known``, ``derricks_left``) and of the
-        action cards (the two piles, ``display`` and ``held``), which few actions change, stay shared with this
-        state until either changes them (copy-on-write: the rules call :meth:`_own_sites` / :meth:`_own_cards`
-        first).  ``apply`` gives the copy its list of events."""
+        """Like :meth:`_copy`, but the lists few actions change stay shared with this state until either changes
+        them (copy-on-write: the rules first call the ``_own_...`` method of the group): the sites (the four
+        per-site lists, ``known``, ``derricks_left``: :meth:`_own_sites`), the action cards (the two piles,
+        ``display`` and ``held``: :meth:`_own_cards`), money, prices, locomotives and storages
+        (:meth:`_own_wealth`) and the licenses (hands and piles: :meth:`_own_licenses`).  Only ``trucks`` is
+        copied every time.  ``apply`` gives the copy its list of events."""
         new = object.__new__(State)
         new.n, new.opts = self.n, self.opts
         new.phase, new.cursor = self.phase, self.cursor
@@ -122,15 +128,16 @@ class State(GameState):
         new.auc_eligible, new.auc_active, new.auc_high = self.auc_eligible, self.auc_active, self.auc_high
         new.auc_bidder, new.auc_turn, new.final = self.auc_bidder, self.auc_turn, self.final
         new.determinized = self.determinized
-        new.money, new.prices, new.locos = self.money.copy(), self.prices.copy(), self.locos.copy()
+        new.money, new.prices, new.locos = self.money, self.prices, self.locos
         new.trucks, new.site_state, new.site_value = self.trucks.copy(), self.site_state, self.site_value
         new.site_owner, new.site_oil, new.known = self.site_owner, self.site_oil, self.known
-        new.derricks_left, new.storage, new.hand = self.derricks_left, self.storage.copy(), self.hand.copy()
-        new.lic_draw, new.lic_disc, new.card_draw = self.lic_draw.copy(), self.lic_disc.copy(), self.card_draw
+        new.derricks_left, new.storage, new.hand = self.derricks_left, self.storage, self.hand
+        new.lic_draw, new.lic_disc, new.card_draw = self.lic_draw, self.lic_disc, self.card_draw
         new.card_disc, new.display, new.held = self.card_disc, self.display, self.held
         new._record = self._record
         new._cache = self._cache  # same position until the copy is changed (the rules clear it then)
         new._sites_own = self._sites_own = new._cards_own = self._cards_own = False
+        new._wealth_own = self._wealth_own = new._licenses_own = self._licenses_own = False
         return new
 
     def _own_sites(self) -> None:
@@ -150,6 +157,19 @@ class State(GameState):
             self.card_draw, self.card_disc = self.card_draw.copy(), self.card_disc.copy()
             self.display, self.held = self.display.copy(), self.held.copy()
             self._cards_own = True
+
+    def _own_wealth(self) -> None:
+        """Before changing ``money``, ``prices``, ``locos`` or ``storage``: make them this state's own lists."""
+        if not self._wealth_own:
+            self.money, self.prices = self.money.copy(), self.prices.copy()
+            self.locos, self.storage = self.locos.copy(), self.storage.copy()
+            self._wealth_own = True
+
+    def _own_licenses(self) -> None:
+        """Before changing ``hand``, ``lic_draw`` or ``lic_disc``: make them this state's own lists."""
+        if not self._licenses_own:
+            self.hand, self.lic_draw, self.lic_disc = self.hand.copy(), self.lic_draw.copy(), self.lic_disc.copy()
+            self._licenses_own = True
 
     def __deepcopy__(self, memo: dict) -> "State":
         """``copy.deepcopy`` gives an independent copy (the record of past actions is immutable and shared)."""

@@ -177,6 +177,7 @@ def _penalty_outcomes(ones: int, twos: int, count: int) -> tuple[tuple[DiscardLi
 def apply_penalty(s: "State", action: DiscardLicenses) -> None:
     w = s.auc_bidder
     ones = action.count - action.twos
+    s._own_licenses()
     s.hand[2 * w] -= ones
     s.hand[2 * w + 1] -= action.twos
     s.lic_disc[0] += ones
@@ -203,6 +204,7 @@ def apply_pay(s: "State", action: PayLicenses) -> None:
 
 def _pay(s: "State", ones: int, twos: int) -> None:
     w = s.auc_bidder
+    s._own_licenses()
     s.hand[2 * w] -= ones
     s.hand[2 * w + 1] -= twos
     s.lic_disc[0] += ones
@@ -225,6 +227,7 @@ def apply_sell(s: "State", action: Sell) -> None:
                             "of them.", f"sell 0-{stored}")
     each = price(s.prices[c])
     total = each * action.chips
+    s._own_wealth()
     s.storage[c * s.n + w] -= action.chips
     s.supply += action.chips
     s.money[w] += total
@@ -243,6 +246,7 @@ def _close_round(s: "State") -> None:
         for p in s.order():
             extra = s.storage[c * s.n + p] - limit
             if extra > 0:
+                s._own_wealth()
                 s.storage[c * s.n + p] = limit
                 s.supply += extra
                 s.money[p] += extra * pay

@@ -90,6 +90,7 @@ def apply_build(s: "State", action: Build) -> None:
         raise IllegalAction(A5, "the oil supply is empty: there is no oil to put under a derrick (ruling).", _allowed(s))
     value = s.site_value[site]
     chips = min(value, s.supply)
+    s._own_wealth()
     s.money[p] -= cost
     s.bank += cost
     s.supply -= chips

@@ -66,7 +66,8 @@ def _settle(s: "State") -> bool:
                        "missing license(s).", p, s.lic_pending)
                 s.lic_pending = 0
                 break
-            s.lic_draw, s.lic_disc = disc, [0, 0]
+            s._own_licenses()
+            s.lic_draw, s.lic_disc = s.lic_disc, [0, 0]
             s._say(A3, None, "The license pile is used up: the {} face-up discarded licenses are shuffled and become "
                    "the new pile.", disc[0] + disc[1])
             continue
@@ -78,6 +79,7 @@ def _settle(s: "State") -> bool:
 
 
 def _draw(s: "State", p: int, count: int, twos: int) -> None:
+    s._own_licenses()
     s.lic_draw[0] -= count - twos
     s.lic_draw[1] -= twos
     s.hand[2 * p] += count - twos

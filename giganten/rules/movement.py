@@ -351,6 +351,7 @@ def apply_advance(s: "State", action: AdvanceLocomotive) -> None:
         raise IllegalAction(A4A, "the truck stands on a square it may not stop on and needs the remaining points "
                             "to move on.", _allowed(s))
     s.mp -= cost
+    s._own_wealth()
     s.locos[p] = loco + 1
     s._say(A4C, p, "{:name}'s locomotive advances to rail space {} ({:count point}; {} left).", p, loco + 1, cost,
            s.mp)
@@ -376,6 +377,7 @@ def apply_change_price(s: "State", action: ChangePrice) -> None:
         raise IllegalAction(A4D, f"this card moves a price by {rule} {card.n} space(s), up or down, staying on the "
                             "track.", _allowed(s))
     old = s.prices[action.company]
+    s._own_wealth()
     s.prices[action.company] = old + action.delta
     s.special = False
     s._say(A4D, p, "{:name} moves the {:company} price {} {}: {:price} -> {:price} (the colours of the table play "
@@ -392,6 +394,7 @@ def apply_take_oil(s: "State", action: TakeOil) -> None:
     if s.supply == 0:
         raise IllegalAction(A4D, "the supply has no oil chips left (all 60 are in play).", _allowed(s))
     s.supply -= 1
+    s._own_wealth()
     s.storage[action.company * s.n + p] += 1
     s.special = False
     s._say(A4D, p, "{:name} takes an oil chip from the supply into storage at {:company}.", p, action.company)
@@ -411,6 +414,7 @@ def apply_back(s: "State", action: LocomotivesBack) -> None:
                             "is off).", _allowed(s))
     targets = [action.target] if one else [q for q in range(s.n) if q != p]
     moved = []
+    s._own_wealth()
     for q in targets:
         old = s.locos[q]
         s.locos[q] = max(COMPONENTS.player_start, old - n)

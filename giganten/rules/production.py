@@ -132,6 +132,7 @@ def apply_transport(s: "State", action: Transport) -> None:
     if action not in legal(s):
         raise IllegalAction(A6, _why_not(s, p, site, action) + ".", ", ".join(str(a) for a in legal(s)))
     c = action.company
+    s._own_wealth()
     s.storage[c * s.n + p] += 1
     if action.via == "own":
         s._say(A6, p, "{:name}'s locomotive (space {}) is level with or past the derrick in column {}: free transport; "

@@ -48,6 +48,7 @@ def end_game(s: "State") -> None:
     s.phase = END
     bonus = COMPONENTS.end_derrick_bonus
     final = []
+    s._own_wealth()
     for rank, p in enumerate(ranking(s)):
         derricks = [i for i, owner in enumerate(s.site_owner) if owner == p and s.site_state[i] == 2]
         chips = sum(s.site_oil[i] for i in derricks) + sum(s.storage[c * s.n + p] for c in range(3))
