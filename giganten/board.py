@@ -88,7 +88,7 @@ def _expand(start: int, budget: int, blocked: int) -> tuple[tuple[int, ...], int
     if budget > _FREE_DEPTH:
         return _layers(start, budget, blocked)
     layers, reach = _unblocked(start)
-    free = reach[min(budget, len(reach) - 1)]
+    free = reach[budget]
     if not blocked & free:
         return layers[: budget + 1], free
     key = (start, budget, blocked & free)
@@ -99,12 +99,14 @@ def _expand(start: int, budget: int, blocked: int) -> tuple[tuple[int, ...], int
 
 
 def _unblocked(start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The cost layers from ``start`` with nothing blocked, up to ``_FREE_DEPTH``, and for each budget the
-    squares within it (computed once per square)."""
+    """The cost layers from ``start`` with nothing blocked, up to ``_FREE_DEPTH``, and for each budget 0 to
+    ``_FREE_DEPTH`` the squares within it (computed once per square)."""
     known = _UNBLOCKED.get(start)
     if known is None:
         layers = _layers(start, _FREE_DEPTH, 0)[0]
-        known = _UNBLOCKED[start] = (layers, tuple(accumulate(layers, or_)))
+        within = tuple(accumulate(layers, or_))
+        within += within[-1:] * (_FREE_DEPTH + 1 - len(within))  # the layers may stop early: all reached by then
+        known = _UNBLOCKED[start] = (layers, within)
     return known
 
 
@@ -185,11 +187,19 @@ BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(8) if b >>
 """For each byte value, the positions of its set bits."""
 
 
+_MEMBERS_BY_BYTE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + i for i in BYTE_BITS[b]) for b in range(256)) for k in range((CELLS + 7) // 8))
+"""For byte k of a bit set of up to ``CELLS`` members having the value b, the members it holds."""
+
+
 def cells_of(mask: int) -> list[int]:
     """The members of a bit set (squares or sites), in increasing order."""
     out: list[int] = []
-    for k, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) // 8, "little")):
+    if mask >> CELLS:  # beyond the board's squares (not used by the rules): worked out byte by byte
+        for k, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) // 8, "little")):
+            out += [8 * k + i for i in BYTE_BITS[byte]]
+        return out
+    for members, byte in zip(_MEMBERS_BY_BYTE, mask.to_bytes((mask.bit_length() + 7) // 8, "little")):
         if byte:
-            base = 8 * k
-            out += [base + i for i in BYTE_BITS[byte]]
+            out += members[byte]
     return out

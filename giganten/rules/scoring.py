@@ -24,9 +24,10 @@ def ranking(s: "State") -> list[int]:
     return sorted(range(s.n), key=lambda p: (-s.locos[p], -s.license_value(p), order.index(p)))
 
 
-def _tie_note(s: "State", p: int) -> str:
-    """Why p ranks where it does among locomotives on the same space ("" when p's locomotive is alone)."""
-    tied = [q for q in ranking(s) if q != p and s.locos[q] == s.locos[p]]
+def _tie_note(s: "State", p: int, ranked: list[int]) -> str:
+    """Why p ranks where it does among locomotives on the same space ("" when p's locomotive is alone);
+    ``ranked`` is :func:`ranking` of ``s``."""
+    tied = [q for q in ranked if q != p and s.locos[q] == s.locos[p]]
     if not tied:
         return ""
     value = s.license_value(p)
@@ -39,7 +40,7 @@ def _tie_note(s: "State", p: int) -> str:
         order = s.order()
         word = "earlier" if order.index(p) < order.index(q) else "later"
         return f" (tied with {s.name(q)}, licenses worth {value} each: {s.name(p)} comes {word} in {started})"
-    group = sorted([p] + tied, key=ranking(s).index)
+    group = sorted([p] + tied, key=ranked.index)
     values = ", ".join(f"{s.name(q)} {s.license_value(q)}" for q in group)
     return f" (tied with {' and '.join(s.name(q) for q in tied)}: ranked by license value ({values}), then by {started})"
 
@@ -49,14 +50,15 @@ def end_game(s: "State") -> None:
     bonus = COMPONENTS.end_derrick_bonus
     final = []
     s._own_wealth()
-    for rank, p in enumerate(ranking(s)):
+    ranked = ranking(s)  # locomotives and licenses: the accounting below does not change it
+    for rank, p in enumerate(ranked):
         derricks = [i for i, owner in enumerate(s.site_owner) if owner == p and s.site_state[i] == 2]
         chips = sum(s.site_oil[i] for i in derricks) + sum(s.storage[c * s.n + p] for c in range(3))
         paid = len(derricks) * bonus[rank] + chips * COMPONENTS.end_chip_value
         s.money[p] += paid
         s.bank -= paid
         final.append((p, rank + 1, len(derricks), bonus[rank], chips, paid))
-        s._emit(f"{s.name(p)}'s locomotive (space {s.locos[p]}) is ranked {rank + 1}{_tie_note(s, p)}: "
+        s._emit(f"{s.name(p)}'s locomotive (space {s.locos[p]}) is ranked {rank + 1}{_tie_note(s, p, ranked)}: "
                 f"{len(derricks)} derrick(s) "
                 f"x {money(bonus[rank])} + {chips} chip(s) x {money(COMPONENTS.end_chip_value)} = {money(paid)}.",
                 END_OF_GAME, p)
