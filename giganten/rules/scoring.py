@@ -58,10 +58,9 @@ def end_game(s: "State") -> None:
         s.money[p] += paid
         s.bank -= paid
         final.append((p, rank + 1, len(derricks), bonus[rank], chips, paid))
-        s._emit(f"{s.name(p)}'s locomotive (space {s.locos[p]}) is ranked {rank + 1}{_tie_note(s, p, ranked)}: "
-                f"{len(derricks)} derrick(s) "
-                f"x {money(bonus[rank])} + {chips} chip(s) x {money(COMPONENTS.end_chip_value)} = {money(paid)}.",
-                END_OF_GAME, p)
+        s._say(END_OF_GAME, p, "{:name}'s locomotive (space {}) is ranked {}{}: {} derrick(s) x {:money} + {} chip(s) "
+               "x {:money} = {:money}.", p, s.locos[p], rank + 1, _tie_note(s, p, ranked), len(derricks), bonus[rank],
+               chips, COMPONENTS.end_chip_value, paid)
     s.final = tuple(final)
     best = max(s.money)
     giants = [s.name(p) for p in range(s.n) if s.money[p] == best]
