@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from gamekit import IllegalAction
 
 from ..actions import Bid, DiscardLicenses, Pass, PayLicenses, Sell
-from ..components import COMPANIES, COMPONENTS, money
+from ..components import COMPANIES, COMPONENTS
 from ..prices import price
 from . import A7A, A7B, A8, A9, BID, PAY, PENALTY, SELL
 from .licenses import hypergeometric

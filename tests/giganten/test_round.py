@@ -7,10 +7,9 @@ import giganten as g
 from giganten import rules as R
 from giganten.actions import DealTile, DrawLicenses, RevealCard, RollPrice, TakeCard
 from giganten.components import CARDS, SITES
-from giganten.rules.cards import BEIGE_TYPES, RED_TYPES
+from giganten.rules.cards import RED_TYPES
 
-from .helpers import (BLUE, GREEN, RED, YELLOW, advance, at, beige, dealt, draw_all, edit, events_text, red,
-                      to_phase)
+from .helpers import GREEN, RED, advance, at, beige, dealt, draw_all, edit, events_text, red, to_phase
 from .invariants import conservation
 
 

@@ -5,8 +5,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import pytest
-
 import giganten as g
 from gamekit import RandomBot, play
 from gamekit.widgets import HUMAN, output_texts, undescribed_controls
