@@ -99,13 +99,11 @@ class HeuristicBot(LookaheadBot):
         self.weights = Weights(**weights)
 
     def value(self, state: State, player: int) -> float:  # type: ignore[override]
-        w = self.weights
-        values = estimated_returns(state, w)
-        mine = values.pop(player)
-        return mine - w.opponents * max(values)
+        return _relative(state, player, self.weights)
 
 
 def _relative(state: State, player: int, w: Weights) -> float:
+    """``player``'s estimated points less ``w.opponents`` times the best opponent's."""
     values = estimated_returns(state, w)
     mine = values.pop(player)
     return mine - w.opponents * max(values)
@@ -164,11 +162,11 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
     def next_turns(start: State, state: State) -> bool:
         return state.turns >= start.turns + (horizon or state.num_players)
 
-    bot = SearchBot(guide, phases, seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
-                    rollout_policy=rollout_policy, rollout_depth=200, cutoff=next_turns,  # type: ignore[arg-type]
-                    evaluate=lambda s: estimated_returns(s, w), candidates=candidates, chance="open",  # type: ignore[arg-type]
-                    paired=paired)
-    return bot
+    bot = SearchBot(guide, phases, seed, iterations=iterations, time_limit=time_limit, c=c,
+                    utility=LeadUtility(lead_scale), rollout_policy=rollout_policy,  # type: ignore[arg-type]
+                    rollout_depth=200, cutoff=next_turns, evaluate=lambda s: estimated_returns(s, w),
+                    candidates=candidates, chance="open", paired=paired)  # type: ignore[arg-type]
+    return bot  # (the candidates above ask it which position it is searching)
 
 
 class SearchBot(MCTSBot):
