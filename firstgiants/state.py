@@ -594,7 +594,7 @@ class State(Explanations, GameState):
 
     def _gain_amber(self, p: int, amount: int, why: str, section: str) -> None:
         """Gained amber is taken from the supply; an empty supply gives what is left (ruling)."""
-        supply = AMBER_IN_BOX - sum(self.amber)
+        supply = self.amber_supply()
         got = amount if amount <= supply else supply
         self.amber[p] += got
         short = f"; the supply had only {got}" if got < amount else ""
