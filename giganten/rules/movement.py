@@ -129,7 +129,8 @@ def _step_ok(s: "State", target: int, budget: int, no_stop: int) -> bool:
 
 
 def _drive(s: "State", no_stop: int | None = None) -> tuple[int, list[int]]:
-    """The bit set of squares ``DriveTo`` may go to now, and the cost layers from the truck (cached).
+    """The bit set of squares ``DriveTo`` may go to now (reachable, stoppable, not the truck's own), and the cost
+    layers from the truck (cached).
 
     ``no_stop`` may pass in ``_no_stop(s, p)`` for the player to move when it is already known.
     """
@@ -146,11 +147,6 @@ def _drive(s: "State", no_stop: int | None = None) -> tuple[int, list[int]]:
         targets = reach & ~(no_stop | 1 << cell)
     s._cache = ("drive", targets, layers)
     return targets, layers
-
-
-def drive_targets(s: "State") -> int:
-    """Bit set of the squares ``DriveTo`` may go to now (reachable, stoppable, not the truck's own)."""
-    return _drive(s)[0]
 
 
 def legal(s: "State") -> list[Action]:
