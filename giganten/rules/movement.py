@@ -25,7 +25,7 @@ from gamekit import Action, IllegalAction
 from ..actions import (AdvanceLocomotive, ChangePrice, DriveTo, EndMovement, LocomotivesBack, PlaceTruck, Step,
                        TakeOil)
 from ..board import (ADJACENT_SITES, BYTE_BITS, CELLS, DIRECTION_NAMES, ENTRY_CELLS, EXAMINABLE_SITES, NEIGHBOURS,
-                     SITE_CELL, TERRAIN, _expand, cells_of, cheapest_path, reachable)
+                     SITE_CELL, TERRAIN, _MEMO_LIMIT, _expand, cells_of, cheapest_path, reachable)
 from ..components import COLUMNS, COMPONENTS, cell_name
 from ..prices import TOP
 from . import A4, A4A, A4B, A4C, A4D, MOVE
@@ -172,7 +172,8 @@ def legal(s: "State") -> list[Action]:
 
 
 def _drive_actions(targets: int) -> tuple[DriveTo, ...]:
-    """The DriveTo actions to a bit set of squares, in square order (remembered for the last 20,000 sets)."""
+    """The DriveTo actions to a bit set of squares, in square order (remembered, up to ``board._MEMO_LIMIT`` sets at a
+    time, like the truck expansions)."""
     known = _DRIVES.get(targets)
     if known is None:
         out: list[DriveTo] = []
@@ -181,7 +182,7 @@ def _drive_actions(targets: int) -> tuple[DriveTo, ...]:
         for k, byte in enumerate(tail, len(raw) - len(tail)):
             if byte:
                 out += _DRIVE_BY_BYTE[k][byte]
-        if len(_DRIVES) >= 20_000:
+        if len(_DRIVES) >= _MEMO_LIMIT:
             _DRIVES.clear()
         known = _DRIVES[targets] = tuple(out)
     return known
