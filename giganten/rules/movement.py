@@ -429,7 +429,7 @@ def apply_end(s: "State", action: EndMovement) -> None:
                             "opposing truck: it may cross it but not stop there.", _allowed(s))
     unused = []
     if s.mp:
-        unused.append(f"{s.mp} point{'s' if s.mp > 1 else ''} unused")
+        unused.append(f"{_points(s.mp)} unused")
     if _special_usable(s, p):
         unused.append("the special action unused")
     _end_turn(s, f" ({', '.join(unused)})" if unused else "")
@@ -448,11 +448,13 @@ def _special_usable(s: "State", p: int) -> bool:
 
 
 def _points(k: int) -> str:
+    """A number of movement points in words: "1 point", "3 points"."""
     return f"{k} point{'s' if k != 1 else ''}"
 
 
 def _allowed(s: "State") -> str:
-    return ", ".join(str(a) for a in legal(s)[:12]) + (" ..." if len(legal(s)) > 12 else "")
+    allowed = legal(s)
+    return ", ".join(str(a) for a in allowed[:12]) + (" ..." if len(allowed) > 12 else "")
 
 
 HANDLERS = {
