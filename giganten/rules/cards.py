@@ -26,16 +26,16 @@ if TYPE_CHECKING:
 
 RED_TYPES = tuple(t.id for t in CARDS if t.color == "red")
 BEIGE_TYPES = tuple(t.id for t in CARDS if t.color == "beige")
-_COUNTS = {color: itemgetter(*types) for color, types in (("red", RED_TYPES), ("beige", BEIGE_TYPES))}
-"""Per pile colour: the counts of its card types, read from a list indexed by card type (both piles have
-several types, so each count comes back as a tuple)."""
+_PILES = {color: (types, itemgetter(*types)) for color, types in (("red", RED_TYPES), ("beige", BEIGE_TYPES))}
+"""Per pile colour: its card types, and a getter of their counts from a list indexed by card type (both piles
+have several types, so the counts come back as a tuple)."""
 _REVEAL = [RevealCard(t.id) for t in CARDS]
 _TAKE = [TakeCard(t.id) for t in CARDS]
 
 
-def _refill(s: "State", types: tuple[int, ...], color: str) -> None:
+def _refill(s: "State", color: str) -> None:
     """Refill an exhausted pile from its discard pile."""
-    counts = _COUNTS[color]
+    types, counts = _PILES[color]
     if any(counts(s.card_draw)):
         return
     moved = sum(counts(s.card_disc))
@@ -46,24 +46,25 @@ def _refill(s: "State", types: tuple[int, ...], color: str) -> None:
             f"and become the new pile.", A2)
 
 
-def _outcomes(s: "State", types: tuple[int, ...], color: str) -> list[tuple[RevealCard, float]]:
+def _outcomes(s: "State", color: str) -> list[tuple[RevealCard, float]]:
+    types, counts = _PILES[color]
     draw = s.card_draw
-    total = sum(_COUNTS[color](draw))
+    total = sum(counts(draw))
     return [(_REVEAL[t], draw[t] / total) for t in types if draw[t]]
 
 
 def begin(s: "State") -> None:
     s.display = []
     s.phase, s.cursor = RED, 0
-    _refill(s, RED_TYPES, "red")
+    _refill(s, "red")
 
 
 def outcomes_red(s: "State") -> list[tuple[RevealCard, float]]:
-    return _outcomes(s, RED_TYPES, "red")
+    return _outcomes(s, "red")
 
 
 def outcomes_beige(s: "State") -> list[tuple[RevealCard, float]]:
-    return _outcomes(s, BEIGE_TYPES, "beige")
+    return _outcomes(s, "beige")
 
 
 def apply_red(s: "State", action: RevealCard) -> None:
@@ -81,7 +82,7 @@ def apply_red(s: "State", action: RevealCard) -> None:
         scoring.end_game(s)
         return
     s.phase, s.cursor = BEIGE, 0
-    _refill(s, BEIGE_TYPES, "beige")
+    _refill(s, "beige")
 
 
 def apply_beige(s: "State", action: RevealCard) -> None:
@@ -95,7 +96,7 @@ def apply_beige(s: "State", action: RevealCard) -> None:
         s.phase, s.cursor = TAKE, 0
         _auto_take(s)
     else:
-        _refill(s, BEIGE_TYPES, "beige")
+        _refill(s, "beige")
 
 
 def legal_take(s: "State") -> list[TakeCard]:
