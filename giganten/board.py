@@ -187,15 +187,18 @@ BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(8) if b >>
 """For each byte value, the positions of its set bits."""
 
 
+_SITE_BYTES = (len(SITES) + 7) // 8
+_SITE_BITS = 8 * _SITE_BYTES
 _MEMBERS_BY_BYTE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(8 * k + i for i in BYTE_BITS[b]) for b in range(256)) for k in range((CELLS + 7) // 8))
-"""For byte k of a bit set of up to ``CELLS`` members having the value b, the members it holds."""
+    tuple(tuple(8 * k + i for i in BYTE_BITS[b]) for b in range(256)) for k in range(_SITE_BYTES))
+"""For byte k of a bit set of sites having the value b, the members it holds (the rules list sets of sites;
+a table for all ``CELLS`` squares would take six times as long to build at import)."""
 
 
 def cells_of(mask: int) -> list[int]:
     """The members of a bit set (squares or sites), in increasing order."""
     out: list[int] = []
-    if mask >> CELLS:  # beyond the board's squares (not used by the rules): worked out byte by byte
+    if mask >> _SITE_BITS:  # beyond the sites (a set of squares, not used by the rules): byte by byte
         for k, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) // 8, "little")):
             out += [8 * k + i for i in BYTE_BITS[byte]]
         return out
