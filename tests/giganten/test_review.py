@@ -60,9 +60,7 @@ def test_action_4a_a_step_off_the_board_says_which_way_and_why():
 
 def test_action_6_an_illegal_transport_is_a_full_sentence():
     """Action 6: every reason ends with a full stop before 'Allowed instead'."""
-    s = to_phase(R.MOVE)
-    s = with_derrick(s, 2, 12, RED, 5)
-    s = end_movement(edit(s, locos={RED: 3}, black=12))
+    s = producing({RED: 3}, black=12)
     assert s.phase == R.PRODUCE and s.current_player() == RED
     for bad in (Transport(0, "own"), Transport(0, "rival"), Transport(5, "black")):
         error = rejection(s, bad)
@@ -73,6 +71,7 @@ def test_action_6_an_illegal_transport_is_a_full_sentence():
 
 
 def producing(locos, black):
+    """Red's derrick at (2, 12) with 5 chips, the locomotives and the black one placed, then everyone ends movement."""
     s = to_phase(R.MOVE)
     s = with_derrick(s, 2, 12, RED, 5)
     return end_movement(edit(s, locos=locos, black=black))
