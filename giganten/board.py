@@ -79,7 +79,12 @@ _EXPANSIONS: dict[tuple[int, int, int], tuple[tuple[int, ...], int]] = {}
 
 
 def _expand(start: int, budget: int, blocked: int) -> tuple[tuple[int, ...], int]:
-    """Squares by cheapest cost from ``start`` (see :func:`distance_layers`) and the union of them all.
+    """Squares by cheapest cost from ``start``: ``layers[k]`` = bit set of squares at cost exactly k; and the
+    union of them all (:func:`reachable`).
+
+    Only costs up to ``budget`` are computed (the layers stop early once nothing more can be reached);
+    squares in ``blocked`` (derricks) are never entered.  A square of terrain t is first reached at cost k
+    when a neighbour is at cost k - t, which is Dijkstra's order for costs 1-3 without a priority queue.
 
     Remembered: with nothing blocked, once per start square for every budget up to ``_FREE_DEPTH`` (the
     first ``budget`` layers are the same whatever the budget); otherwise (up to ``_MEMO_LIMIT`` positions at a
@@ -135,16 +140,6 @@ def _layers(start: int, budget: int, blocked: int) -> tuple[tuple[int, ...], int
     return tuple(layers), FULL & ~unreached & ~blocked
 
 
-def distance_layers(start: int, budget: int, blocked: int) -> list[int]:
-    """Squares by cheapest cost from ``start``: ``layers[k]`` = bit set of squares at cost exactly k.
-
-    Only costs up to ``budget`` are computed (the list stops early once nothing more can be reached);
-    squares in ``blocked`` (derricks) are never entered.  A square of terrain t is first reached at cost k
-    when a neighbour is at cost k - t, which is Dijkstra's order for costs 1-3 without a priority queue.
-    """
-    return list(_expand(start, budget, blocked)[0])
-
-
 def reachable(start: int, budget: int, blocked: int) -> int:
     """Every square a truck on ``start`` can reach with ``budget`` points (``start`` included)."""
     return _expand(start, budget, blocked)[1]
@@ -155,8 +150,8 @@ def cheapest_path(start: int, target: int, budget: int, blocked: int,
     """A cheapest path from ``start`` to ``target`` (squares entered, in order), or None if out of reach.
 
     Ties are broken the same way every time: walking back from the target, the first neighbour in the
-    order N, E, S, W that lies on a cheapest path is taken.  ``layers`` may pass in
-    ``distance_layers(start, budget, blocked)`` when it is already known.
+    order N, E, S, W that lies on a cheapest path is taken.  ``layers`` may pass in the cost layers of
+    ``_expand(start, budget, blocked)`` when they are already known.
     """
     if layers is None:
         layers = _expand(start, budget, blocked)[0]

@@ -75,7 +75,7 @@ def _cost_map(sources: int, blocked: int) -> list[int]:
     """Movement points to reach every square from the cheapest of ``sources`` (FAR if blocked off).
 
     The truck pays the terrain of each square entered (Action 4a); derricks (``blocked``) are never
-    entered.  Dijkstra by layers, as in ``board.distance_layers``, but from a set of squares.
+    entered.  Dijkstra by layers, as the truck's reach in ``board._expand``, but from a set of squares.
     """
     cost = [FAR] * CELLS
     layers = [sources]
