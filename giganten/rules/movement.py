@@ -205,7 +205,7 @@ def _special_actions(s: "State", p: int) -> list[Action]:
     if card.special == "oil":
         return list(_OIL) if s.supply > 0 else []
     if s.opts["one_opponent_back"]:
-        return [_BACK[q] for q in range(s.n) if q != p]
+        return [_BACK[q] for q in _OPPONENTS[s.n][p]]
     return [_BACK_ALL]
 
 
@@ -409,7 +409,7 @@ def apply_back(s: "State", action: LocomotivesBack) -> None:
     if not one and action.target is not None:
         raise IllegalAction(A4D, "this card moves ALL opposing locomotives back (the variant 'one_opponent_back' "
                             "is off).", _allowed(s))
-    targets = [action.target] if one else [q for q in range(s.n) if q != p]
+    targets = (action.target,) if one else _OPPONENTS[s.n][p]
     moved = []
     s._own_wealth()
     for q in targets:
