@@ -44,10 +44,16 @@ def _player(s: "State") -> int:
 
 
 def _start_player(s: "State") -> None:
-    p = _player(s)
-    owners = s.site_owner
-    s.prod_sites = tuple([i for i, owner in enumerate(owners) if owner == p and s.site_state[i] == 2]) if p in owners else ()
+    s.prod_sites = derrick_sites(s, _player(s))
     s.prod_i = 0
+
+
+def derrick_sites(s: "State", p: int) -> tuple[int, ...]:
+    """The sites where p's derricks stand, in site order."""
+    owners = s.site_owner
+    if p not in owners:
+        return ()
+    return tuple([i for i, owner in enumerate(owners) if owner == p and s.site_state[i] == 2])
 
 
 def _next_chip(s: "State") -> None:

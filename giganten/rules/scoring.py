@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..components import COMPONENTS, money
 from . import END, END_OF_GAME
+from . import production  # an import cycle, used at call time only
 
 if TYPE_CHECKING:
     from ..state import State
@@ -52,7 +53,7 @@ def end_game(s: "State") -> None:
     s._own_wealth()
     ranked = ranking(s)  # locomotives and licenses: the accounting below does not change it
     for rank, p in enumerate(ranked):
-        derricks = [i for i, owner in enumerate(s.site_owner) if owner == p and s.site_state[i] == 2]
+        derricks = production.derrick_sites(s, p)
         chips = sum(s.site_oil[i] for i in derricks) + sum(s.storage[c * s.n + p] for c in range(3))
         paid = len(derricks) * bonus[rank] + chips * COMPONENTS.end_chip_value
         s.money[p] += paid
