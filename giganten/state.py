@@ -350,26 +350,20 @@ _OUTCOMES = _by_phase({
     R.DEAL: setup.outcomes, R.ROLL: market.outcomes, R.RED: cards.outcomes_red, R.BEIGE: cards.outcomes_beige,
     R.LICENSE: licenses.outcomes, R.PENALTY: auction.outcomes_penalty,
 })
-_HANDLER_OF: dict[int, dict[type, Any]] = {}
-for _phase, _cls, _fn in (
-    (R.DEAL, setup.DealTile, _chance(setup.apply_deal)),
-    (R.ROLL, market.RollPrice, _chance(market.apply_roll)),
-    (R.RED, cards.RevealCard, _chance(cards.apply_red)),
-    (R.BEIGE, cards.RevealCard, _chance(cards.apply_beige)),
-    (R.LICENSE, licenses.DrawLicenses, _chance(licenses.apply_draw)),
-    (R.PENALTY, auction.DiscardLicenses, _chance(auction.apply_penalty)),
-    (R.TAKE, cards.TakeCard, cards.apply_take),
-    (R.BUILD, build.Build, build.apply_build),
-    (R.BUILD, build.SkipBuild, build.apply_skip),
-    (R.PRODUCE, production.Transport, production.apply_transport),
-    (R.PRODUCE, production.LetChipGo, production.apply_let_go),
-    (R.BID, auction.Bid, auction.apply_bid),
-    (R.BID, auction.Pass, auction.apply_pass),
-    (R.PAY, auction.PayLicenses, auction.apply_pay),
-    (R.SELL, auction.Sell, auction.apply_sell),
-    *((R.MOVE, cls, fn) for cls, fn in movement.HANDLERS.items()),
-):
-    _HANDLER_OF.setdefault(_phase, {})[_cls] = _fn
-_HANDLERS = _by_phase(_HANDLER_OF, missing={})
+_HANDLERS = _by_phase({
+    R.DEAL: {setup.DealTile: _chance(setup.apply_deal)},
+    R.ROLL: {market.RollPrice: _chance(market.apply_roll)},
+    R.RED: {cards.RevealCard: _chance(cards.apply_red)},
+    R.BEIGE: {cards.RevealCard: _chance(cards.apply_beige)},
+    R.LICENSE: {licenses.DrawLicenses: _chance(licenses.apply_draw)},
+    R.PENALTY: {auction.DiscardLicenses: _chance(auction.apply_penalty)},
+    R.TAKE: {cards.TakeCard: cards.apply_take},
+    R.MOVE: movement.HANDLERS,
+    R.BUILD: {build.Build: build.apply_build, build.SkipBuild: build.apply_skip},
+    R.PRODUCE: {production.Transport: production.apply_transport, production.LetChipGo: production.apply_let_go},
+    R.BID: {auction.Bid: auction.apply_bid, auction.Pass: auction.apply_pass},
+    R.PAY: {auction.PayLicenses: auction.apply_pay},
+    R.SELL: {auction.Sell: auction.apply_sell},
+}, missing={})
 """Per phase: the handler of each action type."""
 
