@@ -314,6 +314,10 @@ class State(Explanations, GameState):
         return tuple((table[c], k / total) for c, k in counts.values())
 
     # -- applying actions -------------------------------------------------------------------
+    def _offers(self, action: Action) -> bool:
+        """Interim, until this game adopts gamekit's legality model: its rule code still checks."""
+        return True
+
     def _apply_in_place(self, action: Action) -> None:
         """A chance outcome must be a card of the deck; a decision must be one of the legal actions
         (if not, :meth:`_refusal` says which rule it breaks), then the rule code carries it out."""

@@ -102,7 +102,7 @@ class GameState(ABC):
 
     @abstractmethod
     def _apply_in_place(self, action: "Action") -> None:
-        """Carry out ``action`` on this (private) copy; raise IllegalAction if forbidden."""
+        """Carry out ``action``, which :meth:`_offers` has accepted, on this (private) copy."""
 
     @abstractmethod
     def fingerprint(self) -> Hashable:
@@ -113,11 +113,29 @@ class GameState(ABC):
         with the copy and lets its rules copy them before changing them (copy-on-write)."""
         return self._copy()
 
+    # -- legality: one model for every game -------------------------------------------------
+    def _offers(self, action: "Action") -> bool:
+        """Whether ``action`` is one of the legal actions (or, at a chance node, one of the chance
+        outcomes) listed here: the one test of legality.  The rule code that carries an action out
+        trusts it and never checks again.  A game may override this for speed, never for meaning."""
+        if self.is_chance():
+            return any(outcome == action for outcome, _ in self.chance_outcomes())
+        return action in self.legal_actions()
+
+    def _refusal(self, action: "Action") -> IllegalAction:
+        """Why ``action`` is refused here: the rule it breaks and what is allowed instead.  Each game
+        explains its refusals from the rulebook in one place (its ``explain`` module)."""
+        return IllegalAction("Rules", f"{action} cannot be played now.")
+
     # -- the protocol ---------------------------------------------------------------------
     def apply(self, action: "Action") -> "GameState":
-        """Return the state after ``action``; ``self`` never changes."""
+        """Return the state after ``action``; ``self`` never changes.
+
+        ``action`` must be offered here (:meth:`_offers`); if not, :meth:`_refusal` says why."""
         if self.is_terminal():
             raise IllegalAction("End of game", f"the game is over; {action} cannot be played.")
+        if not self._offers(action):
+            raise self._refusal(action)
         new = self._copy_for_apply()
         new._events = []
         new._apply_in_place(action)

@@ -229,6 +229,10 @@ class State(GameState):
         """Each player's money (final money once the game is over)."""
         return [float(m) for m in self.money]
 
+    def _offers(self, action: Action) -> bool:
+        """Interim, until this game adopts gamekit's legality model: its rule code still checks."""
+        return True
+
     def _apply_in_place(self, action: Action) -> None:
         handler = _HANDLERS[self.phase].get(type(action))
         if handler is None:
