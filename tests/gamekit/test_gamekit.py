@@ -137,6 +137,9 @@ class _MutatingState(ToyState):
 class _AcceptsAnything(ToyState):
     __slots__ = ()
 
+    def _offers(self, action):
+        return True
+
     def _apply_in_place(self, action):
         if isinstance(action, (Roll, Hold, Face)) or self.is_chance():
             return super()._apply_in_place(action)

@@ -104,23 +104,22 @@ class ToyState(GameState):
         new.turn_total, new.to_move, new.rolling = self.turn_total, self.to_move, self.rolling
         return new
 
-    def _apply_in_place(self, action: Action) -> None:
+    def _refusal(self, action: Action) -> IllegalAction:
         if self.is_chance():
-            if action not in [a for a, _ in self.chance_outcomes()]:
-                raise IllegalAction("Chance", f"{action!r} is not an outcome here.", "a chance outcome")
-            if isinstance(action, Deal):
-                self.bonus.append(action.bonus)
-            else:
-                self._roll(action.pips)  # type: ignore[attr-defined]
-            return
-        if isinstance(action, Roll):
+            return IllegalAction("Chance", f"{action!r} is not an outcome here.", "a chance outcome")
+        return IllegalAction("Toy rules", f"{action!r} is not a move.", "roll or hold")
+
+    def _apply_in_place(self, action: Action) -> None:
+        if isinstance(action, Deal):
+            self.bonus.append(action.bonus)
+        elif isinstance(action, Face):
+            self._roll(action.pips)
+        elif isinstance(action, Roll):
             self.rolling = True
-        elif isinstance(action, Hold):
+        else:
             self.banked[self.to_move] += self.turn_total
             self._emit(f"Player {self.to_move} banks {self.turn_total}", "Toy rules: hold")
             self._next_player()
-        else:
-            raise IllegalAction("Toy rules", f"{action!r} is not a move.", "roll or hold")
 
     def _roll(self, pips: int) -> None:
         self.rolling = False
