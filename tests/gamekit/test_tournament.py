@@ -103,7 +103,7 @@ def _reference():
 
 def test_process_pool_gives_identical_rows():
     pooled = run_tournament(SPEC, SEATS, root_seed=2024, games=40, rotate=True, metrics=banked_total,
-                            processes=2, progress=False, chunksize=7)
+                            processes=2, progress=False)
     assert pooled.rows == _reference().rows
 
 
