@@ -8,14 +8,14 @@ as plain data and the save file of the game up to the failure, never an exceptio
 the run.
 
 The :class:`Clock` enforces the time limits inside a supervised worker process (see
-:mod:`gamekit.tournament.workers`): at the limit it raises :class:`TimeLimitExceeded` by ``SIGALRM``,
-and it tells the supervisor the deadline and the move number through shared memory, so that a
-process that does not stop is killed and its game replayed up to that move for the save file.
+:mod:`gamekit.tournament.workers`): past a limit it raises :class:`TimeLimitExceeded` from a
+``SIGALRM`` handler, and it posts when the game and the decision under way started and the move
+number to shared memory, so that the supervisor kills a process that does not stop and has its game
+replayed up to that move for the save file.
 """
 from __future__ import annotations
 
 import importlib
-import math
 import signal
 import sys
 import time
@@ -23,7 +23,7 @@ import traceback
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from types import ModuleType
-from typing import Any, Callable, Iterator, Mapping, MutableSequence
+from typing import Any, Callable, Iterator, Mapping, MutableSequence, Sequence
 
 import numpy as np
 
@@ -116,57 +116,72 @@ class Task:
         return tuple(self.labels[j] for j in self.order())
 
 
+TICKS = 10  # the clock looks at a limit this many times per limit's length: a soft stop within 10% of it
+
+
+def overrun(shared: Sequence[float], task: Task, now: float, slack: float = 0.0) -> str:
+    """Which limit of ``task`` the game whose clock posts to ``shared`` is more than ``slack`` past, or ""."""
+    decision_started, game_started = shared[0], shared[1]
+    if task.game_limit and game_started and now - game_started > task.game_limit + slack:
+        return f"the game took more than its game limit of {task.game_limit:g} s"
+    if task.decision_limit and decision_started and now - decision_started > task.decision_limit + slack:
+        return f"a decision took more than the decision limit of {task.decision_limit:g} s"
+    return ""
+
+
+def tick(task: Task) -> float:
+    """How often the clock looks at ``task``'s limits (seconds)."""
+    return min(limit for limit in (task.decision_limit, task.game_limit) if limit) / TICKS
+
+
 class Clock:
     """The time limits of the games played in one process.
 
-    In a supervised worker, ``shared`` is the memory the supervisor reads: ``[deadline, moves]``
-    (the current soft deadline on the ``time.monotonic`` clock, 0 for none; the actions applied so
-    far), and :meth:`alarm` is the ``SIGALRM`` handler.  Without ``shared`` (games played in the
-    runner's own process, or on an executor) the clock never sets a timer: limits need a supervisor.
+    In a supervised worker, ``shared`` is memory its supervisor reads too: ``[decision started,
+    game started, moves]`` (times on the ``time.monotonic`` clock, 0 when none is under way; the
+    actions applied so far), and :meth:`alarm` handles the ``SIGALRM`` that an interval timer sends
+    every :func:`tick` during a game with limits.  A decision only posts its start (a bot's move
+    pays no system call); the alarm raises :class:`TimeLimitExceeded` once a limit is passed.
+    Without ``shared`` (games played in the runner's own process, or on an executor) the clock
+    only counts: limits need a supervisor.
     """
 
     def __init__(self, shared: MutableSequence[float] | None = None) -> None:
         self.shared = shared
-        self.decision_limit: float | None = None
-        self.game_deadline = math.inf
-        self.game_reason = ""
-        self.reason = ""
+        self.task: Task | None = None
 
     def alarm(self, signum: int, frame: Any) -> None:
-        raise TimeLimitExceeded(self.reason)
+        reason = overrun(self.shared, self.task, time.monotonic())  # type: ignore[arg-type]
+        if reason:
+            raise TimeLimitExceeded(reason)
 
     @contextmanager
     def running(self, task: Task) -> Iterator[None]:
-        """The time of one game: its game limit from now, its decision limit for each decision."""
-        self.decision_limit = task.decision_limit
-        self.game_deadline = time.monotonic() + task.game_limit if task.game_limit else math.inf
-        self.game_reason = f"the game took more than its game limit of {task.game_limit:g} s" if task.game_limit else ""
-        self._arm(self.game_deadline, self.game_reason)
+        """The time of one game; the ticking timer if it has limits."""
+        shared = self.shared
+        timed = shared is not None and bool(task.decision_limit or task.game_limit)
+        if shared is not None:
+            self.task = task
+            shared[0], shared[1], shared[2] = 0.0, time.monotonic(), 0.0
+        if timed:
+            signal.setitimer(signal.ITIMER_REAL, tick(task), tick(task))
         try:
             yield
         finally:
-            self._arm(math.inf, "")
+            if timed:
+                signal.setitimer(signal.ITIMER_REAL, 0.0)
+            if shared is not None:
+                shared[0] = shared[1] = 0.0
 
     def deciding(self) -> None:
-        limit = self.decision_limit
-        deadline = time.monotonic() + limit  # type: ignore[operator]
-        if deadline < self.game_deadline:
-            self._arm(deadline, f"a decision took more than the decision limit of {limit:g} s")
+        self.shared[0] = time.monotonic()  # type: ignore[index]
 
     def decided(self) -> None:
-        self._arm(self.game_deadline, self.game_reason)
+        self.shared[0] = 0.0  # type: ignore[index]
 
     def moved(self, moves: int) -> None:
         if self.shared is not None:
-            self.shared[1] = moves
-
-    def _arm(self, deadline: float, reason: str) -> None:
-        if self.shared is None:
-            return
-        self.reason = reason
-        self.shared[0] = 0.0 if deadline == math.inf else deadline
-        seconds = 0.0 if deadline == math.inf else max(deadline - time.monotonic(), 1e-6)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+            self.shared[2] = moves
 
 
 class _Timed:
@@ -195,7 +210,7 @@ class _Game:
         spec = task.game.spec()
         self.state = spec.new_game(task.players, **dict(task.options))
         bots = [seat_factory(spec, task.seats[j])(derived_seed(task.seed, 1 + j)) for j in task.order()]
-        if task.decision_limit is not None:
+        if task.decision_limit is not None and self.clock.shared is not None:
             bots = [_Timed(bot, self.clock) for bot in bots]
         return play(self.state, bots, derived_seed(task.seed, 0), max_moves=max_moves, on_move=self.moved)
 

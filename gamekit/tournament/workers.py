@@ -7,9 +7,10 @@ not yet started are cancelled.
 Supervised workers (``processes=N``, or any time limit) play one game at a time, so a worker that
 dies loses only the game it was playing.  That game is played again once on a fresh worker; if
 that one dies too, the game is replayed up to the move where it died (for its save file) and given
-a failed row ``WorkerDied``.  A worker still busy :data:`KILL_GRACE` seconds after its time limit
-(its bot did not stop at the :class:`~gamekit.tournament.games.TimeLimitExceeded` it was sent) is
-killed and replaced, and its game gets a failed row ``TimeLimitExceeded`` the same way.
+a failed row ``WorkerDied``.  A worker still busy :data:`KILL_GRACE` seconds after its clock should
+have stopped it (its bot did not stop at the :class:`~gamekit.tournament.games.TimeLimitExceeded`
+it was sent, or is stuck where signals are not seen) is killed and replaced, and its game gets a
+failed row ``TimeLimitExceeded`` the same way.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
-from .games import Clock, Task, failed_row, failure_of, play_game, replay_failure
+from .games import Clock, Task, failed_row, failure_of, overrun, play_game, replay_failure, tick
 from .rows import Failure, GameResult
 
 KILL_GRACE = 1.0  # seconds a supervised worker may overrun its time limit before it is killed
@@ -69,10 +70,10 @@ class _Lost:
 
 
 class _Worker:
-    """One supervised worker process, its pipe, and the memory where it posts its deadline and moves."""
+    """One supervised worker process, its pipe, and the memory where its clock posts (see Clock)."""
 
     def __init__(self, context: Any) -> None:
-        self.shared = context.RawArray("d", 2)
+        self.shared = context.RawArray("d", 3)
         self.conn, child = context.Pipe()
         self.process = context.Process(target=_serve, args=(child, self.shared), name="gamekit-tournament-worker")
         self.process.start()
@@ -80,7 +81,7 @@ class _Worker:
         self.job: _Job | None = None
 
     def give(self, job: _Job) -> None:
-        self.shared[0] = self.shared[1] = 0.0
+        self.shared[:] = [0.0, 0.0, 0.0]
         self.job = job
         self.conn.send(job)
 
@@ -94,11 +95,12 @@ class _Worker:
             else:
                 self.job = None
                 return row
-        deadline = self.shared[0]
-        overrun = deadline > 0 and time.monotonic() > deadline + KILL_GRACE
-        if overrun or not self.process.is_alive():
+        task = self.job.task  # type: ignore[union-attr]
+        stuck = bool((task.decision_limit or task.game_limit)
+                     and overrun(self.shared, task, time.monotonic(), tick(task) + KILL_GRACE))
+        if stuck or not self.process.is_alive():
             self.stop()
-            return _Lost(overrun, self.process.exitcode, int(self.shared[1]))
+            return _Lost(stuck, self.process.exitcode, int(self.shared[2]))
         return None
 
     def stop(self) -> None:

@@ -9,6 +9,7 @@ from gamekit import RandomBot, load
 from gamekit.tournament import GameRef, derived_seed, game_ref, run_tournament, spawn_seeds
 
 from . import toygame
+from .test_tournament_failures import bot, seeds
 from .toygame import SPEC
 
 
@@ -107,14 +108,25 @@ def test_process_pool_gives_identical_rows():
     assert pooled.rows == _reference().rows
 
 
-def test_dask_cluster_executor_gives_identical_rows():
+def test_dask_cluster_executor_gives_identical_rows_failures_and_dead_workers_included(tmp_path):
     distributed = pytest.importorskip("distributed")
+    failing = dict(seeds=seeds(2, 3), rotate=True, progress=False)
+    died = dict(seeds=seeds(1, 3), progress=False)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         on_dask = run_tournament(SPEC, SEATS, root_seed=2024, games=40, rotate=True, metrics=banked_total,
                                  executor=client.get_executor(), progress=False)
+        with pytest.warns(RuntimeWarning):
+            failing_on_dask = run_tournament(SPEC, [bot("raise"), bot("none")], executor=client.get_executor(),
+                                             **failing)
+        died_on_dask = run_tournament(SPEC, [bot("die", tmp_path / "died"), "random"],
+                                      executor=client.get_executor(), **died)
     assert on_dask.rows == _reference().rows
     assert on_dask.to_dataframe().equals(_reference().to_dataframe())
+    with pytest.warns(RuntimeWarning):
+        assert failing_on_dask.rows == run_tournament(SPEC, [bot("raise"), bot("none")], **failing).rows
+    assert (tmp_path / "died").exists()  # a worker died once; its game was played again
+    assert died_on_dask.rows == run_tournament(SPEC, [bot("die", tmp_path / "died"), "random"], **died).rows
 
 
 def test_the_command_line_prints_the_summary_and_writes_the_table(tmp_path, capsys):
