@@ -17,7 +17,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m gamekit.tournament", description="Seeded games between bots.")
     parser.add_argument("game", help="game package: giganten or firstgiants")
     parser.add_argument("seats", nargs="+", help="one bot name per seat (see <game>.bots.BOTS)")
-    parser.add_argument("--params", default="{}", help='JSON: bot name -> parameters, e.g. {"search": {"iterations": 40}}')
+    parser.add_argument("--params", default="{}",
+                        help='JSON: bot name -> parameters, e.g. {"search": {"iterations": 40}}')
     parser.add_argument("--root-seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=100, help="seeds to play (each seat rotation counts once more)")
     parser.add_argument("--rotate", action="store_true", help="play every seed in every rotation of the seats")
@@ -29,6 +30,7 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"seconds per decision of a bot (default {DECISION_LIMIT:g}; 0: no limit)")
     parser.add_argument("--game-limit", type=float, default=GAME_LIMIT,
                         help=f"seconds per game (default {GAME_LIMIT:g}; 0: no limit)")
+    parser.add_argument("--max-moves", type=int, default=1_000_000, help="a game this long fails")
     parser.add_argument("--stop-on-failure", action="store_true", help="stop at the first failed game")
     return parser
 
@@ -61,7 +63,8 @@ def main(argv: Sequence[str] | None = None) -> TournamentResult:
         result = run_tournament(args.game, seats, root_seed=args.root_seed, games=args.games, rotate=args.rotate,
                                 processes=args.processes, progress="auto", results=args.results,
                                 resume=args.resume, decision_limit=args.decision_limit or None,
-                                game_limit=args.game_limit or None, stop_on_failure=args.stop_on_failure)
+                                game_limit=args.game_limit or None, max_moves=args.max_moves,
+                                stop_on_failure=args.stop_on_failure)
     except (TournamentInterrupted, GameFailed) as stop:
         _report(stop.result, time.perf_counter() - start)
         print(f"stopped: {stop}" + (f"; {args.results} holds the finished games (--resume goes on)"

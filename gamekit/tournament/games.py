@@ -220,13 +220,13 @@ class _Game:
         self.decisions += not before.is_chance()
         self.clock.moved(self.moves)
 
-    def finished(self, final: GameState, metrics: Mapping[str, Any]) -> GameResult:
+    def finished(self, final: GameState, metrics: dict[str, Any]) -> GameResult:
         task = self.task
         returns = tuple(float(r) for r in final.returns())
         best = max(returns)
         return GameResult(index=task.index, seed=task.seed, rotation=task.rotation, seats=task.seat_labels(),
                           returns=returns, winners=tuple(i for i, r in enumerate(returns) if r == best),
-                          length=self.moves, decisions=self.decisions, metrics=dict(metrics),
+                          length=self.moves, decisions=self.decisions, metrics=metrics,
                           log=final.to_json() if task.keep_logs else None)
 
     def failed(self, failure: Failure) -> GameResult:
@@ -236,7 +236,7 @@ class _Game:
             return failed_row(self.task, replace(failure, move=0))
         seat = None if state.is_terminal() or state.is_chance() else state.current_player()
         failure = replace(failure, seat=seat, bot=None if seat is None else self.task.seat_labels()[seat],
-                          move=self.moves)
+                          move=state.move_number)  # (not self.moves: an alarm may have cut moved() short)
         return failed_row(self.task, failure, self.decisions, state.to_json())
 
 
@@ -259,10 +259,9 @@ def play_game(task: Task, clock: Clock) -> GameResult:
     try:
         with clock.running(task):
             final = game.play(task.max_moves)
-            metrics = task.metrics(final) if task.metrics is not None else {}
+            return game.finished(final, dict(task.metrics(final)) if task.metrics is not None else {})
     except GAME_ERRORS as exc:
         return game.failed(failure_of(exc))
-    return game.finished(final, metrics)
 
 
 def replay_failure(task: Task, failure: Failure, clock: Clock) -> GameResult:

@@ -7,8 +7,9 @@ import os
 import pickle
 import warnings
 from contextlib import closing
+from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Iterable, Iterator, Literal, Mapping, Sequence
+from typing import Any, Generator, Iterable, Literal, Mapping, Sequence
 
 from ..bots import SeatSpec, seat_factory, seat_label
 from ..spec import GameSpec
@@ -53,7 +54,13 @@ def _seed_list(seeds: Iterable[int] | None, root_seed: int | None, games: int | 
     return spawn_seeds(root_seed, games)
 
 
-def _check_limits(decision_limit: float | None, game_limit: float | None, executor: cf.Executor | None) -> None:
+def _check_ways(processes: int | None, executor: cf.Executor | None, chunksize: int | None,
+                decision_limit: float | None, game_limit: float | None) -> None:
+    """The ways to run the games that go together."""
+    if processes is not None and executor is not None:
+        raise ValueError("give processes or executor, not both")
+    if chunksize is not None and executor is None:
+        raise ValueError("chunksize is the number of games per executor task; it needs an executor")
     for name, limit in (("decision_limit", decision_limit), ("game_limit", game_limit)):
         if limit is not None and not limit > 0:
             raise ValueError(f"{name} is in seconds and must be positive (None: no limit), got {limit!r}")
@@ -85,7 +92,7 @@ def _workers(processes: int | None, executor: cf.Executor | None) -> int:
 
 
 def _rows(tasks: list[Task], processes: int | None, executor: cf.Executor | None,
-          chunksize: int | None) -> Iterator[GameResult]:
+          chunksize: int | None) -> Generator[GameResult, None, None]:
     """The games of ``tasks`` as rows, in the order they finish, wherever they run."""
     if executor is not None:
         size = chunksize or max(1, min(50, math.ceil(len(tasks) / (4 * _workers(processes, executor)))))
@@ -129,6 +136,44 @@ def _warn_failures(result: TournamentResult) -> None:
         warnings.warn(f"{len(failed)} of {len(result)} games failed (the first: seed {failed[0].seed}, "
                       f"{first.error}: {first.message[:200]}); result.failures() lists them", RuntimeWarning,
                       stacklevel=3)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The games of a tournament, and what its results file and its result say about it."""
+
+    tasks: list[Task]
+    header: dict[str, Any]
+    game: str
+    players: int
+    options: Mapping[str, Any]
+
+    def result(self, rows: list[GameResult]) -> TournamentResult:
+        return TournamentResult(rows=sorted(rows, key=lambda r: r.index), players=self.players,
+                                options=self.options, game=self.game)
+
+
+def _plan(game: GameSpec | ModuleType | str, seats: tuple[SeatSpec, ...], seed_list: list[int], players: int | None,
+          options: dict[str, Any], rotate: bool, *, metrics: Metrics | None, keep_logs: bool, max_moves: int,
+          limits: tuple[float | None, float | None]) -> _Plan:
+    """Every game to play, checked before any is played (unknown bots and options fail here, not in a worker)."""
+    n = players if players is not None else len(seats)
+    if len(seats) != n:
+        raise ValueError(f"{n} players need {n} seats, got {len(seats)}")
+    ref = game_ref(game)
+    spec = ref.spec()
+    checked = spec.validate_options(n, options)
+    for seat in seats:
+        seat_factory(spec, seat)
+    labels = tuple(seat_label(s) for s in seats)
+    rotations = range(n) if rotate else range(1)
+    tasks = [Task(i * len(rotations) + r, ref, n, options, seats, labels, seed, r, metrics, keep_logs, max_moves,
+                  *limits)
+             for i, seed in enumerate(seed_list) for r in rotations]
+    header = {"game": spec.name, "module": ref.module, "attribute": ref.attribute, "players": n, "options": checked,
+              "seats": labels, "keep_logs": keep_logs, "max_moves": max_moves,
+              "metrics": None if metrics is None else getattr(metrics, "__qualname__", repr(metrics))}
+    return _Plan(tasks, header, spec.name, n, checked)
 
 
 def run_tournament(
@@ -177,41 +222,14 @@ def run_tournament(
     the finished games.
     """
     seed_list = _seed_list(seeds, root_seed, games)
-    if processes is not None and executor is not None:
-        raise ValueError("give processes or executor, not both")
-    if chunksize is not None and executor is None:
-        raise ValueError("chunksize is the number of games per executor task; it needs an executor")
-    _check_limits(decision_limit, game_limit, executor)
-    seats = tuple(seats)
-    n = players if players is not None else len(seats)
-    if len(seats) != n:
-        raise ValueError(f"{n} players need {n} seats, got {len(seats)}")
-    ref = game_ref(game)
-    spec = ref.spec()
-    checked_options = spec.validate_options(n, dict(options or {}))  # fail here, not in a worker
-    for seat in seats:
-        seat_factory(spec, seat)  # unknown bot names fail here too
-    labels = tuple(seat_label(s) for s in seats)
-    rotations = range(n) if rotate else range(1)
-    tasks = [
-        Task(i * len(rotations) + r, ref, n, dict(options or {}), seats, labels, seed, r, metrics, keep_logs,
-             max_moves, decision_limit, game_limit)
-        for i, seed in enumerate(seed_list)
-        for r in rotations
-    ]
-    header = {"game": spec.name, "module": ref.module, "attribute": ref.attribute, "players": n,
-              "options": checked_options, "seats": labels, "keep_logs": keep_logs, "max_moves": max_moves,
-              "metrics": None if metrics is None else getattr(metrics, "__qualname__", repr(metrics))}
-    store = ResultsFile(results, header, resume) if results is not None else None
-    done = _resumed(store.rows, tasks) if store is not None else {}
-    todo = [task for task in tasks if task.index not in done]
+    _check_ways(processes, executor, chunksize, decision_limit, game_limit)
+    plan = _plan(game, tuple(seats), seed_list, players, dict(options or {}), rotate,
+                 metrics=metrics, keep_logs=keep_logs, max_moves=max_moves, limits=(decision_limit, game_limit))
+    store = ResultsFile(results, plan.header, resume) if results is not None else None
+    done = _resumed(store.rows, plan.tasks) if store is not None else {}
     rows = list(done.values())
-
-    def result() -> TournamentResult:
-        return TournamentResult(rows=sorted(rows, key=lambda r: r.index), players=n, options=checked_options,
-                                game=spec.name)
-
-    bar = _progress_bar(len(tasks), len(done), progress, f"{spec.name} {n}p")
+    todo = [task for task in plan.tasks if task.index not in done]
+    bar = _progress_bar(len(plan.tasks), len(done), progress, f"{plan.game} {plan.players}p")
     try:
         with closing(_rows(todo, processes, executor, chunksize)) as finishing:
             for row in finishing:
@@ -221,14 +239,14 @@ def run_tournament(
                 if bar is not None:
                     bar.update(1)
                 if stop_on_failure and row.failure is not None:
-                    raise GameFailed(row, result())
+                    raise GameFailed(row, plan.result(rows))
     except KeyboardInterrupt:
-        raise TournamentInterrupted(result()) from None
+        raise TournamentInterrupted(plan.result(rows)) from None
     finally:
         if bar is not None:
             bar.close()
         if store is not None:
             store.close()
-    out = result()
-    _warn_failures(out)
-    return out
+    result = plan.result(rows)
+    _warn_failures(result)
+    return result

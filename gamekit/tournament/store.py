@@ -99,15 +99,15 @@ class ResultsFile:
 
     def __init__(self, path: str | os.PathLike[str], header: Mapping[str, Any], resume: bool) -> None:
         self.path = Path(path)
-        header = json.loads(json.dumps({"format": FORMAT, "version": VERSION, **header}))
+        first: dict[str, Any] = json.loads(json.dumps({"format": FORMAT, "version": VERSION, **header}))
         self.rows: list[GameResult] = []
         if self.path.exists() and self.path.stat().st_size:
             if not resume:
                 raise FileExistsError(f"{self.path} already holds results: pass resume=True to go on with that "
                                       "tournament, or another file name")
-            self.rows = self._resumed(header)
+            self.rows = self._resumed(first)
         else:
-            self.path.write_text(json.dumps(header, separators=(",", ":")) + "\n")
+            self.path.write_text(json.dumps(first, separators=(",", ":")) + "\n")
         self.file: IO[str] = self.path.open("a")
 
     def _resumed(self, header: dict[str, Any]) -> list[GameResult]:

@@ -21,7 +21,7 @@ import signal
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any, Generator, Sequence
 
 from .games import Clock, Task, failed_row, failure_of, overrun, play_game, replay_failure, tick
 from .rows import Failure, GameResult
@@ -30,7 +30,7 @@ KILL_GRACE = 1.0  # seconds a supervised worker may overrun its time limit befor
 POLL = 0.1  # seconds between the supervisor's looks at the workers' deadlines
 
 
-def in_process(tasks: Sequence[Task]) -> Iterator[GameResult]:
+def in_process(tasks: Sequence[Task]) -> Generator[GameResult, None, None]:
     """The games one after the other in this process (no time limits: nothing could stop a bot here)."""
     clock = Clock()
     for task in tasks:
@@ -122,7 +122,7 @@ def _after_loss(job: _Job, lost: _Lost) -> _Job | GameResult:
     return _Job(job.task, failure=Failure("WorkerDied", message, move=lost.moves))
 
 
-def supervised(tasks: Sequence[Task], processes: int) -> Iterator[GameResult]:
+def supervised(tasks: Sequence[Task], processes: int) -> Generator[GameResult, None, None]:
     """The games on ``processes`` worker processes, each game sent alone to a free worker."""
     context = multiprocessing.get_context()
     queue = deque(_Job(task) for task in tasks)
@@ -156,7 +156,7 @@ def _play_chunk(tasks: Sequence[Task]) -> list[GameResult]:
     return [play_game(task, clock) for task in tasks]
 
 
-def on_executor(executor: cf.Executor, chunks: Sequence[Sequence[Task]]) -> Iterator[GameResult]:
+def on_executor(executor: cf.Executor, chunks: Sequence[Sequence[Task]]) -> Generator[GameResult, None, None]:
     """The games in chunks on a ``concurrent.futures`` executor (e.g. Dask's ``client.get_executor()``).
 
     A chunk whose future fails (its worker died: Dask's ``KilledWorker``, a broken pool) has its

@@ -139,6 +139,38 @@ def test_the_command_line_prints_the_summary_and_writes_the_table(tmp_path, caps
     assert "8 games of toy (2 players)" in capsys.readouterr().out
 
 
+def test_the_command_line_has_time_limits_streams_to_a_results_file_and_resumes(tmp_path, capsys, monkeypatch):
+    from gamekit.tournament import cli
+
+    calls = []
+
+    def recorded(*args, **kwargs):
+        calls.append(kwargs)
+        return run_tournament(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "run_tournament", recorded)
+    file = tmp_path / "run.jsonl"
+    first = cli.main(["tests.gamekit.toygame", "random", "random", "--games", "3", "--results", str(file)])
+    assert (calls[0]["decision_limit"], calls[0]["game_limit"]) == (cli.DECISION_LIMIT, cli.GAME_LIMIT)
+    assert len(file.read_text().splitlines()) == 1 + 3
+    more = cli.main(["tests.gamekit.toygame", "random", "random", "--games", "5", "--results", str(file), "--resume",
+                     "--decision-limit", "0", "--game-limit", "0"])
+    assert (calls[1]["decision_limit"], calls[1]["game_limit"]) == (None, None)
+    assert more.rows[:3] == first.rows and len(file.read_text().splitlines()) == 1 + 5
+    assert "5 games of toy" in capsys.readouterr().out
+
+
+def test_the_command_line_lists_failed_games_and_stops_at_one_when_asked(tmp_path, capsys):
+    from gamekit.tournament import main
+
+    with pytest.warns(RuntimeWarning):
+        main(["tests.gamekit.toygame", "random", "random", "--games", "2", "--max-moves", "5"])
+    assert "2 failed games:" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as stopped:
+        main(["tests.gamekit.toygame", "random", "random", "--games", "2", "--max-moves", "5", "--stop-on-failure"])
+    assert stopped.value.code == 1 and "did not end within 5 moves" in capsys.readouterr().out
+
+
 def test_a_lambda_cannot_travel_to_worker_processes_and_the_runner_says_so():
     with pytest.raises(TypeError, match="cannot be pickled"):
         run_tournament(SPEC, ["random", "random"], seeds=[1], processes=2, metrics=lambda s: {})

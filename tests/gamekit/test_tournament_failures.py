@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from gamekit import IllegalAction, RandomBot, load
-from gamekit.tournament import (GameFailed, TournamentInterrupted, derived_seed, read_results, run_tournament)
+from gamekit.tournament import GameFailed, TournamentInterrupted, derived_seed, read_results, run_tournament
 
 from .toygame import SPEC, Face
 
