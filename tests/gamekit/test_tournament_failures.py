@@ -273,3 +273,12 @@ def test_on_an_executor_a_lost_task_is_sent_again_game_by_game_and_a_game_lost_t
         "ConnectionError", "the worker went away", None, None)
     reference = run_tournament(SPEC, ["random", "random"], seeds=games, progress=False).rows
     assert result.finished == reference[:2] + reference[3:]  # its chunk's other games were played again
+
+
+def test_the_docs_example_of_replaying_a_failed_game_runs(tmp_path, monkeypatch):
+    text = (Path(__file__).parents[2] / "docs" / "tournament.md").read_text()
+    example = text.split("### Replaying a failed game")[1].split("```python\n")[1].split("```")[0]
+    monkeypatch.chdir(tmp_path)
+    with pytest.warns(RuntimeWarning, match="8 of 20 games failed"):
+        exec(compile(example, "docs/tournament.md", "exec"), {"__name__": "docs_example"})
+    assert len(read_results(tmp_path / "careless.jsonl").failed) == 8
