@@ -20,6 +20,7 @@ import multiprocessing.connection
 import signal
 import time
 from collections import deque
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, Generator, Sequence
 
@@ -62,9 +63,9 @@ def _serve(conn: multiprocessing.connection.Connection, shared: Any) -> None:
 
 @dataclass(frozen=True)
 class _Lost:
-    """A worker that died (``exitcode``) or was killed at its time limit, ``moves`` into its game."""
+    """A worker that died (``exitcode``) or was killed past a time limit (``overrun``), ``moves`` into its game."""
 
-    killed: bool
+    overrun: str
     exitcode: int | None
     moves: int
 
@@ -83,7 +84,8 @@ class _Worker:
     def give(self, job: _Job) -> None:
         self.shared[:] = [0.0, 0.0, 0.0]
         self.job = job
-        self.conn.send(job)
+        with suppress(BrokenPipeError, ConnectionResetError):  # it died since its last game: see outcome()
+            self.conn.send(job)
 
     def outcome(self) -> GameResult | _Lost | None:
         """The busy worker's row if it sent one, a loss if it died or overran its limit, else None."""
@@ -96,8 +98,8 @@ class _Worker:
                 self.job = None
                 return row
         task = self.job.task  # type: ignore[union-attr]
-        stuck = bool((task.decision_limit or task.game_limit)
-                     and overrun(self.shared, task, time.monotonic(), tick(task) + KILL_GRACE))
+        limited = task.decision_limit or task.game_limit
+        stuck = overrun(self.shared, task, time.monotonic(), tick(task) + KILL_GRACE) if limited else ""
         if stuck or not self.process.is_alive():
             self.stop()
             return _Lost(stuck, self.process.exitcode, int(self.shared[2]))
@@ -113,8 +115,8 @@ def _after_loss(job: _Job, lost: _Lost) -> _Job | GameResult:
     """What becomes of a game whose worker was lost: played again, replayed for its save file, or failed."""
     if job.failure is not None:  # lost while replaying: the failed row without a save file
         return failed_row(job.task, job.failure)
-    if lost.killed:
-        message = f"still running {KILL_GRACE:g} s after its time limit: its process was killed and replaced"
+    if lost.overrun:
+        message = f"{lost.overrun} and did not stop: its process was killed and replaced"
         return _Job(job.task, failure=Failure("TimeLimitExceeded", message, move=lost.moves))
     if job.attempt == 1:
         return _Job(job.task, attempt=2)

@@ -156,7 +156,8 @@ def test_a_bot_deaf_to_the_time_limit_is_killed_and_its_process_replaced():
                                 progress=False)
     assert time.monotonic() - start < 10
     killed, *finished = result.rows
-    assert killed.failure.error == "TimeLimitExceeded" and "killed and replaced" in killed.failure.message
+    assert killed.failure.error == "TimeLimitExceeded" and killed.failure.message == (
+        "a decision took more than the decision limit of 0.2 s and did not stop: its process was killed and replaced")
     assert killed.failure.traceback == ""
     assert_replays_to_the_failure(killed)  # replayed up to the move where it was stuck, for the save file
     assert not any(row.failed for row in finished)  # played by the new process
