@@ -91,15 +91,13 @@ def _workers(processes: int | None, executor: cf.Executor | None) -> int:
     return 4
 
 
-def _rows(tasks: list[Task], processes: int | None, executor: cf.Executor | None,
-          chunksize: int | None) -> Generator[GameResult, None, None]:
+def _rows(tasks: list[Task], processes: int | None, executor: cf.Executor | None, chunksize: int | None,
+          supervise: bool) -> Generator[GameResult, None, None]:
     """The games of ``tasks`` as rows, in the order they finish, wherever they run."""
     if executor is not None:
         size = chunksize or max(1, min(50, math.ceil(len(tasks) / (4 * _workers(processes, executor)))))
         return on_executor(executor, [tasks[i : i + size] for i in range(0, len(tasks), size)])
-    if processes is not None or tasks and (tasks[0].decision_limit or tasks[0].game_limit):
-        if tasks:
-            _check_picklable(tasks[0])
+    if supervise:
         return supervised(tasks, processes or 1)
     return in_process(tasks)
 
@@ -225,13 +223,16 @@ def run_tournament(
     _check_ways(processes, executor, chunksize, decision_limit, game_limit)
     plan = _plan(game, tuple(seats), seed_list, players, dict(options or {}), rotate,
                  metrics=metrics, keep_logs=keep_logs, max_moves=max_moves, limits=(decision_limit, game_limit))
+    supervise = executor is None and (processes is not None or bool(decision_limit or game_limit))
+    if supervise and plan.tasks:
+        _check_picklable(plan.tasks[0])
     store = ResultsFile(results, plan.header, resume) if results is not None else None
     done = _resumed(store.rows, plan.tasks) if store is not None else {}
     rows = list(done.values())
     todo = [task for task in plan.tasks if task.index not in done]
     bar = _progress_bar(len(plan.tasks), len(done), progress, f"{plan.game} {plan.players}p")
     try:
-        with closing(_rows(todo, processes, executor, chunksize)) as finishing:
+        with closing(_rows(todo, processes, executor, chunksize, supervise)) as finishing:
             for row in finishing:
                 rows.append(row)
                 if store is not None:

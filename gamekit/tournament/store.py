@@ -103,8 +103,8 @@ class ResultsFile:
         self.rows: list[GameResult] = []
         if self.path.exists() and self.path.stat().st_size:
             if not resume:
-                raise FileExistsError(f"{self.path} already holds results: pass resume=True to go on with that "
-                                      "tournament, or another file name")
+                raise FileExistsError(f"{self.path} exists: pass resume=True to go on with the tournament it "
+                                      "holds, or another file name")
             self.rows = self._resumed(first)
         else:
             self.path.write_text(json.dumps(first, separators=(",", ":")) + "\n")
