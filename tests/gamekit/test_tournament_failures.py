@@ -209,12 +209,16 @@ def test_a_resumed_run_gives_the_rows_of_an_uninterrupted_run(tmp_path):
     assert 0 < len(read_results(file)) < 2 * len(games)
     with file.open("a") as torn:
         torn.write('{"index": 17, "seed": ')  # a line cut short by a crash
+    copy = tmp_path / "copy.jsonl"
+    copy.write_bytes(file.read_bytes())
     with pytest.warns(RuntimeWarning):
         resumed = run_tournament(SPEC, seats, results=file, resume=True, **kwargs)
     with pytest.warns(RuntimeWarning):
+        resumed_on_a_pool = run_tournament(SPEC, seats, results=copy, resume=True, processes=2, **kwargs)
+    with pytest.warns(RuntimeWarning):
         uninterrupted = run_tournament(SPEC, seats, **kwargs)
-    assert resumed.rows == uninterrupted.rows and any(row.failed for row in resumed.rows)
-    assert read_results(file).rows == resumed.rows
+    assert resumed.rows == resumed_on_a_pool.rows == uninterrupted.rows and any(row.failed for row in resumed.rows)
+    assert read_results(file).rows == read_results(copy).rows == resumed.rows
     finished = resumed.finished[0]
     assert finished.metrics["banked"] == tuple(load(finished.log, SPEC).banked)  # a tuple, read back as a tuple
 
