@@ -138,7 +138,8 @@ class TournamentResult:
             for row in self.finished
             for i, label in enumerate(row.seats)
         ]
-        return pd.DataFrame.from_records(records)
+        return pd.DataFrame.from_records(records, columns=["seed", "rotation", "seat", "bot", "return", "win_share",
+                                                           "rank"])
 
     def summary(self):
         """Per bot label: seats played, mean win share (with a 95% interval), mean return and rank.

@@ -164,8 +164,9 @@ def test_the_command_line_lists_failed_games_and_stops_at_one_when_asked(tmp_pat
     from gamekit.tournament import main
 
     with pytest.warns(RuntimeWarning):
-        main(["tests.gamekit.toygame", "random", "random", "--games", "2", "--max-moves", "5"])
+        result = main(["tests.gamekit.toygame", "random", "random", "--games", "2", "--max-moves", "5"])
     assert "2 failed games:" in capsys.readouterr().out
+    assert result.summary().empty and result.to_dataframe().empty and len(result.failures()) == 2
     with pytest.raises(SystemExit) as stopped:
         main(["tests.gamekit.toygame", "random", "random", "--games", "2", "--max-moves", "5", "--stop-on-failure"])
     assert stopped.value.code == 1 and "did not end within 5 moves" in capsys.readouterr().out
