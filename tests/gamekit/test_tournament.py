@@ -9,6 +9,7 @@ from gamekit import RandomBot, load
 from gamekit.tournament import GameRef, derived_seed, game_ref, run_tournament, spawn_seeds
 
 from . import toygame
+from .test_tournament_failures import bot, seeds
 from .toygame import SPEC
 
 
@@ -103,18 +104,29 @@ def _reference():
 
 def test_process_pool_gives_identical_rows():
     pooled = run_tournament(SPEC, SEATS, root_seed=2024, games=40, rotate=True, metrics=banked_total,
-                            processes=2, progress=False, chunksize=7)
+                            processes=2, progress=False)
     assert pooled.rows == _reference().rows
 
 
-def test_dask_cluster_executor_gives_identical_rows():
+def test_dask_cluster_executor_gives_identical_rows_failures_and_dead_workers_included(tmp_path):
     distributed = pytest.importorskip("distributed")
+    failing = dict(seeds=seeds(2, 3), rotate=True, progress=False)
+    died = dict(seeds=seeds(1, 3), progress=False)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         on_dask = run_tournament(SPEC, SEATS, root_seed=2024, games=40, rotate=True, metrics=banked_total,
                                  executor=client.get_executor(), progress=False)
+        with pytest.warns(RuntimeWarning):
+            failing_on_dask = run_tournament(SPEC, [bot("raise"), bot("none")], executor=client.get_executor(),
+                                             **failing)
+        died_on_dask = run_tournament(SPEC, [bot("die", tmp_path / "died"), "random"],
+                                      executor=client.get_executor(), **died)
     assert on_dask.rows == _reference().rows
     assert on_dask.to_dataframe().equals(_reference().to_dataframe())
+    with pytest.warns(RuntimeWarning):
+        assert failing_on_dask.rows == run_tournament(SPEC, [bot("raise"), bot("none")], **failing).rows
+    assert (tmp_path / "died").exists()  # a worker died once; its game was played again
+    assert died_on_dask.rows == run_tournament(SPEC, [bot("die", tmp_path / "died"), "random"], **died).rows
 
 
 def test_the_command_line_prints_the_summary_and_writes_the_table(tmp_path, capsys):
@@ -125,6 +137,39 @@ def test_the_command_line_prints_the_summary_and_writes_the_table(tmp_path, caps
                    "--params", '{"random": {}}'])
     assert len(result) == 8 and out.read_text().startswith("seed,rotation,seat0")
     assert "8 games of toy (2 players)" in capsys.readouterr().out
+
+
+def test_the_command_line_has_time_limits_streams_to_a_results_file_and_resumes(tmp_path, capsys, monkeypatch):
+    from gamekit.tournament import cli
+
+    calls = []
+
+    def recorded(*args, **kwargs):
+        calls.append(kwargs)
+        return run_tournament(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "run_tournament", recorded)
+    file = tmp_path / "run.jsonl"
+    first = cli.main(["tests.gamekit.toygame", "random", "random", "--games", "3", "--results", str(file)])
+    assert (calls[0]["decision_limit"], calls[0]["game_limit"]) == (cli.DECISION_LIMIT, cli.GAME_LIMIT)
+    assert len(file.read_text().splitlines()) == 1 + 3
+    more = cli.main(["tests.gamekit.toygame", "random", "random", "--games", "5", "--results", str(file), "--resume",
+                     "--decision-limit", "0", "--game-limit", "0"])
+    assert (calls[1]["decision_limit"], calls[1]["game_limit"]) == (None, None)
+    assert more.rows[:3] == first.rows and len(file.read_text().splitlines()) == 1 + 5
+    assert "5 games of toy" in capsys.readouterr().out
+
+
+def test_the_command_line_lists_failed_games_and_stops_at_one_when_asked(tmp_path, capsys):
+    from gamekit.tournament import main
+
+    with pytest.warns(RuntimeWarning):
+        result = main(["tests.gamekit.toygame", "random", "random", "--games", "2", "--max-moves", "5"])
+    assert "2 failed games:" in capsys.readouterr().out
+    assert result.summary().empty and result.to_dataframe().empty and len(result.failures()) == 2
+    with pytest.raises(SystemExit) as stopped:
+        main(["tests.gamekit.toygame", "random", "random", "--games", "2", "--max-moves", "5", "--stop-on-failure"])
+    assert stopped.value.code == 1 and "did not end within 5 moves" in capsys.readouterr().out
 
 
 def test_a_lambda_cannot_travel_to_worker_processes_and_the_runner_says_so():

@@ -1,0 +1,4 @@
+"""``python -m gamekit.tournament``: see :func:`gamekit.tournament.cli.main`."""
+from .cli import main
+
+main()

@@ -1,0 +1,158 @@
+"""The rows of a tournament (one per game, finished or failed) and the tables made from them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Failure:
+    """Why a game has no result, as plain data.
+
+    ``error``: the exception's type name (``"IllegalAction"``, ``"TimeLimitExceeded"``, ...;
+    ``"WorkerDied"`` when the process playing it died twice); ``message``: its text; ``traceback``:
+    where it was raised ("" when the process died or was killed); ``rule``: the rule an
+    ``IllegalAction`` names; ``seat`` and ``bot``: whose move it was at the failure (None at a chance
+    outcome, after the end, or when unknown); ``move``: how many actions (chance outcomes included)
+    had been applied, which is the length of the row's save file.
+    """
+
+    error: str
+    message: str
+    traceback: str = ""
+    rule: str | None = None
+    seat: int | None = None
+    bot: str | None = None
+    move: int | None = None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a tournament.
+
+    ``seats[i]`` is the label of the bot in seat ``i``; ``returns[i]`` its final result;
+    ``winners`` every seat with the highest return (ties share the win); ``length`` every action
+    applied (chance outcomes included), ``decisions`` only the players' moves.  ``log`` is the save
+    file (``keep_logs=True``; always for a failed game: the game up to the failure).  A failed game
+    has a ``failure``, no returns and no winners.
+    """
+
+    index: int
+    seed: int
+    rotation: int
+    seats: tuple[str, ...]
+    returns: tuple[float, ...]
+    winners: tuple[int, ...]
+    length: int
+    decisions: int
+    metrics: Mapping[str, Any] = field(default_factory=dict)
+    log: str | None = None
+    failure: Failure | None = None
+
+    @property
+    def failed(self) -> bool:
+        return self.failure is not None
+
+    def win_share(self, seat: int) -> float:
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+    def rank(self, seat: int) -> float:
+        """1 for the best return; tied seats share the mean of their places."""
+        mine = self.returns[seat]
+        better = sum(r > mine for r in self.returns)
+        equal = sum(r == mine for r in self.returns)
+        return better + (equal + 1) / 2
+
+
+@dataclass
+class TournamentResult:
+    """The rows of a tournament, in seed order (and rotation order within a seed).
+
+    ``rows`` holds every game, failed ones included; the tables (:meth:`to_dataframe`,
+    :meth:`seat_table`, :meth:`summary`) count the finished games only, :meth:`failures` lists the
+    others.
+    """
+
+    rows: list[GameResult]
+    players: int
+    options: Mapping[str, Any]
+    game: str
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @property
+    def finished(self) -> list[GameResult]:
+        return [row for row in self.rows if row.failure is None]
+
+    @property
+    def failed(self) -> list[GameResult]:
+        return [row for row in self.rows if row.failure is not None]
+
+    def to_dataframe(self):
+        """One row per finished game: seed, rotation, seat labels, returns, winners, length, metrics."""
+        import pandas as pd
+
+        records = []
+        for row in self.finished:
+            rec: dict[str, Any] = {"seed": row.seed, "rotation": row.rotation}
+            for i, (label, ret) in enumerate(zip(row.seats, row.returns)):
+                rec[f"seat{i}"] = label
+                rec[f"return{i}"] = ret
+            rec["winners"] = row.winners
+            rec["winner"] = row.winners[0] if len(row.winners) == 1 else None
+            rec["length"] = row.length
+            rec["decisions"] = row.decisions
+            for key, value in row.metrics.items():
+                if key in rec:
+                    raise ValueError(f"metric name {key!r} clashes with a column of the table")
+                rec[key] = value
+            if row.log is not None:
+                rec["log"] = row.log
+            records.append(rec)
+        frame = pd.DataFrame.from_records(records)
+        if len(frame):
+            frame["winner"] = frame["winner"].astype("Int64")  # <NA> when several seats share the win
+        return frame
+
+    def failures(self):
+        """One row per failed game: seed, rotation, the error, and the seat, bot and move it failed at
+        (the rows themselves, ``result.failed``, also hold the traceback and the save file)."""
+        import pandas as pd
+
+        columns = ["seed", "rotation", "error", "message", "rule", "seat", "bot", "move"]
+        records = [{"seed": row.seed, "rotation": row.rotation, "error": f.error, "message": f.message,
+                    "rule": f.rule, "seat": f.seat, "bot": f.bot, "move": f.move}
+                   for row in self.failed if (f := row.failure) is not None]
+        return pd.DataFrame.from_records(records, columns=columns)
+
+    def seat_table(self):
+        """One row per (finished game, seat): label, return, win share and rank (long format for groupby)."""
+        import pandas as pd
+
+        records = [
+            {"seed": row.seed, "rotation": row.rotation, "seat": i, "bot": label, "return": row.returns[i],
+             "win_share": row.win_share(i), "rank": row.rank(i)}
+            for row in self.finished
+            for i, label in enumerate(row.seats)
+        ]
+        return pd.DataFrame.from_records(records, columns=["seed", "rotation", "seat", "bot", "return", "win_share",
+                                                           "rank"])
+
+    def summary(self):
+        """Per bot label: seats played, mean win share (with a 95% interval), mean return and rank.
+
+        With ``p`` players a bot no better than the others wins a share of ``1/p`` per seat.
+        """
+        table = self.seat_table()
+        grouped = table.groupby("bot", sort=False)
+        out = grouped.agg(seats=("win_share", "size"), win_share=("win_share", "mean"),
+                          mean_return=("return", "mean"), mean_rank=("rank", "mean"))
+        sd = grouped["win_share"].std(ddof=1).fillna(0.0)
+        half = 1.96 * sd / np.sqrt(out["seats"].clip(lower=1))
+        out.insert(2, "win_share_low", out["win_share"] - half)
+        out.insert(3, "win_share_high", out["win_share"] + half)
+        out["fair_share"] = 1.0 / self.players
+        return out.sort_values("win_share", ascending=False)
