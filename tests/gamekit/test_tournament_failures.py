@@ -97,8 +97,8 @@ def assert_replays_to_the_failure(row) -> None:
 
 @pytest.mark.parametrize("how, error, rule, text", [
     ("raise", "ValueError", None, "the bot gave up"),
-    ("illegal", "IllegalAction", "Rules", "die shows 3 cannot be played now"),
-    ("none", "IllegalAction", "Rules", "None cannot be played now"),
+    ("illegal", "IllegalAction", "Toy rules", "Face(pips=3) is not a move"),
+    ("none", "IllegalAction", "Toy rules", "None is not a move"),
 ])
 def test_a_bot_that_raises_or_returns_none_or_an_illegal_move_fails_its_game_and_the_run_goes_on(how, error, rule,
                                                                                                  text):
