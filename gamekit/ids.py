@@ -87,6 +87,8 @@ class ActionIds:
 
     #: The unit of the game's returns ("money", "points").
     score_unit: str = "score"
+    #: Whether some seat ever lacks information another has (hidden cards or tiles).
+    hidden_information: bool = False
 
     def __init__(self, blocks: Sequence[Block]) -> None:
         chance = [b.chance for b in blocks]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
@@ -51,7 +52,7 @@ class GameSpec:
     def new_game(self, players: int, **options: Any) -> GameState:
         return self.create(players, self.validate_options(players, options))
 
-    @property
+    @cached_property
     def ids(self) -> "ActionIds":
         """The game's action ids (:mod:`gamekit.ids`): ``ACTION_IDS`` of its module ``<name>.ids``."""
         try:

@@ -139,6 +139,7 @@ def max_money(players: int) -> int:
 
 class GigantenIds(ActionIds):
     score_unit = "money"
+    hidden_information = True
 
     def max_game_length(self, players: int, options: Mapping[str, Any]) -> int:
         return max_game_length(players)
