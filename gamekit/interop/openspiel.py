@@ -301,6 +301,13 @@ def resampler(seed: int) -> Callable[[KitSpielState, int], KitSpielState]:
     return lambda state, player: state.resample_from_infostate(player, rng.random)
 
 
+def _numpy_rng(seed: int) -> Any:
+    """numpy's legacy generator (OpenSpiel's bots take one), for any integer seed (the kit's are 64-bit)."""
+    import numpy as np
+
+    return np.random.RandomState(seed % 2**32)
+
+
 class KitEvaluator:
     """OpenSpiel's random-rollout evaluator, cut short: ``rollout_length`` random moves (None: to the end), then
     the game's returns so far (money, points): with win-share returns, as values in [0, 1], half win share and
@@ -308,9 +315,7 @@ class KitEvaluator:
     seed."""
 
     def __init__(self, seed: int, rollout_length: int | None = None) -> None:
-        import numpy as np
-
-        self.rng = np.random.RandomState(seed)
+        self.rng = _numpy_rng(seed)
         self.rollout_length = rollout_length
 
     def evaluate(self, state: KitSpielState) -> Any:
@@ -340,11 +345,9 @@ def ismcts_bot(game: KitSpielGame, seed: int, simulations: int = 20, uct_c: floa
                rollout_length: int | None = None) -> Any:
     """OpenSpiel's information-set MCTS (``open_spiel.python.algorithms.ismcts``), resampling with the kit's
     ``determinize``, evaluating by :class:`KitEvaluator`; seeded throughout."""
-    import numpy as np
     from open_spiel.python.algorithms.ismcts import ISMCTSBot
 
-    bot = ISMCTSBot(game, KitEvaluator(seed, rollout_length), uct_c, simulations,
-                    random_state=np.random.RandomState(seed + 1))
+    bot = ISMCTSBot(game, KitEvaluator(seed, rollout_length), uct_c, simulations, random_state=_numpy_rng(seed + 1))
     bot.set_resampler(resampler(seed + 2))
     return bot
 
@@ -354,11 +357,9 @@ def mcts_bot(game: KitSpielGame, seed: int, simulations: int = 20, uct_c: float 
     """OpenSpiel's MCTS (``open_spiel.python.algorithms.mcts``), evaluating by :class:`KitEvaluator`; seeded.
     For First Giants, which has no hidden information: on Giganten it would search the real state, hidden
     values included (use :func:`ismcts_bot` there)."""
-    import numpy as np
     from open_spiel.python.algorithms.mcts import MCTSBot
 
-    return MCTSBot(game, uct_c, simulations, KitEvaluator(seed, rollout_length),
-                   random_state=np.random.RandomState(seed + 1))
+    return MCTSBot(game, uct_c, simulations, KitEvaluator(seed, rollout_length), random_state=_numpy_rng(seed + 1))
 
 
 class OpenSpielSeat:
