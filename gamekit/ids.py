@@ -121,9 +121,10 @@ class ActionIds:
         """The action with id ``i`` (an int or a numpy integer; TypeError or ValueError otherwise)."""
         if isinstance(i, bool) or not isinstance(i, numbers.Integral):
             raise TypeError(f"an action id is an integer, got {i!r}")
+        i = int(i)
         if not 0 <= i < self.num_distinct_actions:
             raise ValueError(f"action id {i} is out of range(0, {self.num_distinct_actions})")
-        return self._actions[int(i)]
+        return self._actions[i]
 
     def is_chance_id(self, i: int) -> bool:
         return i >= self.num_decisions

@@ -78,7 +78,7 @@ GAMES: dict[str, KitGame] = {
 
 def kit_game(game: str | GameSpec | ModuleType) -> KitGame:
     """The adapters' view of a game given by name ("giganten", "firstgiants"), package or spec."""
-    name = game if isinstance(game, str) else getattr(game, "name", None) or getattr(game, "__name__", "")
+    name = game if isinstance(game, str) else str(getattr(game, "name", None) or getattr(game, "__name__", ""))
     name = {"first_giants": "firstgiants"}.get(name, name)
     if name not in GAMES:
         raise ValueError(f"unknown game {name!r}; the kit's games: {', '.join(GAMES)}")

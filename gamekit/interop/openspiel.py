@@ -89,7 +89,7 @@ class _Position:
         while node is not None:
             node, (public, full, seen) = node
             entries.append((public, full, seen) if seen is None or seat in seen else (public, None, frozenset()))
-        chain = None
+        chain: tuple | None = None
         for entry in reversed(entries):
             chain = (chain, entry)
         return chain
@@ -195,7 +195,7 @@ class KitSpielState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if state.is_chance():
             return pyspiel.PlayerId.CHANCE
-        return state.current_player()
+        return state.current_player()  # type: ignore[return-value]  # (a decision: a seat)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._kit.state.spec.ids.legal_ids(self._kit.state)
@@ -225,7 +225,8 @@ class KitSpielState(pyspiel.State):
         state = self._kit.state
         if not state.spec.ids.hidden_information:
             return self.clone()
-        world = state.determinize(player_id, random.Random(int(probability_sampler() * 2**52)))
+        # (a game with hidden information has determinize: see gamekit.mcts)
+        world = state.determinize(player_id, random.Random(int(probability_sampler() * 2**52)))  # type: ignore[attr-defined]
         out = self.get_game().new_initial_state()
         out._kit = _Position(world, self._kit.seen_from(player_id))
         return out
@@ -398,7 +399,7 @@ class OpenSpielSeat:
         return f"OpenSpielSeat({self.name})"
 
 
-def seat(make: Callable[[KitSpielGame, int], Any], name: str = "openspiel", **params: Any) -> Callable[[int], OpenSpielSeat]:
+def seat(make: Callable[..., Any], name: str = "openspiel", **params: Any) -> Callable[[int], OpenSpielSeat]:
     """A kit seat factory ``f(seed)`` (for ``play``, the tournament runner, ...) of an OpenSpiel bot:
     ``seat(ismcts_bot, simulations=30)``."""
     def factory(seed: int) -> OpenSpielSeat:

@@ -20,7 +20,7 @@
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 from gymnasium import spaces
@@ -32,7 +32,7 @@ from . import WIN_SHARE, check_returns_kind, final_returns, kit_game, png_to_rgb
 
 
 class KitEnv(AECEnv):
-    """One of the kit's games as an AEC environment: ``KitEnv("giganten", players=4, returns="win_share", **variants)``."""
+    """One of the kit's games as an AEC environment: ``KitEnv("giganten", players=4, **variants)``."""
 
     metadata = {"render_modes": ["rgb_array"], "name": "giants_kit", "is_parallelizable": False}
 
@@ -58,7 +58,7 @@ class KitEnv(AECEnv):
         })
         self.observation_spaces = {a: observation for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.ids.num_decisions) for a in self.possible_agents}
-        self._picture = None
+        self._picture: Callable[[GameState], bytes] | None = None
         self.state_: GameState | None = None
         self.np_random, self.np_random_seed = seeding.np_random(None)
 
@@ -84,9 +84,9 @@ class KitEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self.state_ = self._play_chance(self.game.spec.new_game(self.players, **self.options))
-        self.agent_selection = self.possible_agents[self.state_.current_player()]
+        self.agent_selection = self._agent_to_move(self.state_)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_seat[agent]
@@ -113,8 +113,13 @@ class KitEnv(AECEnv):
                 self.rewards[a] = float(returns[self.agent_seat[a]])
                 self.terminations[a] = True
         else:
-            self.agent_selection = self.possible_agents[state.current_player()]
+            self.agent_selection = self._agent_to_move(state)
         self._accumulate_rewards()
+
+    def _agent_to_move(self, state: GameState) -> str:
+        seat = state.current_player()
+        assert seat is not None, "chance is played by the environment, so a seat is to move"
+        return self.possible_agents[seat]
 
     def _play_chance(self, state: GameState) -> GameState:
         """Play chance outcomes from the environment's generator until a seat decides or the game ends."""
@@ -135,7 +140,7 @@ class KitEnv(AECEnv):
         self._picture = None
 
     def __str__(self) -> str:
-        return self.metadata["name"]
+        return str(self.metadata["name"])
 
 
 def env(game: str = "giganten", players: int | None = None, **kwargs: Any) -> KitEnv:
