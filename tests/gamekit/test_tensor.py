@@ -46,7 +46,8 @@ def test_every_observation_of_random_play_fits_its_layout(game, tensor, counts):
                     assert np.all(vector >= layout.low) and np.all(vector <= layout.high)
                 if state.is_terminal():
                     break
-                state = state.apply(sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions()))
+                action = sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
+                state = state.apply(action)
 
 
 @pytest.mark.parametrize("make", [tile_twin, license_twin], ids=["tiles", "licenses"])
