@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Sequence
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .actions import Action
     from .spec import GameSpec
 
@@ -183,6 +185,21 @@ class GameState(ABC):
             node = node[0]
             n += 1
         return n
+
+    # -- action ids (gamekit.ids): every action as an integer, from the game's ``ids`` module --------
+    def action_id(self, action: "Action") -> int:
+        return self.spec.ids.action_id(action)
+
+    def action_from_id(self, i: int) -> "Action":
+        return self.spec.ids.action_from_id(i)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.spec.ids.num_distinct_actions
+
+    def legal_action_mask(self) -> "np.ndarray":
+        """0/1 over every action id: the legal actions here (at a chance node, the chance outcomes)."""
+        return self.spec.ids.legal_mask(self)
 
     def to_json(self) -> str:
         """A save file: the options and the list of applied actions (see gamekit.record)."""

@@ -2,10 +2,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from functools import cached_property
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .actions import ActionCodec
 from .protocol import GameState
+
+if TYPE_CHECKING:
+    from .ids import ActionIds
 
 
 @dataclass(frozen=True)
@@ -46,3 +51,13 @@ class GameSpec:
 
     def new_game(self, players: int, **options: Any) -> GameState:
         return self.create(players, self.validate_options(players, options))
+
+    @cached_property
+    def ids(self) -> "ActionIds":
+        """The game's action ids (:mod:`gamekit.ids`): ``ACTION_IDS`` of its module ``<name>.ids``."""
+        try:
+            return import_module(f"{self.name}.ids").ACTION_IDS
+        except ModuleNotFoundError as exc:
+            if exc.name not in (self.name, f"{self.name}.ids"):
+                raise
+            raise NotImplementedError(f"{self.name} publishes no action ids (no module {self.name}.ids)") from None

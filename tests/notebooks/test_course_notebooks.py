@@ -1,13 +1,14 @@
 """Static checks of the course notebooks as stored (fast; no kernel).
 
 nbval (run by ``make test`` through the Makefile's NOTEBOOK_TESTS, with ``--nbval-lax``) executes every
-notebook and compares only the cells marked ``# NBVAL_CHECK_OUTPUT`` with their stored outputs.  That is
+notebook and compares only the cells marked to be checked with their stored outputs.  A cell is marked by
+a comment (``# NBVAL_CHECK_OUTPUT``) or by a cell tag (``nbval-check-output``); nbval reads both.  That is
 only a test if the stored outputs are there and the markers are where they should be; these checks make
 sure of it:
 
-* every cell that prints or returns text carries a marker: ``NBVAL_CHECK_OUTPUT`` (a value the lesson
-  teaches: compared on every run) or ``NBVAL_IGNORE_OUTPUT`` (a widget, or text that may legitimately
-  change); picture cells (a figure and nothing else) need none;
+* every cell that prints or returns text carries a marker: check (a value the lesson teaches: compared on
+  every run) or ignore (``NBVAL_IGNORE_OUTPUT`` / ``nbval-ignore-output``: a widget, or text that may
+  legitimately change); picture cells (a figure and nothing else) need none;
 * every checked cell has its stored output and execution count (a stripped cell would compare nothing);
 * no stored output is an error or went to stderr (a warning in a lesson is a bug);
 * no widget state or widget views are stored (their model ids change on every run);
@@ -33,15 +34,22 @@ COURSE = [
     "20_firstgiants_sets_and_scoring",
     "21_firstgiants_a_game_step_by_step",
     "22_firstgiants_strategy_lab",
+    "30_openspiel_and_pettingzoo",
     "classroom",
 ]
 CHECK, IGNORE = "NBVAL_CHECK_OUTPUT", "NBVAL_IGNORE_OUTPUT"
+TAGS = {CHECK: "nbval-check-output", IGNORE: "nbval-ignore-output"}
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 PRESENT = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 
 
 def read(name: str) -> nbformat.NotebookNode:
     return nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+
+
+def marked(cell, marker: str) -> bool:
+    """Whether ``cell`` carries ``marker`` as a comment or as its cell tag (nbval reads both)."""
+    return marker in cell.source or TAGS[marker] in cell.metadata.get("tags", [])
 
 
 def code_cells(nb):
@@ -77,15 +85,15 @@ def test_valid_notebook_with_the_course_kernel(name):
 
 @pytest.mark.parametrize("name", PRESENT)
 def test_every_text_output_is_marked(name):
-    unmarked = [i for i, c in code_cells(read(name)) if text_outputs(c) and CHECK not in c.source
-                and IGNORE not in c.source]
+    unmarked = [i for i, c in code_cells(read(name)) if text_outputs(c) and not marked(c, CHECK)
+                and not marked(c, IGNORE)]
     assert not unmarked, f"cells {unmarked} show text but carry neither {CHECK} nor {IGNORE}"
 
 
 @pytest.mark.parametrize("name", PRESENT)
 def test_checked_cells_keep_their_outputs(name):
     for i, cell in code_cells(read(name)):
-        if CHECK in cell.source:
+        if marked(cell, CHECK):
             assert text_outputs(cell), f"cell {i} is checked but has no stored output (run refresh.py)"
             assert cell.execution_count is not None, f"cell {i} has no execution count"
 

@@ -1,0 +1,69 @@
+"""Observation tensors (gamekit.tensor and each game's tensor module): fixed size, within their bounds over
+random play, and read from the seat's observation only."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import firstgiants
+import giganten
+from firstgiants import tensor as firstgiants_tensor
+from gamekit import sample_chance
+from gamekit.tensor import Layout, Piece, Writer
+from giganten import tensor as giganten_tensor
+from tests.interop.twins import license_twin, tile_twin, twins
+
+CASES = [(giganten, giganten_tensor, (3, 4)), (firstgiants, firstgiants_tensor, (2, 3, 4, 5))]
+
+
+def test_a_layout_names_its_pieces_and_scales_them():
+    layout = Layout([Piece("seat", (3,)), Piece("money", (3,), bound=60_000, scale=15_000), Piece("grid", (2, 2), 4)])
+    assert layout.size == 3 + 3 + 4 and list(layout.high) == [1, 1, 1, 4, 4, 4, 1, 1, 1, 1]
+    w = Writer(layout)
+    w.one_hot("seat", 2)
+    w.set("money", [15_000, 30_000, 0])
+    w.views["grid"][1, 0] = 0.5
+    assert w.flat.tolist() == [0, 0, 1, 1, 2, 0, 0, 0, 0.5, 0]
+    with pytest.raises(ValueError, match="unique"):
+        Layout([Piece("a", (1,)), Piece("a", (2,))])
+
+
+@pytest.mark.parametrize("game, tensor, counts", CASES, ids=["giganten", "firstgiants"])
+def test_every_observation_of_random_play_fits_its_layout(game, tensor, counts):
+    """Every seat's vector at every state of random games: the layout's size, finite, within [low, high]; every
+    phase name the observation uses is one the encoder knows (else it raises)."""
+    for players in counts:
+        layout = tensor.layout(players)
+        for seed in range(2):
+            rng = random.Random(seed)
+            state = game.new_game(players)
+            while True:
+                for seat in range(players):
+                    vector = tensor.encode(state.observation(seat))
+                    assert vector.shape == (layout.size,) and vector.dtype == np.float32
+                    assert np.all(vector >= layout.low) and np.all(vector <= layout.high)
+                if state.is_terminal():
+                    break
+                action = sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
+                state = state.apply(action)
+
+
+@pytest.mark.parametrize("make", [tile_twin, license_twin], ids=["tiles", "licenses"])
+def test_a_giganten_vector_shows_only_what_its_seat_may_see(make):
+    """Twin histories that differ only in what the seat has not seen give the seat the same vector."""
+    state, twin, seat = twins(make)
+
+    def vector(s, q):
+        return giganten_tensor.encode(s.observation(q))
+
+    assert np.array_equal(vector(state, seat), vector(twin, seat))
+    if make is license_twin:  # the seat that drew sees its own hand
+        assert any(not np.array_equal(vector(state, q), vector(twin, q)) for q in range(4) if q != seat)
+
+
+def test_unknown_observation_words_are_refused():
+    observation = giganten.new_game(3).observation(0)
+    with pytest.raises(ValueError):
+        giganten_tensor.encode({**observation, "phase": "Action 10"})
