@@ -13,6 +13,7 @@ replays the same game.  See docs/classroom.md.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from .errors import (CorruptTable, NotYourTurn, SeatPlayedByBot, StaleMove, StoreUnavailable, TableEnded, TableError,
                      TablePaused, UnknownCode, UnknownTable)
@@ -23,17 +24,18 @@ from .views import SeatView
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
-def open_store(where: str | Path) -> TableStore:
-    """The table store at ``where``: a ``postgresql://`` URL, ``sqlite:///path/to/folder``, or a folder."""
+def open_store(where: str | Path, **settings: Any) -> TableStore:
+    """The table store at ``where``: a ``postgresql://`` URL, ``sqlite:///path/to/folder``, or a folder.
+    ``settings`` go to the backend (:class:`SQLiteStore` or :class:`~.postgres.PostgresStore`)."""
     if isinstance(where, str) and where.startswith(POSTGRES_SCHEMES):
         from .postgres import PostgresStore
 
-        return PostgresStore(where)
+        return PostgresStore(where, **settings)
     if isinstance(where, str) and where.startswith("sqlite://"):
         where = where[len("sqlite://"):]
         if not where:
             raise ValueError("sqlite:// needs a folder: sqlite:///absolute/folder or sqlite://relative/folder")
-    return SQLiteStore(where)
+    return SQLiteStore(where, **settings)
 
 
 __all__ = [

@@ -7,7 +7,8 @@ queue; the primary key ``(table_id, idx)`` would refuse a second entry at the sa
 Changes are announced with ``NOTIFY gk_tables, '<table id>'`` in the writing transaction (delivered on
 commit); :meth:`PostgresStore.wait_for_change` LISTENs on a connection of its own.  Each thread uses
 its own connections (one for queries, one for listening); a connection lost (server restarted) is
-replaced on the next call, and the call that saw it fail raises ``StoreUnavailable``.
+replaced (a transaction that cannot even begin is retried once on a new connection; one that fails
+half-way is rolled back by the server and raises ``StoreUnavailable``).
 """
 from __future__ import annotations
 
@@ -90,16 +91,39 @@ class PostgresStore(TableStore):
             setattr(self._local, name, conn)
         return conn
 
+    def _begin(self) -> "psycopg.Connection":
+        """This thread's connection, in a new transaction.  A connection that fails to begin (the
+        server restarted since it was last used) is replaced once: nothing was done on it yet."""
+        for attempt in (1, 2):
+            conn = self._connection()
+            try:
+                conn.execute("BEGIN")
+                return conn
+            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                conn.close()
+                if attempt == 2:
+                    raise StoreUnavailable(f"cannot reach the PostgreSQL table store ({type(exc).__name__}); "
+                                           "try again") from None
+        raise AssertionError("unreachable")
+
     @contextmanager
     def _transaction(self, write: bool) -> Iterator[_Tx]:
-        conn = self._connection()
+        conn = self._begin()
         try:
-            with conn.transaction():
-                yield _Tx(conn)
-        except pg_errors.UniqueViolation as exc:
-            raise Conflict(str(exc)) from None
-        except psycopg.OperationalError as exc:
-            raise StoreUnavailable(f"the PostgreSQL table store failed ({type(exc).__name__}); try again") from None
+            yield _Tx(conn)
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if not (conn.closed or conn.broken):
+                try:
+                    conn.execute("ROLLBACK")
+                except psycopg.Error:
+                    conn.close()
+            if isinstance(exc, pg_errors.UniqueViolation):
+                raise Conflict(str(exc)) from None
+            if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
+                raise StoreUnavailable(f"the PostgreSQL table store failed ({type(exc).__name__}); "
+                                       "try again") from None
+            raise
 
     def _notify(self, tx: _Tx, table_id: str) -> None:
         tx.run("SELECT pg_notify(?, ?)", (CHANNEL, table_id))

@@ -1,8 +1,9 @@
 """The SQLite backend: one database file in a folder the teacher chooses (standard library only).
 
 WAL journal (readers never wait for the writer, and a killed process leaves the last committed
-transaction in place: nothing is written half), ``synchronous=FULL`` (an accepted move is on disk
-before the mover hears so), write transactions begun with ``BEGIN IMMEDIATE`` (they take the write
+transaction in place: nothing is written half), ``synchronous=FULL`` by default (an accepted move is
+on disk before the mover hears so, even if the machine loses power; ``synchronous="NORMAL"`` skips that
+wait and stays safe against a killed process, losing at worst the last moves on a power cut), write transactions begun with ``BEGIN IMMEDIATE`` (they take the write
 lock up front, so two writers queue instead of failing half-way) and a busy timeout.  Several
 processes on one machine may share the folder; it must be on a local disk (SQLite's WAL needs
 shared memory, which network file systems do not give).
@@ -42,13 +43,17 @@ class _Tx:
 class SQLiteStore(TableStore):
     """Tables in ``folder/tables.sqlite3`` (the folder is created if missing)."""
 
-    def __init__(self, folder: str | Path, *, busy_timeout: float = 30.0, poll_interval: float = 0.05) -> None:
+    def __init__(self, folder: str | Path, *, busy_timeout: float = 30.0, poll_interval: float = 0.05,
+                 synchronous: str = "FULL") -> None:
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous: 'FULL' or 'NORMAL', got {synchronous!r:.20}")
         super().__init__()
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.path = self.folder / FILE_NAME
         self.busy_timeout = busy_timeout
         self.poll_interval = poll_interval
+        self.synchronous = synchronous
         self._local = threading.local()
         self._opened: list[sqlite3.Connection] = []
         with self._transaction(write=True) as tx:
@@ -65,7 +70,7 @@ class SQLiteStore(TableStore):
                 if mode.lower() != "wal":
                     raise StoreUnavailable(f"SQLite refused the WAL journal for {self.path} (got {mode!r}): is the "
                                            "folder on a network file system? Use a local folder.")
-                conn.execute("PRAGMA synchronous = FULL")
+                conn.execute(f"PRAGMA synchronous = {self.synchronous}")
                 conn.execute("PRAGMA foreign_keys = ON")
             except sqlite3.Error as exc:
                 raise StoreUnavailable(f"cannot open the table store {self.path}: {exc}") from None

@@ -578,7 +578,7 @@ class TableStore(ABC):
                      and seats[seat].bot is None)
         log, total = public_log(replay.words, log_limit)
         content = {
-            "table": table.id, "game": table.spec.name, "seat": seat, "status": head.status,
+            "game": table.spec.name, "seat": seat, "status": head.status,
             "terminal": state.is_terminal(), "to_move": to_move, "your_turn": your_turn,
             "choices": [{"action": a.to_json(), "text": str(a)} for a in state.legal_actions()] if your_turn else [],
             "observation": observation,
@@ -587,7 +587,7 @@ class TableStore(ABC):
             "log": log, "log_entries": total,
             "returns": list(state.returns()) if state.is_terminal() else None,
         }
-        return SeatView(json.loads(json.dumps(content)), replay.length, head.revision)
+        return SeatView(table.id, json.loads(json.dumps(content)), replay.length, head.revision)
 
     def _check_open(self, status: str) -> None:
         if status == "paused":

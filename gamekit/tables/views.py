@@ -44,19 +44,27 @@ def public_log(words: Sequence[Words], limit: int | None = None) -> tuple[list[d
     """The log as a seat reads it: decision entries numbered from 1 (entry 0: what happened before
     the first decision), chance draws' events merged into the entry before them.  Returns the
     newest ``limit`` entries (all if None), oldest first, and the number of entries in all."""
+    decisions = sum(w.player is not None for w in words)
+    total = decisions + (1 if words and words[0].player is None else 0)
+    wanted = total if limit is None else min(limit, total)
     entries: list[dict[str, Any]] = []
-    for w in words:
-        events = [{"text": t, "section": s, "player": p} for t, s, p in w.events]
+    pending: list[dict[str, Any]] = []  # events of chance draws, newest first, waiting for their entry
+    number = decisions
+    for w in reversed(words):
+        if len(entries) == wanted:
+            break
+        events = [{"text": t, "section": s, "player": p} for t, s, p in reversed(w.events)]
         if w.player is None:
-            if not entries:
-                entries.append({"number": 0, "player": None, "action": None, "events": []})
-            entries[-1]["events"].extend(events)
-        else:
-            number = entries[-1]["number"] + 1 if entries else 1
-            entries.append({"number": number, "player": w.player, "action": w.action, "events": events})
-    total = len(entries)
-    if limit is not None:
-        entries = entries[max(0, total - limit):]
+            pending.extend(events)
+            continue
+        entries.append({"number": number, "player": w.player, "action": w.action, "events": pending + events})
+        pending = []
+        number -= 1
+    if len(entries) < wanted:  # reached the start: the draws before the first decision are entry 0
+        entries.append({"number": 0, "player": None, "action": None, "events": pending})
+    for entry in entries:
+        entry["events"].reverse()
+    entries.reverse()
     return entries, total
 
 
@@ -84,12 +92,14 @@ class SeatView:
     observation (the projector: what every seat's observation agrees on) and the public log words.
     ``log_length`` goes back with a move (``TableStore.play(code, action, view.log_length)``) and
     ``revision`` to :meth:`TableStore.wait_for_change`; neither may be shown (they count chance draws).
-    ``content`` keys: table, game, title, seat (None: projector), status ('playing', 'paused',
+    ``table`` is the table's id (for ``wait_for_change``; not in ``content``, so twin tables give equal
+    bytes).  ``content`` keys: game, seat (None: projector), status ('playing', 'paused',
     'ended'), terminal, to_move (seat or None), your_turn, choices (the seat's legal actions when it
     is its turn: ``{"action": action JSON, "text": str}``), observation, seats (``{"seat", "played_by":
     'human'|'bot', "bot": label or None}``), log (see :func:`public_log`), log_entries (their number),
     returns (the final result once the game is over, else None)."""
 
+    table: str
     content: dict[str, Any]
     log_length: int
     revision: int

@@ -58,7 +58,16 @@ def location(request, tmp_path):
     return fresh_schema(request.getfixturevalue("pg_cluster"))
 
 
+#: SQLite in tests: synchronous=NORMAL (no fsync per commit; as safe against a killed process, which is
+#: what the fault tests kill). The PostgreSQL test cluster likewise runs with fsync=off.
+FAST = {"synchronous": "NORMAL"}
+
+
+def open_fast(location: str):
+    return open_store(location, **({} if location.startswith("postgresql://") else FAST))
+
+
 @pytest.fixture
 def store(location):
-    with open_store(location) as s:
+    with open_fast(location) as s:
         yield s
