@@ -32,25 +32,37 @@ SCHEMA_LOCK = 0x6B697474
 
 
 class _Tx:
-    def __init__(self, conn: "psycopg.Connection") -> None:
-        self.conn = conn
+    """Statements on one connection.  With ``reconnect`` (reads, in autocommit) a statement that fails
+    because the connection broke (the server restarted since it was last used) runs once more on a
+    new connection: a single read is safe to repeat."""
 
-    @staticmethod
-    def _sql(sql: str) -> str:
-        return sql.replace("?", "%s")
+    def __init__(self, conn: "psycopg.Connection", reconnect=None) -> None:
+        self.conn = conn
+        self.reconnect = reconnect
+
+    def _execute(self, sql: str, params: Sequence[Any]) -> "psycopg.Cursor":
+        sql = sql.replace("?", "%s")
+        try:
+            return self.conn.execute(sql, params)
+        except (psycopg.OperationalError, psycopg.InterfaceError):
+            if self.reconnect is None or not (self.conn.closed or self.conn.broken):
+                raise
+            self.conn = self.reconnect()
+            self.reconnect = None
+            return self.conn.execute(sql, params)
 
     def one(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
-        return self.conn.execute(self._sql(sql), params).fetchone()
+        return self._execute(sql, params).fetchone()
 
     def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        return self.conn.execute(self._sql(sql), params).fetchall()
+        return self._execute(sql, params).fetchall()
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> None:
-        self.conn.execute(self._sql(sql), params)
+        self._execute(sql, params)
 
     def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         with self.conn.cursor() as cur:
-            cur.executemany(self._sql(sql), rows)
+            cur.executemany(sql.replace("?", "%s"), rows)
 
 
 class PostgresStore(TableStore):
@@ -108,6 +120,13 @@ class PostgresStore(TableStore):
 
     @contextmanager
     def _transaction(self, write: bool) -> Iterator[_Tx]:
+        if not write:  # each statement on its own, seeing the latest commit (see TableStore._transaction)
+            try:
+                yield _Tx(self._connection(), reconnect=self._connection)
+            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                raise StoreUnavailable(f"the PostgreSQL table store failed ({type(exc).__name__}); "
+                                       "try again") from None
+            return
         conn = self._begin()
         try:
             yield _Tx(conn)

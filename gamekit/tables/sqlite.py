@@ -82,8 +82,14 @@ class SQLiteStore(TableStore):
     @contextmanager
     def _transaction(self, write: bool) -> Iterator[_Tx]:
         conn = self._connection()
+        if not write:  # each statement on its own, seeing the latest commit (see TableStore._transaction)
+            try:
+                yield _Tx(conn)
+            except sqlite3.OperationalError as exc:
+                raise StoreUnavailable(f"the table store failed ({exc}); try again") from None
+            return
         try:
-            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             raise StoreUnavailable(f"the table store is busy ({exc}); try again") from None
         try:

@@ -43,8 +43,8 @@ from ..record import MAX_ACTIONS, dump, load
 from ..spec import GameSpec
 from ..tournament import GameRef, game_ref
 from . import codes
-from .errors import (CorruptTable, NotYourTurn, SeatPlayedByBot, StaleMove, TableEnded, TableError, TablePaused,
-                     UnknownCode, UnknownTable)
+from .errors import (CorruptTable, NotYourTurn, SeatPlayedByBot, StaleMove, StoreUnavailable, TableEnded, TableError,
+                     TablePaused, UnknownCode, UnknownTable)
 from .views import SeatView, Words, common, public_log, words_of
 
 START_FORMAT = "giants-kit-table"
@@ -64,7 +64,8 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS gk_tables (id TEXT PRIMARY KEY, title TEXT NOT NULL, start TEXT NOT NULL, "
     "seed TEXT NOT NULL, host_hash TEXT NOT NULL UNIQUE, "
     "status TEXT NOT NULL CHECK (status IN ('playing', 'paused', 'ended')), "
-    "length INTEGER NOT NULL CHECK (length >= 0), revision INTEGER NOT NULL, created {real} NOT NULL)",
+    "length INTEGER NOT NULL CHECK (length >= 0), revision INTEGER NOT NULL, created {real} NOT NULL, "
+    "updated {real} NOT NULL)",
     "CREATE TABLE IF NOT EXISTS gk_seats (table_id TEXT NOT NULL REFERENCES gk_tables (id), "
     "seat INTEGER NOT NULL CHECK (seat >= 0), code_hash TEXT UNIQUE, bot TEXT, PRIMARY KEY (table_id, seat))",
     "CREATE TABLE IF NOT EXISTS gk_log (table_id TEXT NOT NULL REFERENCES gk_tables (id), "
@@ -191,6 +192,7 @@ class _Head(NamedTuple):
     status: str
     length: int
     revision: int
+    updated: float  # when the table last changed
 
 
 class _Planned(NamedTuple):
@@ -221,6 +223,9 @@ class TableStore(ABC):
     #: Backends: `` FOR UPDATE`` where a transaction locks a row by reading it (PostgreSQL); SQLite's
     #: write transactions lock the whole database when they begin.
     FOR_UPDATE = ""
+    #: A table waiting this long for chance or a bot (the process advancing it died) is advanced by the
+    #: next view of it.  Longer than a bot's slowest move, so views do not compute bots' moves twice.
+    STALL_SECONDS = 5.0
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -232,9 +237,12 @@ class TableStore(ABC):
     # -- what a backend supplies -----------------------------------------------------------------
     @abstractmethod
     def _transaction(self, write: bool) -> AbstractContextManager[Tx]:
-        """A transaction (``write``: one that may change the database); commits when the block ends,
-        rolls back on any exception; raises :class:`Conflict` for a unique-key violation and
-        :class:`StoreUnavailable` when the database cannot be reached or stays locked."""
+        """With ``write``, a transaction that commits when the block ends and rolls back on any
+        exception, raising :class:`Conflict` for a unique-key violation.  Without, the block's
+        statements run one by one, each seeing the latest commit: reads need no more, because they
+        read a table's row first and then only log entries below the length it gave, which never
+        change once written.  Both raise :class:`StoreUnavailable` when the database cannot be reached
+        or stays locked."""
 
     def _notify(self, tx: Tx, table_id: str) -> None:
         """Inside a write transaction: tell waiting processes that ``table_id`` changed (on commit)."""
@@ -298,9 +306,10 @@ class TableStore(ABC):
             state = after
         empty = _Replay(0, table.new_state(), ())
         with self._transaction(write=True) as tx:
-            tx.run("INSERT INTO gk_tables (id, title, start, seed, host_hash, status, length, revision, created) "
-                   "VALUES (?, ?, ?, ?, ?, 'playing', 0, 0, ?)",
-                   (table.id, title, _dumps(start), table.seed, codes.code_hash(host), time.time()))
+            now = time.time()
+            tx.run("INSERT INTO gk_tables (id, title, start, seed, host_hash, status, length, revision, created, "
+                   "updated) VALUES (?, ?, ?, ?, ?, 'playing', 0, 0, ?, ?)",
+                   (table.id, title, _dumps(start), table.seed, codes.code_hash(host), now, now))
             tx.many("INSERT INTO gk_seats (table_id, seat, code_hash, bot) VALUES (?, ?, ?, ?)",
                     [(table.id, i, codes.code_hash(c) if c else None, None if b is None else _dumps(b))
                      for i, (c, b) in enumerate(zip(seat_codes, bots))])
@@ -380,8 +389,8 @@ class TableStore(ABC):
             with self._transaction(write=True) as tx:
                 head = self._head(tx, table_id, lock=True)
                 self._check_open(head.status)
-                bot = tx.one("SELECT bot FROM gk_seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-                if bot is None or bot[0] is not None:
+                seats = self._seat_rows(tx, table_id)
+                if seats[seat].bot is not None:
                     raise SeatPlayedByBot(seat)
                 if head.length != expected_length:
                     raise StaleMove(expected_length, head.length)
@@ -394,8 +403,11 @@ class TableStore(ABC):
         except Conflict:
             raise StaleMove(expected_length, expected_length + 1) from None
         self._install(table_id, new)
-        if advance:
-            self.advance(table_id)
+        if advance and not _waits_for_human(new.state, seats):
+            try:
+                self.advance(table_id)
+            except StoreUnavailable:
+                pass  # the move is in; the next view or advance_all plays the bots and chance
         return Accepted(expected_length, expected_length + 1)
 
     # -- the server side ---------------------------------------------------------------------------
@@ -429,6 +441,15 @@ class TableStore(ABC):
                 continue  # someone else advanced (or the host changed a seat): start from the new log
             self._install(table_id, new)
             appended += len(batch)
+            if _waits_for_human(new.state, seats):
+                return appended
+
+    def advance_all(self) -> int:
+        """:meth:`advance` every playing table (a server calls this when it starts: a process that
+        died between accepting a move and playing the bots' turns after it left them waiting)."""
+        with self._transaction(write=False) as tx:
+            ids = [row[0] for row in tx.all("SELECT id FROM gk_tables WHERE status = 'playing' ORDER BY created")]
+        return sum(self.advance(str(table_id)) for table_id in ids)
 
     def _plan(self, table: _Table, replay: _Replay, seats: Sequence[SeatInfo]) -> list[_Planned]:
         """The chance draws and bot moves from ``replay`` on, until a human must act (at most
@@ -558,7 +579,7 @@ class TableStore(ABC):
                 self._bump(tx, table_id)
 
     def _bump(self, tx: Tx, table_id: str) -> None:
-        tx.run("UPDATE gk_tables SET revision = revision + 1 WHERE id = ?", (table_id,))
+        tx.run("UPDATE gk_tables SET revision = revision + 1, updated = ? WHERE id = ?", (time.time(), table_id))
         self._notify(tx, table_id)
 
     # -- inside -----------------------------------------------------------------------------------
@@ -568,6 +589,9 @@ class TableStore(ABC):
             head = self._head(tx, table_id)
             seats = self._seat_rows(tx, table_id)
             replay = self._sync(tx, table, head.length)
+        if (head.status == "playing" and not _waits_for_human(replay.state, seats)
+                and time.time() - head.updated > self.STALL_SECONDS and self.advance(table_id)):
+            return self._view(table_id, seat, log_limit)
         state = replay.state
         to_move = None if state.is_chance() or state.is_terminal() else state.current_player()
         if seat is None:
@@ -642,11 +666,11 @@ class TableStore(ABC):
         return _Table(table_id, ref, spec, int(start["players"]), dict(start["options"]), seed)
 
     def _head(self, tx: Tx, table_id: str, lock: bool = False) -> _Head:
-        row = tx.one("SELECT status, length, revision FROM gk_tables WHERE id = ?" + (self.FOR_UPDATE if lock else ""),
-                     (table_id,))
+        row = tx.one("SELECT status, length, revision, updated FROM gk_tables WHERE id = ?"
+                     + (self.FOR_UPDATE if lock else ""), (table_id,))
         if row is None:
             raise UnknownTable(table_id)
-        return _Head(str(row[0]), int(row[1]), int(row[2]))
+        return _Head(str(row[0]), int(row[1]), int(row[2]), float(row[3]))
 
     def _seat_rows(self, tx: Tx, table_id: str) -> tuple[SeatInfo, ...]:
         rows = tx.all("SELECT seat, bot, code_hash FROM gk_seats WHERE table_id = ? ORDER BY seat", (table_id,))
@@ -695,7 +719,8 @@ class TableStore(ABC):
                 [(table.id, replay.length + i, p.player, p.source, _dumps(p.action.to_json()), now)
                  for i, p in enumerate(planned)])
         length = replay.length + len(planned)
-        tx.run("UPDATE gk_tables SET length = ?, revision = revision + 1 WHERE id = ?", (length, table.id))
+        tx.run("UPDATE gk_tables SET length = ?, revision = revision + 1, updated = ? WHERE id = ?",
+               (length, now, table.id))
         self._notify(tx, table.id)
         words = replay.words + tuple(words_of(p.player, p.action, p.after) for p in planned)
         return _Replay(length, planned[-1].after, words)
@@ -708,3 +733,12 @@ class TableStore(ABC):
             if cached is None or cached.length < replay.length:
                 self._replays[table_id] = replay
 
+
+
+def _waits_for_human(state: GameState, seats: Sequence[SeatInfo]) -> bool:
+    """Whether nothing is left for :meth:`TableStore.advance` to do: the game is over or a person is to move."""
+    if state.is_terminal():
+        return True
+    if state.is_chance():
+        return False
+    return seats[state.current_player()].bot is None  # type: ignore[index]

@@ -29,7 +29,9 @@ def _journal(path: Path) -> set[tuple[str, int, str]]:
 
 def _check_continues(store, created, accepted) -> None:
     """Every accepted move is in its table's log at its index, the logs are whole and replay, and
-    each table plays on to the end (chance drawn from the seed as if nothing had happened)."""
+    each table plays on to the end (chance drawn from the seed as if nothing had happened), once the
+    restarted server has advanced its tables (the dead one may have left chance or a bot to play)."""
+    store.advance_all()
     for codes, seed in zip(created, SEEDS):
         entries = check_log(store, codes.table, seed)
         logged = {(codes.table, e.index, action_key(e.action)) for e in entries if e.source == "seat"}

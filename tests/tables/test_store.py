@@ -262,3 +262,18 @@ def test_threads_racing_for_one_move_give_one_accepted_and_the_rest_refused(stor
         assert [i for o, i in outcomes if o == "ok"] == [view.log_length]
     entries = check_log(store, codes.table, "9")
     assert sum(e.source == "seat" for e in entries) == 5
+
+
+def test_a_table_left_waiting_for_a_bot_is_advanced_by_advance_all_or_a_later_view(store):
+    codes = store.create_table(TOY, ["human", "random"], seed=3)
+    for heal in ("advance_all", "view"):
+        view = store.seat_view(codes.seats[0])
+        store.play(codes.seats[0], Hold(), view.log_length, advance=False)  # the server dies right here
+        stuck = store.seat_view(codes.seats[0])
+        assert stuck.content["to_move"] == 1 and not stuck.content["your_turn"]
+        if heal == "advance_all":
+            assert store.advance_all() > 0
+        else:
+            store.STALL_SECONDS = 0.0  # (5 s by default: longer than a bot's move)
+        assert store.seat_view(codes.seats[0]).content["your_turn"]
+        assert store.advance_all() == 0
