@@ -11,8 +11,7 @@ import secrets
 
 import pytest
 
-from gamekit.tables import open_store
-
+from .helpers import open_fast
 from .pgcluster import Cluster, postgres_bin
 
 
@@ -56,15 +55,6 @@ def location(request, tmp_path):
     if request.param == "sqlite":
         return str(tmp_path / "tables")
     return fresh_schema(request.getfixturevalue("pg_cluster"))
-
-
-#: SQLite in tests: synchronous=NORMAL (no fsync per commit; as safe against a killed process, which is
-#: what the fault tests kill). The PostgreSQL test cluster likewise runs with fsync=off.
-FAST = {"synchronous": "NORMAL"}
-
-
-def open_fast(location: str):
-    return open_store(location, **({} if location.startswith("postgresql://") else FAST))
 
 
 @pytest.fixture

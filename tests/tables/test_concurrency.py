@@ -7,7 +7,7 @@ from .helpers import TOY, action_key, check_log
 from .workers import hammer
 
 PROCESSES = 3
-TABLES = 6
+TABLES = 4
 
 
 def test_processes_racing_for_every_move_lose_and_duplicate_nothing(store, location):

@@ -10,8 +10,7 @@ from pathlib import Path
 from gamekit.tables import NotYourTurn, StaleMove, TableStore
 from gamekit.tables.store import TableStore as _Store
 
-from .conftest import open_fast
-from .helpers import action_key
+from .helpers import action_key, open_fast
 
 
 def play_turns(store: TableStore, tables: list, rng: random.Random, record) -> dict[str, int]:
