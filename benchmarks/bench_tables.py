@@ -50,7 +50,7 @@ TABLES = [
     ("firstgiants", ["human"] * 4),
     ("firstgiants", ["human"] * 4),
 ]
-GENERATIONS = 6  # fresh tables made in advance per slot, for seats whose game has ended
+GENERATIONS = 15  # fresh tables made in advance per slot, for seats whose game has ended
 
 
 def seat_client(store, slot_tables: list, seat: int, deadline: float, think: float, rng: random.Random,
@@ -74,6 +74,7 @@ def seat_client(store, slot_tables: list, seat: int, deadline: float, think: flo
         if view.content["terminal"]:
             generation += 1
             if generation == len(slot_tables):
+                out["exhausted"] = True
                 return
             table_id, code = slot_tables[generation][0], slot_tables[generation][1][seat]
             known, revision = 0, -1
@@ -101,7 +102,7 @@ def client_process(location: str, seats: list, tables: list, deadline: float, th
     outs = []
     threads = []
     for slot, seat in seats:
-        out = {"latencies": [], "accepted": [], "refused": 0, "views": 0, "errors": []}
+        out = {"latencies": [], "accepted": [], "refused": 0, "views": 0, "errors": [], "exhausted": False}
         outs.append(out)
         rng = random.Random(seed * 1000 + slot * 10 + seat)
         threads.append(threading.Thread(target=seat_client,
@@ -144,6 +145,7 @@ def run(location: str, seconds: float, processes: int, think: float) -> dict:
         "seats": len(humans), "tables": len(TABLES), "processes": processes, "seconds": seconds, "think": think,
         "setup_seconds": setup, "accepted": len(accepted), "refused": sum(o["refused"] for o in outs),
         "errors": [e for o in outs for e in o["errors"]], "views": sum(o["views"] for o in outs),
+        "seats_out_of_tables": sum(o["exhausted"] for o in outs),
         "visibility_samples": len(latencies),
         "p50": statistics.median(latencies) if latencies else None,
         "p95": latencies[int(0.95 * (len(latencies) - 1))] if latencies else None,

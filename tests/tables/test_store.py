@@ -9,8 +9,7 @@ import pytest
 
 import firstgiants
 from gamekit import IllegalAction, random_game, rewind
-from gamekit.tables import (NotYourTurn, SeatPlayedByBot, StaleMove, TableEnded, TablePaused, UnknownCode,
-                            UnknownTable)
+from gamekit.tables import NotYourTurn, SeatPlayedByBot, StaleMove, TableEnded, TablePaused, UnknownCode, UnknownTable
 from tests.gamekit.toygame import Hold, Roll
 
 from .helpers import TOY, check_log, open_fast, play_out, play_random_turn
@@ -236,6 +235,14 @@ def test_wait_for_change_returns_on_a_change_and_times_out_without_one(store):
         store.wait_for_change("t-nope", 0, 0.1)
 
 
+def _attempt(store, barrier, code, action, expected, outcomes) -> None:
+    barrier.wait()
+    try:
+        outcomes.append(("ok", store.play(code, action, expected).index))
+    except StaleMove:
+        outcomes.append(("stale", None))
+
+
 def test_threads_racing_for_one_move_give_one_accepted_and_the_rest_refused(store):
     codes = store.create_table(TOY, ["human", "human"], seed=9)
     barrier = threading.Barrier(4)
@@ -243,16 +250,9 @@ def test_threads_racing_for_one_move_give_one_accepted_and_the_rest_refused(stor
         view = store.seat_view(codes.seats[0])
         seat = view.content["to_move"]
         code = codes.seats[seat]
-        outcomes = []
-
-        def attempt(action) -> None:
-            barrier.wait()
-            try:
-                outcomes.append(("ok", store.play(code, action, view.log_length).index))
-            except StaleMove:
-                outcomes.append(("stale", None))
-
-        threads = [threading.Thread(target=attempt, args=(a,)) for a in (Roll(), Hold(), Roll(), Hold())]
+        outcomes: list = []
+        threads = [threading.Thread(target=_attempt, args=(store, barrier, code, a, view.log_length, outcomes))
+                   for a in (Roll(), Hold(), Roll(), Hold())]
         for t in threads:
             t.start()
         for t in threads:
