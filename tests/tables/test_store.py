@@ -276,3 +276,27 @@ def test_a_table_left_waiting_for_a_bot_is_advanced_by_advance_all_or_a_later_vi
             store.STALL_SECONDS = 0.0  # (5 s by default: longer than a bot's move)
         assert store.seat_view(codes.seats[0]).content["your_turn"]
         assert store.advance_all() == 0
+
+
+def test_threads_advancing_one_table_at_once_write_each_entry_once(store):
+    """Bots and chance computed by several advancers at once: the same entries as one advancer."""
+    racing, alone = (store.create_table(TOY, ["human", "random", "random"], seed="adv") for _ in range(2))
+    for codes in (racing, alone):
+        view = store.seat_view(codes.seats[0])
+        store.play(codes.seats[0], Hold(), view.log_length, advance=False)
+    barrier = threading.Barrier(3)
+    appended: list[int] = []
+
+    def advancer() -> None:
+        barrier.wait()
+        appended.append(store.advance(racing.table))
+
+    threads = [threading.Thread(target=advancer) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    store.advance(alone.table)
+    logs = [[(e.index, e.player, e.source, e.action) for e in check_log(store, c.table, "adv")] for c in (racing, alone)]
+    assert logs[0] == logs[1] and len(logs[0]) > 4
+    assert sum(appended) == len(logs[0]) - view.log_length - 1  # every entry written by exactly one advancer
