@@ -1,6 +1,6 @@
 # Two main targets, for a fresh Debian machine with only python3 and make:
 #   make lab    create .venv if missing, install -e ".[test]", run JupyterLab on notebooks/
-#   make test   install Debian's chromium (as root), set up .venv the same way, run pytest
+#   make test   install Debian's chromium and postgresql (as root), set up .venv the same way, run pytest
 # Also: make bench, make voila, make clean.
 
 SHELL := /bin/bash
@@ -13,6 +13,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 CHROMIUM := /usr/bin/chromium
+# Debian's postgresql puts its programs in /usr/lib/postgresql/<version>/bin (not on PATH); the table
+# store's tests (tests/tables) start a throwaway server from there.
+POSTGRES_INITDB = $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends
 
 # JupyterLab's arguments, in one place: `make lab` uses them, and tests/browser/conftest.py reads them
@@ -30,11 +33,11 @@ NOTEBOOK_TESTS ?= --nbval-lax --nbval-current-env --nbval-sanitize-with tests/no
 # default: measured on 2 cores it made the run slower (each worker starts its own Lab server).
 PYTEST_ARGS ?=
 
-.PHONY: help lab test bench voila chromium venv install lab-args voila-args clean
+.PHONY: help lab test bench voila chromium postgresql venv install lab-args voila-args clean
 
 help:
 	@echo "make lab    - set up .venv (first time: a few minutes) and run JupyterLab on notebooks/"
-	@echo "make test   - install chromium (root, apt) and .venv if needed, then run all tests"
+	@echo "make test   - install chromium and postgresql (root, apt) and .venv if needed, then run all tests"
 	@echo "make bench  - run benchmarks/run.py (installs the [bench] extra)"
 	@echo "make voila  - serve $(VOILA_NOTEBOOK) as an app with Voila"
 	@echo "make clean  - remove .venv and test-artifacts/"
@@ -78,12 +81,24 @@ chromium:
 	  apt-get update && $(APT_INSTALL) chromium; \
 	fi
 
+postgresql:
+	@if [ -n "$(POSTGRES_INITDB)" ]; then \
+	  echo "== postgresql: $(POSTGRES_INITDB) present"; \
+	elif [ "$$(id -u)" != 0 ]; then \
+	  echo "== postgresql: absent and not root: skipping the apt install (PostgreSQL table tests will skip)"; \
+	elif ! command -v apt-get >/dev/null; then \
+	  echo "== postgresql: absent and no apt-get: skipping (PostgreSQL table tests will skip)"; \
+	else \
+	  echo "== postgresql: installing Debian's postgresql"; \
+	  apt-get update && $(APT_INSTALL) postgresql; \
+	fi
+
 # --- main targets ------------------------------------------------------------------------------
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(LAB_ARGS)
 
-test: chromium $(STAMP)
+test: chromium postgresql $(STAMP)
 	$(PY) -m pytest -p no:cacheprovider $(PYTEST_ARGS) $(TEST_PATHS) $(NOTEBOOK_TESTS)
 
 bench: $(BENCH_STAMP)

@@ -37,6 +37,7 @@ CONDA_NAMES = {
 # (PyPI name, extra) -> the conda-forge packages that extra brings.
 CONDA_EXTRAS = {
     ("dask", "distributed"): ["distributed"],
+    ("psycopg", "binary"): [],  # conda-forge's psycopg comes with its libpq: nothing more to install
 }
 
 CONDA_NAME = re.compile(r"^[a-z0-9_][a-z0-9_.-]*$")
@@ -257,3 +258,13 @@ def test_makefile_test_target_includes_notebook_tests():
     assert len(pytest_lines) == 1, proc.stdout
     assert "-p no:cacheprovider" in pytest_lines[0]
     assert pytest_lines[0].split()[-3:] == ["tests", "--nbval-lax", "notebooks/"]
+
+
+def test_makefile_test_target_installs_postgresql_for_the_table_store_tests():
+    """`make test` installs Debian's postgresql as it does chromium (tests/tables start a server from it)."""
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    proc = subprocess.run(["make", "--no-print-directory", "-n", "test"], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert "--no-install-recommends postgresql" in proc.stdout
+    assert "--no-install-recommends chromium" in proc.stdout

@@ -1,0 +1,189 @@
+"""The PostgreSQL backend (psycopg 3): for deployments whose servers run on several machines.
+
+Given a libpq URL, e.g. ``postgresql://kit:secret@db.school.example:5432/classroom`` or, on a Unix
+socket, ``postgresql://kit@/classroom?host=/run/postgresql``.  Every write transaction locks the
+table's row (``SELECT ... FOR UPDATE``) before it reads the log length, so writers of one table
+queue; the primary key ``(table_id, idx)`` would refuse a second entry at the same index anyway.
+Changes are announced with ``NOTIFY gk_tables, '<table id>'`` in the writing transaction (delivered on
+commit); :meth:`PostgresStore.wait_for_change` LISTENs on a connection of its own.  Each thread uses
+its own connections (one for queries, one for listening); a connection lost (server restarted) is
+replaced (a transaction that cannot even begin is retried once on a new connection; one that fails
+half-way is rolled back by the server and raises ``StoreUnavailable``).
+"""
+from __future__ import annotations
+
+import threading
+import time
+from contextlib import contextmanager
+from typing import Any, Iterator, Sequence
+
+from .errors import StoreUnavailable, UnknownTable
+from .store import Conflict, TableStore, create_schema
+
+try:
+    import psycopg
+    from psycopg import errors as pg_errors
+except ModuleNotFoundError:  # pragma: no cover - depends on the environment
+    psycopg = None
+
+CHANNEL = "gk_tables"
+#: The DDL runs under this advisory lock, so processes opening a new database at once do not race.
+SCHEMA_LOCK = 0x6B697474
+
+
+class _Tx:
+    """Statements on one connection.  With ``reconnect`` (reads, in autocommit) a statement that fails
+    because the connection broke (the server restarted since it was last used) runs once more on a
+    new connection: a single read is safe to repeat."""
+
+    def __init__(self, conn: "psycopg.Connection", reconnect=None) -> None:
+        self.conn = conn
+        self.reconnect = reconnect
+
+    def _execute(self, sql: str, params: Sequence[Any]) -> "psycopg.Cursor":
+        sql = sql.replace("?", "%s")
+        try:
+            return self.conn.execute(sql, params)
+        except (psycopg.OperationalError, psycopg.InterfaceError):
+            if self.reconnect is None or not (self.conn.closed or self.conn.broken):
+                raise
+            self.conn = self.reconnect()
+            self.reconnect = None
+            return self.conn.execute(sql, params)
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
+        return self._execute(sql, params).fetchone()
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        return self._execute(sql, params).fetchall()
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self._execute(sql, params)
+
+    def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self.conn.cursor() as cur:
+            cur.executemany(sql.replace("?", "%s"), rows)
+
+
+class PostgresStore(TableStore):
+    """Tables in the PostgreSQL database at ``url`` (the tables are created if missing)."""
+
+    FOR_UPDATE = " FOR UPDATE"
+
+    def __init__(self, url: str, *, connect_timeout: float = 10.0) -> None:
+        if psycopg is None:
+            raise ModuleNotFoundError("the PostgreSQL table store needs psycopg: pip install 'giants-kit[classroom]' "
+                                      "(or pip install 'psycopg[binary]')")
+        super().__init__()
+        self.url = url
+        self.connect_timeout = connect_timeout
+        self._local = threading.local()
+        self._opened: list[psycopg.Connection] = []
+        with self._transaction(write=True) as tx:
+            tx.run("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
+            create_schema(tx, "DOUBLE PRECISION")
+
+    def _connect(self) -> "psycopg.Connection":
+        try:
+            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=max(1, round(self.connect_timeout)))
+        except psycopg.Error as exc:
+            raise StoreUnavailable(f"cannot reach the PostgreSQL table store: {type(exc).__name__}") from None
+        with self._lock:
+            self._opened.append(conn)
+        return conn
+
+    def _connection(self, name: str = "conn") -> "psycopg.Connection":
+        conn = getattr(self._local, name, None)
+        if conn is None or conn.closed or conn.broken:
+            if conn is not None:
+                conn.close()
+            conn = self._connect()
+            if name == "listener":
+                conn.execute(f"LISTEN {CHANNEL}")
+            setattr(self._local, name, conn)
+        return conn
+
+    def _begin(self) -> "psycopg.Connection":
+        """This thread's connection, in a new transaction.  A connection that fails to begin (the
+        server restarted since it was last used) is replaced once: nothing was done on it yet."""
+        for attempt in (1, 2):
+            conn = self._connection()
+            try:
+                conn.execute("BEGIN")
+                return conn
+            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                conn.close()
+                if attempt == 2:
+                    raise StoreUnavailable(f"cannot reach the PostgreSQL table store ({type(exc).__name__}); "
+                                           "try again") from None
+        raise AssertionError("unreachable")
+
+    @contextmanager
+    def _transaction(self, write: bool) -> Iterator[_Tx]:
+        if not write:  # each statement on its own, seeing the latest commit (see TableStore._transaction)
+            try:
+                yield _Tx(self._connection(), reconnect=self._connection)
+            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                raise StoreUnavailable(f"the PostgreSQL table store failed ({type(exc).__name__}); "
+                                       "try again") from None
+            return
+        conn = self._begin()
+        try:
+            yield _Tx(conn)
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if not (conn.closed or conn.broken):
+                try:
+                    conn.execute("ROLLBACK")
+                except psycopg.Error:
+                    conn.close()
+            if isinstance(exc, pg_errors.UniqueViolation):
+                raise Conflict(str(exc)) from None
+            if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
+                raise StoreUnavailable(f"the PostgreSQL table store failed ({type(exc).__name__}); "
+                                       "try again") from None
+            raise
+
+    def _notify(self, tx: _Tx, table_id: str) -> None:
+        tx.run("SELECT pg_notify(?, ?)", (CHANNEL, table_id))
+
+    def _revision(self, table_id: str) -> int:
+        with self._transaction(write=False) as tx:
+            row = tx.one("SELECT revision FROM gk_tables WHERE id = ?", (table_id,))
+        if row is None:
+            raise UnknownTable(table_id)
+        return int(row[0])
+
+    def wait_for_change(self, table_id: str, known_revision: int, timeout: float) -> int:
+        """LISTENs (the listening connection is opened before the revision is read, so no change is
+        missed) and reads the revision again when a notification names this table."""
+        deadline = time.monotonic() + max(0.0, timeout)
+        try:
+            listener = self._connection("listener")
+        except StoreUnavailable:
+            listener = None
+        while True:
+            revision = self._revision(table_id)
+            if revision != known_revision:
+                return revision
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return revision
+                if listener is None:
+                    time.sleep(min(0.1, remaining))
+                    break
+                try:
+                    names = [n.payload for n in listener.notifies(timeout=remaining, stop_after=1)]
+                except psycopg.OperationalError:
+                    listener = None
+                    break
+                if table_id in names:
+                    break
+
+    def close(self) -> None:
+        with self._lock:
+            opened, self._opened = self._opened, []
+        for conn in opened:
+            conn.close()
+        self._local = threading.local()

@@ -1,0 +1,744 @@
+"""The table store: each classroom table's game as its starting point plus an append-only action log.
+
+One class holds every rule of the store; a backend (SQLite, PostgreSQL) only supplies connections,
+transactions, its SQL dialect's few differences and a way to wait for a change.  The tables:
+
+* ``gk_tables``: one row per table -- the starting point (a JSON document: game, module, players,
+  options, and ``position``, room for a starting position), the chance seed, the host code's hash,
+  the status ('playing', 'paused', 'ended'), the log's ``length`` and a ``revision`` that every
+  change (an entry, a host operation) increases;
+* ``gk_seats``: one row per seat -- the seat code's hash (NULL for a seat created as a bot) and the
+  bot playing it (a JSON bot spec from :mod:`gamekit.bots`' registries; NULL while a person plays);
+* ``gk_log``: one row per entry -- ``(table_id, idx)`` is the primary key, so two writers can never
+  both write entry ``idx``; the action as the game's action JSON (``Action.to_json``, read back with
+  the game's codec), who made it (player, source: 'seat', 'bot', 'chance' or 'import') and when.
+
+Every write is one transaction that first locks the table's row, so a move is accepted only if the
+log still has the length the mover saw (optimistic concurrency) and the move is legal in the state
+that log gives; the entry and the row's new length and revision commit together or not at all.
+Chance outcomes and bots' moves are never taken from clients: :meth:`TableStore.advance` draws chance
+from the table's seed and the entry's index (``random.Random(f"{seed}/chance/{index}")``) and creates
+each bot afresh from ``(seed, seat, index)``, so whoever advances a table -- any process, again after
+a restart -- computes the same entries, and if two advance at once one commits and the other's
+identical batch is refused and dropped.
+"""
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import threading
+import time
+from abc import ABC, abstractmethod
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
+
+from ..actions import Action
+from ..bots import SeatSpec, seat_factory, seat_label
+from ..play import sample_chance
+from ..protocol import GameState, IllegalAction
+from ..record import MAX_ACTIONS, dump, load
+from ..spec import GameSpec
+from ..tournament import GameRef, game_ref
+from . import codes
+from .errors import (CorruptTable, NotYourTurn, SeatPlayedByBot, StaleMove, StoreUnavailable, TableEnded, TableError,
+                     TablePaused, UnknownCode, UnknownTable)
+from .views import SeatView, Words, common, public_log, words_of
+
+START_FORMAT = "giants-kit-table"
+START_VERSION = 1
+SCHEMA_VERSION = 1
+HUMAN = "human"
+STATUSES = ("playing", "paused", "ended")
+#: An advance commits what it has computed after this many seconds (so slow bots' moves show one by
+#: one) or this many entries.
+ADVANCE_BUDGET = 0.25
+ADVANCE_BATCH = 400
+
+
+#: The tables, for both backends ({real}: a double-precision float type).
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS gk_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS gk_tables (id TEXT PRIMARY KEY, title TEXT NOT NULL, start TEXT NOT NULL, "
+    "seed TEXT NOT NULL, host_hash TEXT NOT NULL UNIQUE, "
+    "status TEXT NOT NULL CHECK (status IN ('playing', 'paused', 'ended')), "
+    "length INTEGER NOT NULL CHECK (length >= 0), revision INTEGER NOT NULL, created {real} NOT NULL, "
+    "updated {real} NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS gk_seats (table_id TEXT NOT NULL REFERENCES gk_tables (id), "
+    "seat INTEGER NOT NULL CHECK (seat >= 0), code_hash TEXT UNIQUE, bot TEXT, PRIMARY KEY (table_id, seat))",
+    "CREATE TABLE IF NOT EXISTS gk_log (table_id TEXT NOT NULL REFERENCES gk_tables (id), "
+    "idx INTEGER NOT NULL CHECK (idx >= 0), player INTEGER, "
+    "source TEXT NOT NULL CHECK (source IN ('seat', 'bot', 'chance', 'import')), action TEXT NOT NULL, "
+    "at {real} NOT NULL, PRIMARY KEY (table_id, idx))",
+)
+
+
+def create_schema(tx: "Tx", real: str) -> None:
+    """Create the tables if missing and check the schema version (inside the caller's transaction)."""
+    for statement in SCHEMA:
+        tx.run(statement.format(real=real))
+    row = tx.one("SELECT value FROM gk_meta WHERE key = 'schema'")
+    if row is None:
+        tx.run("INSERT INTO gk_meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+    elif int(row[0]) > SCHEMA_VERSION:
+        raise TableError(f"this table store was written by a newer kit (schema {row[0]}; this kit reads "
+                         f"{SCHEMA_VERSION}): update the kit")
+
+
+class Conflict(TableError):
+    """A backend's unique-key violation: another writer wrote the same entry first."""
+
+
+class Tx(Protocol):
+    """The SQL a store runs inside one transaction (``?`` placeholders; backends translate)."""
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> tuple | None: ...
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]: ...
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> None: ...
+
+    def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+
+@dataclass(frozen=True)
+class TableCodes:
+    """What the teacher gets from :meth:`TableStore.create_table`: the table's id (public), the host
+    code and one code per seat (None for a seat created as a bot).  The codes are not stored, only
+    their hashes: keep this object (hand out the codes, note the host code); ``repr`` hides them."""
+
+    table: str
+    host: str
+    seats: tuple[str | None, ...]
+
+    def __repr__(self) -> str:
+        hidden = ", ".join("None" if c is None else "'*****-*****'" for c in self.seats)
+        return f"TableCodes(table={self.table!r}, host='*****', seats=({hidden}))"
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    played_by: str  # 'human' or 'bot'
+    bot: dict[str, Any] | None  # {"name": ..., "params": {...}} while a bot plays the seat
+    has_code: bool  # False for a seat created as a bot: no person can ever take it
+
+    @property
+    def label(self) -> str:
+        if self.bot is None:
+            return HUMAN
+        return seat_label((self.bot["name"], self.bot["params"])) if self.bot["params"] else self.bot["name"]
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A table's public facts (for the teacher's list and the projector)."""
+
+    table: str
+    game: str
+    title: str
+    players: int
+    status: str
+    length: int
+    revision: int
+    seats: tuple[SeatInfo, ...]
+    created: float
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One raw log entry (server side only: chance outcomes are shown as drawn)."""
+
+    index: int
+    player: int | None
+    source: str
+    action: Action
+    at: float
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A seat's accepted move: its index in the log and the log's length right after it."""
+
+    index: int
+    log_length: int
+
+
+class _Table(NamedTuple):
+    """What never changes about a table: its game, starting point and chance seed."""
+
+    id: str
+    ref: GameRef
+    spec: GameSpec
+    players: int
+    options: dict[str, Any]
+    seed: str
+
+    def new_state(self) -> GameState:
+        return self.spec.new_game(self.players, **self.options)
+
+
+class _Replay(NamedTuple):
+    """A table's state after its first ``length`` entries, with every entry's public words."""
+
+    length: int
+    state: GameState
+    words: tuple[Words, ...]
+
+
+class _Head(NamedTuple):
+    status: str
+    length: int
+    revision: int
+    updated: float  # when the table last changed
+
+
+class _Planned(NamedTuple):
+    player: int | None
+    source: str
+    action: Action
+    after: GameState
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def chance_rng(seed: str, index: int) -> random.Random:
+    """The generator that draws the chance outcome of log entry ``index`` of a table seeded ``seed``."""
+    return random.Random(f"{seed}/chance/{index}")
+
+
+def bot_seed(seed: str, seat: int, index: int) -> int:
+    """The seed of the bot that decides log entry ``index`` for ``seat``."""
+    return random.Random(f"{seed}/bot/{seat}/{index}").getrandbits(63)
+
+
+class TableStore(ABC):
+    """Classroom tables in a database; see docs/classroom.md.  Safe to share between threads (each
+    thread gets its own connection) and between processes (each opens its own store)."""
+
+    #: Backends: `` FOR UPDATE`` where a transaction locks a row by reading it (PostgreSQL); SQLite's
+    #: write transactions lock the whole database when they begin.
+    FOR_UPDATE = ""
+    #: A table waiting this long for chance or a bot (the process advancing it died) is advanced by the
+    #: next view of it.  Longer than a bot's slowest move, so views do not compute bots' moves twice.
+    STALL_SECONDS = 5.0
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tables: dict[str, _Table] = {}
+        self._replays: dict[str, _Replay] = {}
+        self._code_seats: dict[str, tuple[str, int]] = {}
+        self._factories: dict[tuple[str, str], Callable[[int], Any]] = {}
+
+    # -- what a backend supplies -----------------------------------------------------------------
+    @abstractmethod
+    def _transaction(self, write: bool) -> AbstractContextManager[Tx]:
+        """With ``write``, a transaction that commits when the block ends and rolls back on any
+        exception, raising :class:`Conflict` for a unique-key violation.  Without, the block's
+        statements run one by one, each seeing the latest commit: reads need no more, because they
+        read a table's row first and then only log entries below the length it gave, which never
+        change once written.  Both raise :class:`StoreUnavailable` when the database cannot be reached
+        or stays locked."""
+
+    def _notify(self, tx: Tx, table_id: str) -> None:
+        """Inside a write transaction: tell waiting processes that ``table_id`` changed (on commit)."""
+
+    @abstractmethod
+    def wait_for_change(self, table_id: str, known_revision: int, timeout: float) -> int:
+        """Wait until the table's revision differs from ``known_revision`` or ``timeout`` seconds pass;
+        return the current revision (equal to ``known_revision`` if nothing changed).  Every accepted
+        entry and every host operation changes the revision; a page calls this in a loop and
+        re-reads its view when the result differs from the revision it shows."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Close every connection this store opened (in any thread)."""
+
+    def __enter__(self) -> "TableStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- creating tables -------------------------------------------------------------------------
+    def create_table(self, game: GameSpec | ModuleType | str, seats: Sequence[SeatSpec], *,
+                     options: Mapping[str, Any] | None = None, title: str = "", seed: int | str | None = None,
+                     from_save: str | bytes | None = None) -> TableCodes:
+        """A new table for ``game`` (a game package such as ``giganten``, or its module name).
+
+        ``seats`` has one entry per player: ``"human"`` for a student, or a bot as registered for the
+        game (``"heuristic"``, ``("search", {"iterations": 200})``).  ``options`` are the game's
+        variant switches.  ``seed`` fixes the chance draws (default: a fresh random seed); the same
+        seed and the same moves give the same game.  ``from_save`` continues a saved game (a
+        gamekit save file: its options and actions become the table's start and first entries).
+        Bots and chance then play until a human must act.  Returns the codes (shown only here)."""
+        ref = game_ref(game)
+        spec = ref.spec()
+        if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+            raise TypeError(f"seats: a list with one entry per player ('human' or a bot), got {seats!r:.80}")
+        players = len(seats)
+        bots = [self._bot_json(ref, seat) for seat in seats]
+        actions: list[Action] = []
+        if from_save is not None:
+            if options:
+                raise ValueError("from_save: the options come from the save file; pass no options")
+            saved = load(from_save, spec)
+            if saved.num_players != players:
+                raise ValueError(f"the save file is a {saved.num_players}-player game; seats gives {players}")
+            options, actions = saved.options, saved.history()
+        state = spec.new_game(players, **dict(options or {}))
+        if not isinstance(title, str) or len(title) > 200:
+            raise ValueError("title: a text of at most 200 characters")
+        start = {"format": START_FORMAT, "version": START_VERSION, "game": spec.name, "module": ref.module,
+                 "attribute": ref.attribute, "players": players, "options": dict(state.options), "position": None}
+        table = _Table(f"t{secrets.token_hex(5)}", ref, spec, players, dict(state.options),
+                       secrets.token_hex(16) if seed is None else str(seed))
+        host = codes.new_code(codes.HOST_LENGTH)
+        seat_codes = tuple(None if bot is not None else codes.new_code(codes.SEAT_LENGTH) for bot in bots)
+        planned = []
+        for action in actions:
+            after = state.apply(action)
+            planned.append(_Planned(None if state.is_chance() else state.current_player(), "import", action, after))
+            state = after
+        empty = _Replay(0, table.new_state(), ())
+        with self._transaction(write=True) as tx:
+            now = time.time()
+            tx.run("INSERT INTO gk_tables (id, title, start, seed, host_hash, status, length, revision, created, "
+                   "updated) VALUES (?, ?, ?, ?, ?, 'playing', 0, 0, ?, ?)",
+                   (table.id, title, _dumps(start), table.seed, codes.code_hash(host), now, now))
+            tx.many("INSERT INTO gk_seats (table_id, seat, code_hash, bot) VALUES (?, ?, ?, ?)",
+                    [(table.id, i, codes.code_hash(c) if c else None, None if b is None else _dumps(b))
+                     for i, (c, b) in enumerate(zip(seat_codes, bots))])
+            replay = self._append(tx, table, empty, planned) if planned else empty
+        with self._lock:
+            self._tables[table.id] = table
+            self._replays[table.id] = replay
+        self.advance(table.id)
+        return TableCodes(table.id, host, seat_codes)
+
+    def _bot_json(self, ref: GameRef, seat: SeatSpec) -> dict[str, Any] | None:
+        """The stored form of a seat: None for a human, else ``{"name", "params"}`` of a registered bot
+        (checked by building it once)."""
+        if seat == HUMAN:
+            return None
+        if isinstance(seat, str):
+            name, params = seat, {}
+        elif isinstance(seat, tuple) and len(seat) == 2 and isinstance(seat[0], str) and isinstance(seat[1], Mapping):
+            name, params = seat[0], dict(seat[1])
+        else:
+            raise TypeError(f"a seat is 'human', a bot name or (name, {{param: value}}); got {seat!r:.80} "
+                            "(a table stores its bots by name, so a factory function cannot sit at one)")
+        if name == HUMAN:
+            raise ValueError("a human seat takes no parameters: give it as 'human'")
+        try:
+            _dumps(params)
+        except (TypeError, ValueError):
+            raise ValueError(f"bot {name!r}: its parameters must be JSON values, got {params!r:.80}") from None
+        try:
+            seat_factory(ref.module, (name, params))(0)
+        except TypeError as exc:
+            raise ValueError(f"bot {name!r} does not take the parameters {params!r:.80}: {exc}") from None
+        return {"name": name, "params": params}
+
+    # -- seats -----------------------------------------------------------------------------------
+    def seat_of(self, code: object) -> tuple[str, int]:
+        """The (table id, seat) a seat code opens; :class:`UnknownCode` otherwise."""
+        hashed = codes.code_hash(code)
+        if hashed is None or codes.kind_of(code) != "seat":
+            raise UnknownCode("seat")
+        with self._lock:
+            known = self._code_seats.get(hashed)
+        if known is not None:
+            return known
+        with self._transaction(write=False) as tx:
+            row = tx.one("SELECT table_id, seat FROM gk_seats WHERE code_hash = ?", (hashed,))
+        if row is None:
+            raise UnknownCode("seat")
+        found = (str(row[0]), int(row[1]))
+        with self._lock:
+            self._code_seats[hashed] = found
+        return found
+
+    def seat_view(self, code: object, log_limit: int | None = 50) -> SeatView:
+        """What the seat whose code this is may see (see :class:`SeatView`); the newest ``log_limit``
+        log entries (None: all)."""
+        table_id, seat = self.seat_of(code)
+        return self._view(table_id, seat, log_limit)
+
+    def public_view(self, table_id: str, log_limit: int | None = 50) -> SeatView:
+        """The projector's view: what every seat's observation agrees on, the public log, no choices."""
+        return self._view(table_id, None, log_limit)
+
+    def play(self, code: object, action: Action | Mapping[str, Any], expected_length: int, *,
+             advance: bool = True) -> Accepted:
+        """Append the seat's move if the log still has ``expected_length`` entries (the view's
+        ``log_length``), it is this seat's turn and the move is legal; then (``advance``) let chance
+        and bots play until a human must act.  Refusals: :class:`StaleMove` (the log moved on: read
+        the view again), :class:`NotYourTurn`, :class:`SeatPlayedByBot`, :class:`TablePaused`,
+        :class:`TableEnded`, the game's ``IllegalAction`` (which rule, what is allowed)."""
+        table_id, seat = self.seat_of(code)
+        table = self._table(table_id)
+        action = self._decode(table.spec, action)
+        if type(expected_length) is not int:
+            raise TypeError(f"expected_length: the view's log_length (an int), got {expected_length!r:.40}")
+        try:
+            with self._transaction(write=True) as tx:
+                head = self._head(tx, table_id, lock=True)
+                self._check_open(head.status)
+                seats = self._seat_rows(tx, table_id)
+                if seats[seat].bot is not None:
+                    raise SeatPlayedByBot(seat)
+                if head.length != expected_length:
+                    raise StaleMove(expected_length, head.length)
+                replay = self._sync(tx, table, head.length, exact=True)
+                state = replay.state
+                to_move = None if state.is_chance() or state.is_terminal() else state.current_player()
+                if to_move != seat:
+                    raise NotYourTurn(seat, to_move)
+                new = self._append(tx, table, replay, [_Planned(seat, "seat", action, state.apply(action))])
+        except Conflict:
+            raise StaleMove(expected_length, expected_length + 1) from None
+        self._install(table_id, new)
+        if advance and not _waits_for_human(new.state, seats):
+            try:
+                self.advance(table_id)
+            except StoreUnavailable:
+                pass  # the move is in; the next view or advance_all plays the bots and chance
+        return Accepted(expected_length, expected_length + 1)
+
+    # -- the server side ---------------------------------------------------------------------------
+    def advance(self, table_id: str) -> int:
+        """Draw chance and let bots move until a human must act, the game is over or the table is not
+        playing; returns how many entries this call appended.  Safe to call from several processes
+        at once: each batch is written only if the log is still where it was computed from."""
+        table = self._table(table_id)
+        appended = 0
+        while True:
+            with self._transaction(write=False) as tx:
+                head = self._head(tx, table_id)
+                seats = self._seat_rows(tx, table_id)
+                replay = self._sync(tx, table, head.length)
+            if head.status != "playing" or replay.length != head.length:
+                if head.status != "playing":
+                    return appended
+                continue  # this process's replay is ahead of what that read saw: read again
+            batch = self._plan(table, replay, seats)
+            if not batch:
+                return appended
+            try:
+                with self._transaction(write=True) as tx:
+                    now = self._head(tx, table_id, lock=True)
+                    if now.status != "playing":
+                        return appended
+                    if (now.length, now.revision) != (head.length, head.revision):
+                        raise Conflict("the table changed while the batch was computed")
+                    new = self._append(tx, table, replay, batch)
+            except Conflict:
+                continue  # someone else advanced (or the host changed a seat): start from the new log
+            self._install(table_id, new)
+            appended += len(batch)
+            if _waits_for_human(new.state, seats):
+                return appended
+
+    def advance_all(self) -> int:
+        """:meth:`advance` every playing table (a server calls this when it starts: a process that
+        died between accepting a move and playing the bots' turns after it left them waiting)."""
+        with self._transaction(write=False) as tx:
+            ids = [row[0] for row in tx.all("SELECT id FROM gk_tables WHERE status = 'playing' ORDER BY created")]
+        return sum(self.advance(str(table_id)) for table_id in ids)
+
+    def _plan(self, table: _Table, replay: _Replay, seats: Sequence[SeatInfo]) -> list[_Planned]:
+        """The chance draws and bot moves from ``replay`` on, until a human must act (at most
+        ADVANCE_BATCH entries or ADVANCE_BUDGET seconds of computing)."""
+        state, index = replay.state, replay.length
+        batch: list[_Planned] = []
+        started = time.monotonic()
+        while not state.is_terminal() and len(batch) < ADVANCE_BATCH:
+            if state.is_chance():
+                player, source = None, "chance"
+                action = sample_chance(state, chance_rng(table.seed, index))
+            else:
+                player, source = state.current_player(), "bot"
+                bot = seats[player].bot  # type: ignore[index]
+                if bot is None:
+                    break
+                action = self._factory(table.ref, bot)(bot_seed(table.seed, player, index)).act(state)  # type: ignore[arg-type]
+            after = state.apply(action)
+            batch.append(_Planned(player, source, action, after))
+            state, index = after, index + 1
+            if time.monotonic() - started > ADVANCE_BUDGET:
+                break
+        return batch
+
+    def _factory(self, ref: GameRef, bot: dict[str, Any]) -> Callable[[int], Any]:
+        key = (ref.module, _dumps(bot))
+        factory = self._factories.get(key)
+        if factory is None:
+            factory = self._factories[key] = seat_factory(ref.module, (bot["name"], bot["params"]))
+        return factory
+
+    def state(self, table_id: str) -> GameState:
+        """The table's full current state (server side only: it holds every hidden card)."""
+        table = self._table(table_id)
+        with self._transaction(write=False) as tx:
+            head = self._head(tx, table_id)
+            return self._sync(tx, table, head.length).state
+
+    def save_file(self, table_id: str) -> str:
+        """The table's game as a gamekit save file (``gamekit.record``), e.g. for the stepper."""
+        return dump(self.state(table_id))
+
+    def entries(self, table_id: str, start: int = 0) -> list[LogEntry]:
+        """The raw log from entry ``start`` on (server side only: chance outcomes as drawn)."""
+        table = self._table(table_id)
+        with self._transaction(write=False) as tx:
+            rows = tx.all("SELECT idx, player, source, action, at FROM gk_log WHERE table_id = ? AND idx >= ? "
+                          "ORDER BY idx", (table_id, start))
+        return [LogEntry(int(i), None if p is None else int(p), str(s), self._decode_row(table, i, a), float(at))
+                for i, p, s, a, at in rows]
+
+    def table_info(self, table_id: str) -> TableInfo:
+        with self._transaction(write=False) as tx:
+            row = tx.one("SELECT id, title, start, status, length, revision, created FROM gk_tables WHERE id = ?",
+                         (table_id,))
+            if row is None:
+                raise UnknownTable(table_id)
+            return self._info(row, self._seat_rows(tx, table_id))
+
+    def list_tables(self) -> list[TableInfo]:
+        """Every table of the store, oldest first."""
+        with self._transaction(write=False) as tx:
+            rows = tx.all("SELECT id, title, start, status, length, revision, created FROM gk_tables "
+                          "ORDER BY created, id")
+            return [self._info(row, self._seat_rows(tx, row[0])) for row in rows]
+
+    def _info(self, row: tuple, seats: tuple[SeatInfo, ...]) -> TableInfo:
+        table_id, title, start, status, length, revision, created = row
+        start = json.loads(start)
+        return TableInfo(str(table_id), start["game"], str(title), int(start["players"]), str(status), int(length),
+                         int(revision), seats, float(created))
+
+    # -- the host --------------------------------------------------------------------------------
+    def host_table(self, host_code: object) -> str:
+        """The id of the table this host code controls; :class:`UnknownCode` otherwise."""
+        hashed = codes.code_hash(host_code)
+        if hashed is None or codes.kind_of(host_code) != "host":
+            raise UnknownCode("table")
+        with self._transaction(write=False) as tx:
+            row = tx.one("SELECT id FROM gk_tables WHERE host_hash = ?", (hashed,))
+        if row is None:
+            raise UnknownCode("table")
+        return str(row[0])
+
+    def pause(self, host_code: object) -> None:
+        """Stop the table: no moves, no bots, until :meth:`resume`."""
+        self._set_status(self.host_table(host_code), "paused")
+
+    def resume(self, host_code: object) -> None:
+        table_id = self.host_table(host_code)
+        self._set_status(table_id, "playing")
+        self.advance(table_id)
+
+    def end(self, host_code: object) -> None:
+        """End the table for good (its log stays readable)."""
+        self._set_status(self.host_table(host_code), "ended")
+
+    def set_seat(self, host_code: object, seat: int, bot: SeatSpec | None) -> None:
+        """Give ``seat`` to a bot (an absent student's seat), or with ``bot=None`` back to its student
+        (whose code works again).  A bot whose turn it is plays at once."""
+        table_id = self.host_table(host_code)
+        table = self._table(table_id)
+        if type(seat) is not int or not 0 <= seat < table.players:
+            raise ValueError(f"seat: 0 to {table.players - 1}, got {seat!r:.40}")
+        stored = None if bot is None else self._bot_json(table.ref, bot)
+        if stored is None and bot is not None:
+            raise ValueError("set_seat: give a bot, or None to give the seat back to its student")
+        with self._transaction(write=True) as tx:
+            head = self._head(tx, table_id, lock=True)
+            if head.status == "ended":
+                raise TableEnded()
+            row = tx.one("SELECT code_hash FROM gk_seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+            if stored is None and (row is None or row[0] is None):
+                raise ValueError(f"seat {seat} was created as a bot seat: it has no code, so no student can take it")
+            tx.run("UPDATE gk_seats SET bot = ? WHERE table_id = ? AND seat = ?",
+                   (None if stored is None else _dumps(stored), table_id, seat))
+            self._bump(tx, table_id)
+        self.advance(table_id)
+
+    def _set_status(self, table_id: str, status: str) -> None:
+        with self._transaction(write=True) as tx:
+            head = self._head(tx, table_id, lock=True)
+            if head.status == "ended" and status != "ended":
+                raise TableEnded()
+            if head.status != status:
+                tx.run("UPDATE gk_tables SET status = ? WHERE id = ?", (status, table_id))
+                self._bump(tx, table_id)
+
+    def _bump(self, tx: Tx, table_id: str) -> None:
+        tx.run("UPDATE gk_tables SET revision = revision + 1, updated = ? WHERE id = ?", (time.time(), table_id))
+        self._notify(tx, table_id)
+
+    # -- inside -----------------------------------------------------------------------------------
+    def _view(self, table_id: str, seat: int | None, log_limit: int | None) -> SeatView:
+        table = self._table(table_id)
+        with self._transaction(write=False) as tx:
+            head = self._head(tx, table_id)
+            seats = self._seat_rows(tx, table_id)
+            replay = self._sync(tx, table, head.length)
+        if (head.status == "playing" and not _waits_for_human(replay.state, seats)
+                and time.time() - head.updated > self.STALL_SECONDS and self.advance(table_id)):
+            return self._view(table_id, seat, log_limit)
+        state = replay.state
+        to_move = None if state.is_chance() or state.is_terminal() else state.current_player()
+        if seat is None:
+            observation = common([state.observation(p) for p in range(table.players)])
+        else:
+            observation = state.observation(seat)
+        your_turn = (seat is not None and to_move == seat and head.status == "playing"
+                     and seats[seat].bot is None)
+        log, total = public_log(replay.words, log_limit)
+        content = {
+            "game": table.spec.name, "seat": seat, "status": head.status,
+            "terminal": state.is_terminal(), "to_move": to_move, "your_turn": your_turn,
+            "choices": [{"action": a.to_json(), "text": str(a)} for a in state.legal_actions()] if your_turn else [],
+            "observation": observation,
+            "seats": [{"seat": s.seat, "played_by": s.played_by, "bot": None if s.bot is None else s.label}
+                      for s in seats],
+            "log": log, "log_entries": total,
+            "returns": list(state.returns()) if state.is_terminal() else None,
+        }
+        return SeatView(table.id, json.loads(json.dumps(content)), replay.length, head.revision)
+
+    def _check_open(self, status: str) -> None:
+        if status == "paused":
+            raise TablePaused()
+        if status == "ended":
+            raise TableEnded()
+
+    def _decode(self, spec: GameSpec, action: object) -> Action:
+        """A move as sent by a page (an Action or its JSON), checked field by field by the game's codec."""
+        if isinstance(action, Action):
+            action = action.to_json()
+        try:
+            return spec.codec.decode(action)
+        except ValueError as exc:
+            raise IllegalAction("Move", f"not a {spec.name} action: {exc}") from None
+
+    def _decode_row(self, table: _Table, index: int, text: str) -> Action:
+        try:
+            return table.spec.codec.decode(json.loads(text))
+        except ValueError as exc:
+            raise CorruptTable(f"table {table.id}: log entry {index} is not a {table.spec.name} action: {exc}") from None
+
+    def _table(self, table_id: str) -> _Table:
+        """The table's unchanging part (cached: it never changes)."""
+        with self._lock:
+            table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        if not isinstance(table_id, str):
+            raise UnknownTable(repr(table_id))
+        with self._transaction(write=False) as tx:
+            row = tx.one("SELECT start, seed FROM gk_tables WHERE id = ?", (table_id,))
+        if row is None:
+            raise UnknownTable(table_id)
+        table = self._unpack_start(table_id, row[0], str(row[1]))
+        with self._lock:
+            self._tables[table_id] = table
+        return table
+
+    def _unpack_start(self, table_id: str, text: str, seed: str) -> _Table:
+        start = json.loads(text)
+        if start.get("format") != START_FORMAT or start.get("version") != START_VERSION:
+            raise CorruptTable(f"table {table_id}: unknown starting-point format {start.get('format')!r:.40} "
+                               f"version {start.get('version')!r:.10} (a newer kit?)")
+        if start.get("position") is not None:
+            raise CorruptTable(f"table {table_id} starts from a position; this kit starts tables from options only")
+        ref = GameRef(start["module"], start["attribute"])
+        try:
+            spec = ref.spec()
+        except (ImportError, AttributeError) as exc:
+            raise CorruptTable(f"table {table_id}: its game {start['module']} cannot be loaded: {exc}") from None
+        return _Table(table_id, ref, spec, int(start["players"]), dict(start["options"]), seed)
+
+    def _head(self, tx: Tx, table_id: str, lock: bool = False) -> _Head:
+        row = tx.one("SELECT status, length, revision, updated FROM gk_tables WHERE id = ?"
+                     + (self.FOR_UPDATE if lock else ""), (table_id,))
+        if row is None:
+            raise UnknownTable(table_id)
+        return _Head(str(row[0]), int(row[1]), int(row[2]), float(row[3]))
+
+    def _seat_rows(self, tx: Tx, table_id: str) -> tuple[SeatInfo, ...]:
+        rows = tx.all("SELECT seat, bot, code_hash FROM gk_seats WHERE table_id = ? ORDER BY seat", (table_id,))
+        return tuple(SeatInfo(int(seat), HUMAN if bot is None else "bot", None if bot is None else json.loads(bot),
+                              code is not None) for seat, bot, code in rows)
+
+    def _sync(self, tx: Tx, table: _Table, length: int, exact: bool = False) -> _Replay:
+        """The table's replay at ``length`` entries (the length ``tx`` sees), extended from this
+        process's cache with the entries it lacks.  Without ``exact`` a cached replay already past
+        ``length`` (another thread's newer read) is returned as it is."""
+        with self._lock:
+            cached = self._replays.get(table.id)
+        if cached is None or (cached.length > length and exact):
+            cached = _Replay(0, table.new_state(), ())
+        if cached.length >= length:
+            return cached
+        rows = tx.all("SELECT idx, player, action FROM gk_log WHERE table_id = ? AND idx >= ? AND idx < ? "
+                      "ORDER BY idx", (table.id, cached.length, length))
+        state, words = cached.state, list(cached.words)
+        for expected, (index, player, text) in enumerate(rows, start=cached.length):
+            if index != expected:
+                raise CorruptTable(f"table {table.id}: log entry {expected} is missing")
+            action = self._decode_row(table, index, text)
+            mover = None if state.is_chance() else state.current_player()
+            if (None if player is None else int(player)) != mover:
+                raise CorruptTable(f"table {table.id}: log entry {index} names the wrong player")
+            try:
+                after = state.apply(action)
+            except IllegalAction as exc:
+                raise CorruptTable(f"table {table.id}: log entry {index} ({action}) does not replay: {exc}") from None
+            words.append(words_of(mover, action, after))
+            state = after
+        if len(words) != length:
+            raise CorruptTable(f"table {table.id}: the log has {len(words)} entries, the table says {length}")
+        replay = _Replay(length, state, tuple(words))
+        self._install(table.id, replay)
+        return replay
+
+    def _append(self, tx: Tx, table: _Table, replay: _Replay, planned: Sequence[_Planned]) -> _Replay:
+        """Inside a write transaction that has locked the table's row at ``replay.length``: write the
+        planned entries, the new length and revision.  Returns the replay to install after commit."""
+        if replay.length + len(planned) > MAX_ACTIONS:
+            raise TableError(f"table {table.id} is full ({MAX_ACTIONS} log entries)")
+        now = time.time()
+        tx.many("INSERT INTO gk_log (table_id, idx, player, source, action, at) VALUES (?, ?, ?, ?, ?, ?)",
+                [(table.id, replay.length + i, p.player, p.source, _dumps(p.action.to_json()), now)
+                 for i, p in enumerate(planned)])
+        length = replay.length + len(planned)
+        tx.run("UPDATE gk_tables SET length = ?, revision = revision + 1, updated = ? WHERE id = ?",
+               (length, now, table.id))
+        self._notify(tx, table.id)
+        words = replay.words + tuple(words_of(p.player, p.action, p.after) for p in planned)
+        return _Replay(length, planned[-1].after, words)
+
+    def _install(self, table_id: str, replay: _Replay) -> None:
+        """Keep ``replay`` as this process's newest known state of the table (entries never change,
+        so a longer replay is always the better one)."""
+        with self._lock:
+            cached = self._replays.get(table_id)
+            if cached is None or cached.length < replay.length:
+                self._replays[table_id] = replay
+
+
+
+def _waits_for_human(state: GameState, seats: Sequence[SeatInfo]) -> bool:
+    """Whether nothing is left for :meth:`TableStore.advance` to do: the game is over or a person is to move."""
+    if state.is_terminal():
+        return True
+    if state.is_chance():
+        return False
+    return seats[state.current_player()].bot is None  # type: ignore[index]
