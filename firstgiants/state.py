@@ -25,6 +25,7 @@ from operator import itemgetter
 from typing import Any, Hashable
 
 from gamekit import Action, GameSpec, GameState
+from gamekit.actions import quote
 
 from .actions import (
     CODEC, NEW_SET, Deal, Decline, Display, GainAmber, GainPoint, Reclaim, ResolveTrigger, Reveal, SpendAmber,
@@ -63,7 +64,7 @@ class State(Explanations, GameState):
         self.names = _names(options["names"], players)
         self.first = options["first_player"]
         if not 0 <= self.first < players:
-            raise ValueError(f"first_player must be a seat from 0 to {players - 1}, got {self.first}")
+            raise ValueError(f"first_player must be a seat from 0 to {players - 1}, got {quote(self.first)}")
         self.deck: tuple[int, ...] = tuple(range(len(CARDS)))
         self.top = -1
         self.sites = [-1] * SLOTS
@@ -151,7 +152,7 @@ class State(Explanations, GameState):
     def observation(self, player: int) -> dict[str, Any]:
         from .observe import observation
 
-        return observation(self, player)
+        return observation(self, self.check_seat(player))
 
     def fingerprint(self) -> Hashable:
         return (self.n, self.first, self.deck, self.top, tuple(self.sites), tuple(self.markers), tuple(self.amber),
@@ -750,7 +751,8 @@ def _names(text: str, players: int) -> tuple[str, ...]:
         return DEFAULT_NAMES[:players]
     names = tuple(x.strip() for x in text.split(","))
     if len(names) != players or not all(0 < len(x) <= 20 for x in names) or len(set(names)) != players:
-        raise ValueError(f"names must be {players} different comma-separated names of 1-20 characters, got {text!r}")
+        raise ValueError(f"names must be {players} different comma-separated names of 1-20 characters, "
+                         f"got {quote(text)}")
     return names
 
 
