@@ -8,7 +8,8 @@ at a chance node, at a real decision (two or more choices) or at the end.
 Chance: the deck is face up, so every card is public.  The deck is the multiset of the cards
 left plus its public top card; dealing the 8 starting cards and revealing the next top card
 (after the top card refills a dig site) are chance nodes over the cards left, identical cards
-being one outcome.  First Giants therefore has no hidden information.
+being one outcome.  First Giants therefore has no hidden information: every seat's observation is
+the whole state, and the stepper shows a bot's reasons (Why?) even while a human plays.
 
 Representation (cheap to copy): card ids and ints in lists and tuples; static card data lives in
 ``components`` tables shared by every state.

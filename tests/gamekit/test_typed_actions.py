@@ -28,7 +28,7 @@ def _fields(cls) -> dict[str, typing.Any]:
 
 # -- construction ------------------------------------------------------------------------------------
 def test_numpy_integers_become_plain_ints_that_compare_hash_and_serialise_like_them():
-    row, col = np.unravel_index(3 * 14 + 5, (10, 14))  # numpy integers, as students get them
+    row, col = np.unravel_index(3 * 20 + 5, (12, 20))  # numpy integers (a 12 x 20 board), as students get them
     drive = g.DriveTo(row, col)
     assert type(drive.row) is int and drive == g.DriveTo(3, 5) and hash(drive) == hash(g.DriveTo(3, 5))
     assert json.dumps(drive.to_json()) == json.dumps(g.DriveTo(3, 5).to_json())
@@ -36,6 +36,19 @@ def test_numpy_integers_become_plain_ints_that_compare_hash_and_serialise_like_t
     assert g.LocomotivesBack(np.int32(1)).target == 1 and g.LocomotivesBack(None).target is None
     assert fg.Display(np.int16(4), np.int64(-1), np.int8(0)) == fg.Display(4, -1, 0)
     assert type(g.Step(np.str_("N")).direction) is str
+
+
+@pytest.mark.parametrize("kind", ["drive_to", "take_card", "bid", "pay_licenses", "roll_price"])
+def test_a_legal_action_made_of_numpy_integers_plays_saves_and_shows_like_the_plain_one(kind):
+    s = next(s for s in states_along(random_game(g.new_game(4), 3))
+             if any(a.kind == kind for a in (s.legal_actions() or [a for a, _ in s.chance_outcomes()])))
+    plain = next(a for a in (s.legal_actions() or [a for a, _ in s.chance_outcomes()]) if a.kind == kind)
+    numpy_made = type(plain)(**{f: np.int64(v) if type(v) is int else v for f, v in plain.to_json().items()
+                                if f != "kind"})
+    after = s.apply(numpy_made)
+    assert after == s.apply(plain) and g.from_json(after.to_json()) == after
+    for p in range(4):
+        json.dumps(after.observation(p))
 
 
 @pytest.mark.parametrize("make, field, expected", [
