@@ -148,7 +148,8 @@ def _normalise(action: Action, fields: tuple[tuple[str, tuple[type, ...], Coerce
 
 # -- the JSON form -------------------------------------------------------------------------------------
 def _json_sized(value: Any) -> Any:
-    """``value`` from a save file if within the size limits (lists become tuples); TypeError otherwise."""
+    """``value`` from a save file if within the size limits (lists become tuples); TypeError otherwise.
+    Its type is checked by the action's constructor, which names the field."""
     t = type(value)
     if t is int and abs(value) > MAX_JSON_INT:
         raise TypeError(f"integer out of range: {quote(value)}")
@@ -158,8 +159,6 @@ def _json_sized(value: Any) -> Any:
         if len(value) > MAX_JSON_LIST:
             raise TypeError(f"list too long ({len(value)} items)")
         return tuple(_json_sized(x) for x in value)
-    if t not in (int, str, bool, type(None)):
-        raise TypeError(f"unexpected {type(value).__name__} {quote(value)}")
     return value
 
 

@@ -93,8 +93,10 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):
         seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-        raise _DuplicateKey(f"the key {quote(twice)} appears twice in one JSON object")
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(f"the key {quote(key)} appears twice in one JSON object")
+            seen.add(key)
     return out
 
 
