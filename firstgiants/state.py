@@ -8,7 +8,8 @@ at a chance node, at a real decision (two or more choices) or at the end.
 Chance: the deck is face up, so every card is public.  The deck is the multiset of the cards
 left plus its public top card; dealing the 8 starting cards and revealing the next top card
 (after the top card refills a dig site) are chance nodes over the cards left, identical cards
-being one outcome.  First Giants therefore has no hidden information.
+being one outcome.  First Giants therefore has no hidden information: every seat's observation is
+the whole state, and the stepper shows a bot's reasons (Why?) even while a human plays.
 
 Representation (cheap to copy): card ids and ints in lists and tuples; static card data lives in
 ``components`` tables shared by every state.
@@ -25,6 +26,7 @@ from operator import itemgetter
 from typing import Any, Hashable
 
 from gamekit import Action, GameSpec, GameState
+from gamekit.actions import quote
 
 from .actions import (
     CODEC, NEW_SET, Deal, Decline, Display, GainAmber, GainPoint, Reclaim, ResolveTrigger, Reveal, SpendAmber,
@@ -63,7 +65,7 @@ class State(Explanations, GameState):
         self.names = _names(options["names"], players)
         self.first = options["first_player"]
         if not 0 <= self.first < players:
-            raise ValueError(f"first_player must be a seat from 0 to {players - 1}, got {self.first}")
+            raise ValueError(f"first_player must be a seat from 0 to {players - 1}, got {quote(self.first)}")
         self.deck: tuple[int, ...] = tuple(range(len(CARDS)))
         self.top = -1
         self.sites = [-1] * SLOTS
@@ -151,7 +153,7 @@ class State(Explanations, GameState):
     def observation(self, player: int) -> dict[str, Any]:
         from .observe import observation
 
-        return observation(self, player)
+        return observation(self, self.check_seat(player))
 
     def fingerprint(self) -> Hashable:
         return (self.n, self.first, self.deck, self.top, tuple(self.sites), tuple(self.markers), tuple(self.amber),
@@ -750,7 +752,8 @@ def _names(text: str, players: int) -> tuple[str, ...]:
         return DEFAULT_NAMES[:players]
     names = tuple(x.strip() for x in text.split(","))
     if len(names) != players or not all(0 < len(x) <= 20 for x in names) or len(set(names)) != players:
-        raise ValueError(f"names must be {players} different comma-separated names of 1-20 characters, got {text!r}")
+        raise ValueError(f"names must be {players} different comma-separated names of 1-20 characters, "
+                         f"got {quote(text)}")
     return names
 
 

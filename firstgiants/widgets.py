@@ -129,7 +129,7 @@ def view(names: Sequence[str] = DEFAULT_NAMES, bots: dict[str, Any] | None = Non
         spec=SPEC, bots=bots if bots is not None else registry("firstgiants"), title="First Giants",
         player_name=lambda p: names[p], phase=phase_label, round=round_label, group_actions=group_actions,
         private_html=private_html, action_text=lambda s, a: str(a), picture=TablePicture,
-        summary_html=summary_html,
+        summary_html=summary_html, hidden_information=False,
     )
 
 

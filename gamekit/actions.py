@@ -1,26 +1,64 @@
 """Actions: small immutable values with a readable ``str()`` and a JSON form.
 
 A game declares its actions as frozen dataclasses deriving from :class:`Action`, each with a
-unique ``kind``.  :class:`ActionCodec` turns the JSON form back into actions, checking every
-field's type, so a hostile save file cannot smuggle in anything but well-formed actions.
+unique ``kind`` and fields of type ``int``, ``str``, ``bool``, ``int | None`` or ``tuple[int, ...]``.
+
+Typed fields: an action's fields are checked once, when it is made.  Integers a user passes in
+(numpy integers, e.g. from ``np.unravel_index``) become the plain ``int`` they stand for, so the
+action compares, hashes, saves and shows like one made from plain ints; a value of the wrong type
+(a bool, float or string in an ``int`` field, ...) raises ``TypeError`` naming the field and the
+type expected.  Whether a well-typed value is *in range* is a question of the rules: ``apply``
+refuses it with ``IllegalAction``.  The check costs one ``type(v) is int`` per field, at
+construction only: the prebuilt actions a game lists in ``legal_actions`` never pay it again.
+
+:class:`ActionCodec` turns the JSON form back into actions through the same constructors, with
+size limits on top, so a hostile save file cannot smuggle in anything but well-formed actions.
 """
 from __future__ import annotations
 
 import dataclasses
+import operator
+import reprlib
 import types
 import typing
-from typing import Any, ClassVar, Iterable, Union
+from typing import Any, Callable, ClassVar, Iterable, Union
+
+MAX_JSON_INT = 10**9
+"""Largest integer (in absolute value) a save file may hold in an action's field."""
+MAX_JSON_STR = 200
+MAX_JSON_LIST = 1000
+
+_QUOTE = reprlib.Repr()
+_QUOTE.maxstring = _QUOTE.maxother = 60
+_QUOTE.maxlong = 40
+_QUOTE.maxlist = _QUOTE.maxtuple = _QUOTE.maxdict = 6
+
+
+def quote(value: Any) -> str:
+    """``repr(value)`` cut to a few dozen characters: what an error message may quote of a user's value
+    (a 19 MB string in a save file must not become a 19 MB message)."""
+    return _QUOTE.repr(value)
 
 
 class Action:
     """Base class of every action (a move or a chance outcome).
 
-    Subclasses are ``@dataclass(frozen=True, slots=True)`` with fields of type ``int``,
-    ``str``, ``bool``, ``int | None`` or ``tuple[int, ...]`` and a class attribute ``kind``.
+    Subclasses are ``@dataclass(frozen=True, slots=True)`` with typed fields (see the module
+    docstring) and a class attribute ``kind``.
     """
 
     __slots__ = ()
     kind: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        """Check (and normalise) every field; TypeError naming the field if one has the wrong type."""
+        fields = _FIELDS.get(self.__class__)
+        if fields is None:
+            fields = _typed_fields(self.__class__)
+        for name, exact, _ in fields:
+            if type(getattr(self, name)) not in exact:
+                _normalise(self, fields)
+                return
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -30,84 +68,132 @@ class Action:
         return out
 
 
-def _checker(hint: Any):
-    """A function ``value -> converted value`` that raises TypeError for the wrong type."""
-    origin = typing.get_origin(hint)
-    if hint is bool:
-        def check_bool(v: Any) -> bool:
-            if type(v) is not bool:
-                raise TypeError(f"expected true/false, got {v!r}")
-            return v
-        return check_bool
-    if hint is int:
-        def check_int(v: Any) -> int:
-            if type(v) is not int:
-                raise TypeError(f"expected an integer, got {v!r}")
-            if abs(v) > 10**9:
-                raise TypeError(f"integer out of range: {v!r}")
-            return v
-        return check_int
-    if hint is str:
-        def check_str(v: Any) -> str:
-            if type(v) is not str or len(v) > 200:
-                raise TypeError(f"expected a short string, got {v!r:.60}")
-            return v
-        return check_str
-    if origin in (Union, types.UnionType):
-        args = typing.get_args(hint)
-        inner = [_checker(a) for a in args if a is not type(None)]
-        if len(inner) != 1:
-            raise TypeError(f"unsupported field type {hint}")
-        (check,) = inner
-        return lambda v: None if v is None else check(v)
-    if origin is tuple:
-        args = typing.get_args(hint)
-        if len(args) != 2 or args[1] is not Ellipsis:
-            raise TypeError(f"unsupported field type {hint}")
-        item = _checker(args[0])
+# -- field types -------------------------------------------------------------------------------------
+Coerce = Callable[[Any], Any]
+"""``value -> the field's value`` (an int for a numpy integer, ...); TypeError naming what was expected."""
 
-        def check_tuple(v: Any) -> tuple:
-            if type(v) is not list or len(v) > 1000:
-                raise TypeError(f"expected a list, got {v!r:.60}")
+
+def _as_int(v: Any) -> int:
+    if isinstance(v, bool):
+        raise TypeError(f"expected an integer, got the bool {v!r}")
+    try:
+        return operator.index(v)  # int subclasses, numpy integers; not bools, floats or strings
+    except TypeError:
+        raise TypeError(f"expected an integer, got {type(v).__name__} {quote(v)}") from None
+
+
+def _as_bool(v: Any) -> bool:
+    if isinstance(v, bool) or type(v).__name__ in ("bool_", "bool"):  # (numpy's bool, without importing numpy)
+        return bool(v)
+    raise TypeError(f"expected true/false, got {type(v).__name__} {quote(v)}")
+
+
+def _as_str(v: Any) -> str:
+    if isinstance(v, str):
+        return str(v)
+    raise TypeError(f"expected a string, got {type(v).__name__} {quote(v)}")
+
+
+def _field_type(hint: Any) -> tuple[tuple[type, ...], Coerce]:
+    """For a field annotation: the exact types that need no conversion, and the converter for the rest."""
+    if hint is int:
+        return (int,), _as_int
+    if hint is bool:
+        return (bool,), _as_bool
+    if hint is str:
+        return (str,), _as_str
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) != len(args) - 1 or len(inner) != 1:
+            raise TypeError(f"unsupported field type {hint}")
+        exact, coerce = _field_type(inner[0])
+        return (*exact, type(None)), lambda v: None if v is None else coerce(v)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        _, item = _field_type(args[0])
+
+        def as_tuple(v: Any) -> tuple:
+            if not isinstance(v, (tuple, list)):
+                raise TypeError(f"expected a tuple, got {type(v).__name__} {quote(v)}")
             return tuple(item(x) for x in v)
-        return check_tuple
+        return (), as_tuple  # (the items always need a look)
     raise TypeError(f"unsupported field type {hint}")
+
+
+_FIELDS: dict[type, tuple[tuple[str, tuple[type, ...], Coerce], ...]] = {}
+"""Per action class: (field name, exact types, converter) of every field, built on first use."""
+
+
+def _typed_fields(cls: type) -> tuple[tuple[str, tuple[type, ...], Coerce], ...]:
+    hints = typing.get_type_hints(cls)
+    fields = []
+    for f in dataclasses.fields(cls):
+        exact, coerce = _field_type(hints[f.name])
+        fields.append((f.name, exact, coerce))
+    _FIELDS[cls] = out = tuple(fields)
+    return out
+
+
+def _normalise(action: Action, fields: tuple[tuple[str, tuple[type, ...], Coerce], ...]) -> None:
+    cls = type(action).__name__
+    for name, _, coerce in fields:
+        value = getattr(action, name)
+        try:
+            new = coerce(value)
+        except TypeError as exc:
+            raise TypeError(f"{cls}.{name}: {exc}") from None
+        if new is not value:
+            object.__setattr__(action, name, new)  # (frozen: set once, while the action is being made)
+
+
+# -- the JSON form -------------------------------------------------------------------------------------
+def _json_sized(value: Any) -> Any:
+    """``value`` from a save file if within the size limits (lists become tuples); TypeError otherwise.
+    Its type is checked by the action's constructor, which names the field."""
+    t = type(value)
+    if t is int and abs(value) > MAX_JSON_INT:
+        raise TypeError(f"integer out of range: {quote(value)}")
+    if t is str and len(value) > MAX_JSON_STR:
+        raise TypeError(f"string too long ({len(value)} characters): {quote(value)}")
+    if t is list:
+        if len(value) > MAX_JSON_LIST:
+            raise TypeError(f"list too long ({len(value)} items)")
+        return tuple(_json_sized(x) for x in value)
+    return value
 
 
 class ActionCodec:
     """Decodes the JSON form of a game's actions, validating every field."""
 
     def __init__(self, classes: Iterable[type[Action]]) -> None:
-        self._classes: dict[str, tuple[type[Action], dict[str, Any]]] = {}
+        self._classes: dict[str, tuple[type[Action], frozenset[str]]] = {}
         for cls in classes:
             if not cls.kind or cls.kind in self._classes:
                 raise ValueError(f"action class {cls.__name__} needs a unique kind")
-            hints = typing.get_type_hints(cls)
-            fields = {f.name: _checker(hints[f.name]) for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-            self._classes[cls.kind] = (cls, fields)
+            _typed_fields(cls)  # (an unsupported field type fails here, when the game is defined)
+            self._classes[cls.kind] = (cls, frozenset(f.name for f in dataclasses.fields(cls)))  # type: ignore[arg-type]
 
     @property
     def kinds(self) -> list[str]:
         return list(self._classes)
+
+    @property
+    def classes(self) -> list[type[Action]]:
+        return [cls for cls, _ in self._classes.values()]
 
     def decode(self, data: Any) -> Action:
         """The action described by ``data``; ValueError if it is not a well-formed action."""
         if not isinstance(data, dict):
             raise ValueError(f"an action must be a JSON object, got {type(data).__name__}")
         kind = data.get("kind")
-        if kind not in self._classes:
-            raise ValueError(f"unknown action kind {kind!r:.60}; known: {', '.join(self._classes)}")
+        if type(kind) is not str or kind not in self._classes:
+            raise ValueError(f"unknown action kind {quote(kind)}; known: {', '.join(self._classes)}")
         cls, fields = self._classes[kind]
         given = set(data) - {"kind"}
-        if given != set(fields):
-            raise ValueError(
-                f"action {kind!r} needs exactly the fields {sorted(fields)}, got {sorted(given)[:20]}"
-            )
+        if given != fields:
+            raise ValueError(f"action {kind!r} needs exactly the fields {sorted(fields)}, "
+                             f"got {quote(sorted(given))}")
         try:
-            values = {name: check(data[name]) for name, check in fields.items()}
-        except TypeError as exc:
-            raise ValueError(f"action {kind!r}: {exc}") from None
-        try:
-            return cls(**values)
+            return cls(**{name: _json_sized(data[name]) for name in fields})
         except (TypeError, ValueError) as exc:
             raise ValueError(f"action {kind!r}: {exc}") from None

@@ -13,9 +13,12 @@ A game is a package (``import giganten as g``) exposing ``new_game``, ``from_jso
 from __future__ import annotations
 
 import html
+import operator
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Sequence
+
+from .actions import quote
 
 if TYPE_CHECKING:
     import numpy as np
@@ -39,6 +42,11 @@ class IllegalAction(ValueError):
         if allowed:
             text += f" Allowed instead: {allowed}"
         super().__init__(text)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy with the rule, message and allowed actions (a bot's illegal move in a worker
+        process reaches the parent as this very exception)."""
+        return type(self), (self.rule, self.message, self.allowed), self.__dict__ or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +137,21 @@ class GameState(ABC):
         explains its refusals from the rulebook in one place (its ``explain`` module)."""
         return IllegalAction("Rules", f"{action} cannot be played now.")
 
+    # -- seats ----------------------------------------------------------------------------
+    def check_seat(self, player: Any) -> int:
+        """``player`` as a seat number of this game (a plain int: numpy integers are accepted); ValueError
+        for anything else (a bool, a float, -1, a seat the game does not have).  Every method that takes a
+        seat from a user (``observation``, ``determinize``) checks it here."""
+        if not isinstance(player, bool):
+            try:
+                seat = operator.index(player)
+            except TypeError:
+                seat = -1
+            if 0 <= seat < self.num_players:
+                return seat
+        raise ValueError(f"expected a seat number from 0 to {self.num_players - 1} of this "
+                         f"{self.num_players}-player game, got {type(player).__name__} {quote(player)}")
+
     # -- the protocol ---------------------------------------------------------------------
     def apply(self, action: "Action") -> "GameState":
         """Return the state after ``action``; ``self`` never changes.
@@ -212,6 +235,23 @@ class GameState(ABC):
 
         return record_dict(self)
 
+    # -- copies and pickles -----------------------------------------------------------------
+    def __copy__(self) -> "GameState":
+        """``copy.copy`` and ``copy.deepcopy``: an independent state equal to this one.  The record of past
+        actions is immutable and shared, so a game of any length copies without recursing through it."""
+        new = self._copy()
+        new._record = self._record
+        new._events = None if self._events is None else list(self._events)
+        return new
+
+    def __deepcopy__(self, memo: dict) -> "GameState":
+        return self.__copy__()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``pickle`` goes through the save file (:meth:`to_json`): unpickling replays it, so a pickle holds
+        nothing a save file would not, and a game of any length pickles without deep recursion."""
+        return _from_save, (type(self), self.to_json()), (None, {"_events": self._events})
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.fingerprint() == other.fingerprint()  # type: ignore[attr-defined]
 
@@ -220,6 +260,13 @@ class GameState(ABC):
 
     def _repr_html_(self) -> str:
         return f"<pre>{html.escape(str(self))}</pre>"
+
+
+def _from_save(cls: type[GameState], text: str) -> GameState:
+    """Unpickle a state of the game ``cls`` from its save file."""
+    from .record import load
+
+    return load(text, cls.spec)
 
 
 def sum_is_one(probabilities: Sequence[float], tol: float = 1e-9) -> bool:

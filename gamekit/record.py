@@ -6,14 +6,24 @@ A save file is JSON (never pickle)::
      "players": 4, "options": {...}, "actions": [{"kind": ...}, ...]}
 
 Loading validates everything (types, ranges, and that every action replays legally) and fails
-with a single :class:`ValueError` on a corrupted, truncated, hostile or future-version file.
+with a single :class:`ValueError` on a corrupted, truncated, hostile or future-version file.  The
+message quotes at most a few dozen characters of any value in the file (see
+:func:`gamekit.actions.quote`) and is never longer than :data:`MAX_MESSAGE` characters.
+
+Strict at every level: a key given twice in any JSON object is refused (JSON parsers would
+silently keep the last one); the top level, each action and the options must have exactly
+their keys.  Options: an unknown key is refused, and so is a *missing* one: every save this kit
+has written lists all of its game's options (``record_dict`` writes ``state.options``, which
+has every option filled in), so a missing option means a damaged or hand-made file, not an old
+one.  Should a game ever gain an option, its saves move to a new format version and this
+loader fills the option in for the older version explicitly.
 """
 from __future__ import annotations
 
 import json
 from typing import Any, Iterator, Sequence
 
-from .actions import Action
+from .actions import Action, quote
 from .protocol import GameState, IllegalAction
 from .spec import GameSpec
 
@@ -21,6 +31,7 @@ FORMAT = "giants-kit-save"
 VERSION = 1
 MAX_BYTES = 20_000_000
 MAX_ACTIONS = 200_000
+MAX_MESSAGE = 2_000
 
 
 def record_dict(state: GameState) -> dict[str, Any]:
@@ -73,14 +84,33 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed in a save file")
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's dict, refusing a key given twice."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(f"the key {quote(key)} appears twice in one JSON object")
+            seen.add(key)
+    return out
+
+
 def load(text: str | bytes, spec: GameSpec) -> GameState:
     """Rebuild the state saved in ``text``; one clear ValueError if the file is not valid."""
     try:
         return _load(text, spec)
-    except ValueError:
-        raise
+    except ValueError as exc:
+        message = str(exc)
     except (RecursionError, TypeError, KeyError, AttributeError, OverflowError, MemoryError) as exc:
-        raise ValueError(f"not a valid {spec.name} save file: {type(exc).__name__}: {exc}") from None
+        message = f"not a valid {spec.name} save file: {type(exc).__name__}: {exc}"
+    if len(message) > MAX_MESSAGE:
+        message = message[:MAX_MESSAGE - 30] + f" ... ({len(message)} characters)"
+    raise ValueError(message) from None
 
 
 def _load(text: str | bytes, spec: GameSpec) -> GameState:
@@ -90,16 +120,18 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
     if len(text) > MAX_BYTES:
         raise ValueError(f"{where}: too large ({len(text)} bytes; at most {MAX_BYTES})")
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
+        data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as exc:
+        raise ValueError(f"{where}: {exc}") from None
+    except ValueError as exc:  # (JSONDecodeError, or an integer with thousands of digits)
         raise ValueError(f"{where}: not valid JSON (truncated or corrupted?): {exc}") from None
     if not isinstance(data, dict):
         raise ValueError(f"{where}: the top level must be a JSON object")
     expected = {"format", "version", "game", "players", "options", "actions"}
     if set(data) != expected:
-        raise ValueError(f"{where}: expected exactly the keys {sorted(expected)}, got {sorted(data)[:20]}")
+        raise ValueError(f"{where}: expected exactly the keys {sorted(expected)}, got {quote(sorted(data))}")
     if data["format"] != FORMAT:
-        raise ValueError(f"{where}: unknown format {data['format']!r:.60} (expected {FORMAT!r})")
+        raise ValueError(f"{where}: unknown format {quote(data['format'])} (expected {FORMAT!r})")
     version = data["version"]
     if type(version) is not int:
         raise ValueError(f"{where}: version must be an integer")
@@ -108,10 +140,15 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
     if version < 1:
         raise ValueError(f"{where}: invalid format version {version}")
     if data["game"] != spec.name:
-        raise ValueError(f"{where}: this file is for the game {data['game']!r:.60}")
-    if not isinstance(data["options"], dict):
+        raise ValueError(f"{where}: this file is for the game {quote(data['game'])}")
+    options = data["options"]
+    if not isinstance(options, dict):
         raise ValueError(f"{where}: options must be a JSON object")
-    state = spec.new_game(data["players"], **data["options"])
+    spec.validate_options(data["players"], options)  # (unknown options, wrong types, player count)
+    missing = sorted(set(spec.option_defaults) - set(options))
+    if missing:
+        raise ValueError(f"{where}: the options lack {missing} (a save lists every option of its game)")
+    state = spec.new_game(data["players"], **options)
     actions = data["actions"]
     if not isinstance(actions, list):
         raise ValueError(f"{where}: actions must be a JSON list")

@@ -6,7 +6,7 @@ from functools import cached_property
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from .actions import ActionCodec
+from .actions import ActionCodec, quote
 from .protocol import GameState
 
 if TYPE_CHECKING:
@@ -33,18 +33,18 @@ class GameSpec:
         """Checked options with defaults filled in; ValueError naming the problem otherwise."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ValueError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, got {players!r}"
+                f"{self.name} is for {self.min_players} to {self.max_players} players, got {quote(players)}"
             )
         unknown = set(options) - set(self.option_defaults)
         if unknown:
             known = ", ".join(f"{k}={v!r}" for k, v in self.option_defaults.items()) or "none"
-            raise ValueError(f"unknown {self.name} option(s) {sorted(unknown)}; known: {known}")
+            raise ValueError(f"unknown {self.name} option(s) {quote(sorted(unknown))}; known: {known}")
         out = dict(self.option_defaults)
         for key, value in options.items():
             default = self.option_defaults[key]
             if type(value) is not type(default):
                 raise ValueError(
-                    f"{self.name} option {key!r} must be {type(default).__name__}, got {value!r}"
+                    f"{self.name} option {key!r} must be {type(default).__name__}, got {quote(value)}"
                 )
             out[key] = value
         return out

@@ -19,6 +19,7 @@ Layout of the position (all plain ints and lists of ints; static board data is s
 """
 from __future__ import annotations
 
+import copyreg
 import random
 from typing import Any, Hashable
 
@@ -171,11 +172,14 @@ class State(GameState):
             self.hand, self.lic_draw, self.lic_disc = self.hand.copy(), self.lic_draw.copy(), self.lic_disc.copy()
             self._licenses_own = True
 
-    def __deepcopy__(self, memo: dict) -> "State":
-        """``copy.deepcopy`` gives an independent copy (the record of past actions is immutable and shared)."""
-        new = self._copy()
-        new._events = list(self._events)
-        return new
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``pickle``: through the save file (see :class:`gamekit.GameState`); a determinized state, which has
+        no history and cannot be saved, pickles by its fields and unpickles as an equal determinized state."""
+        if not self.determinized:
+            return super().__reduce__()
+        fields = {name: getattr(self, name) for name in (*_SLOTS, "_record", "_events")}
+        fields.update(_cache=None, **dict.fromkeys(_OWN_FLAGS, True))  # (unpickled lists are its own)
+        return copyreg.__newobj__, (State,), (None, fields)
 
     def fingerprint(self) -> Hashable:
         return (
@@ -301,13 +305,13 @@ class State(GameState):
     def observation(self, player: int) -> dict[str, Any]:
         from .observe import observation
 
-        return observation(self, player)
+        return observation(self, self.check_seat(player))
 
     def determinize(self, player: int, rng: random.Random) -> "State":
         """A state consistent with what ``player`` has seen, hidden values re-sampled (see observe.py)."""
         from .observe import determinize
 
-        return determinize(self, player, rng)
+        return determinize(self, self.check_seat(player), rng)
 
     def to_json(self) -> str:
         if self.determinized:

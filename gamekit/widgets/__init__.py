@@ -5,7 +5,7 @@ same in JupyterLab, Voila and plain pytest (buttons are clicked with ``.click()`
 with ``.value``, outputs read from ``Output.outputs``).
 """
 from .chooser import ActionChooser, ActionGroups
-from .controls import (append_html, button, clear, output_texts, set_html, undescribed_controls, walk)
+from .controls import (append_html, button, clear, output_texts, set_html, shown, undescribed_controls, walk)
 from .log import EventLog, format_entry, section_badge
 from .scrubber import Scrubber
 from .seats import CHANCE_CHOOSE, CHANCE_SEEDED, HUMAN, SeatPicker, seat_options
@@ -16,5 +16,5 @@ __all__ = [
     "ActionChooser", "ActionGroups", "CHANCE_CHOOSE", "CHANCE_SEEDED", "EventLog", "GameStepper", "GameView",
     "HUMAN", "Picture", "Scrubber", "SeatPicker", "append_html", "button", "clear", "derived_seed",
     "format_entry", "group_by_kind", "observation_html", "output_texts", "public_action_text", "section_badge",
-    "seat_options", "set_html", "undescribed_controls", "walk",
+    "seat_options", "set_html", "shown", "undescribed_controls", "walk",
 ]

@@ -10,8 +10,9 @@ Conventions (the same in JupyterLab, Voila and plain pytest):
 """
 from __future__ import annotations
 
+import hashlib
 import html
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import ipywidgets as widgets
 
@@ -71,6 +72,22 @@ def output_texts(out: widgets.Output) -> list[str]:
         else:
             texts.append(o.get("data", {}).get("text/plain", ""))
     return texts
+
+
+def shown(widget: Any) -> Any:
+    """Everything ``widget`` and the widgets inside it show, as plain data: every synced trait (values,
+    descriptions, tooltips, disabled flags, layouts, outputs), children followed rather than named by
+    their model ids, images and other bytes by their SHA-256.  Two renderings look the same exactly
+    when ``shown`` gives equal data (the hidden-information tests compare twin states this way)."""
+    if isinstance(widget, widgets.Widget):
+        return {key: shown(getattr(widget, key)) for key in sorted(widget.keys)}
+    if isinstance(widget, (bytes, bytearray, memoryview)):
+        return "sha256:" + hashlib.sha256(bytes(widget)).hexdigest()
+    if isinstance(widget, (list, tuple)):
+        return [shown(x) for x in widget]
+    if isinstance(widget, dict):
+        return {k: shown(v) for k, v in widget.items()}
+    return widget
 
 
 def escape(text: object) -> str:

@@ -13,7 +13,13 @@ Hidden information: the picture and the private pane show what *one* seat may se
 (``state.observation(seat)``), and only for the seat to move.  With several human seats (hot-seat
 play) that view stays covered until the player presses Reveal ("pass the screen"); with one
 human it is shown for that human's turns; with no human at all (a demonstration) it is shown for
-every seat to move.  Bots' hands are never shown while a human plays.
+every seat to move.  Bots' hands are never shown while a human plays: nothing the stepper shows
+then (status, summary, picture, log, text form, Hint, Why?, messages) depends on what the humans
+may not see, except the view of the seat a human has revealed.  In particular a bot's Why? (its
+candidates and their values rest on its hand) is withheld while a human plays a game with hidden
+information (:attr:`GameView.hidden_information`); the Hint of a human seat asks a bot sitting in
+that seat, which sees what that seat sees.  One exception, by choice: a human who sets chance to
+"you choose" becomes the dealer and sees every chance outcome offered, secret draws included.
 """
 from __future__ import annotations
 
@@ -89,6 +95,9 @@ class GameView:
     action_text: Callable[[GameState, Action], str | None] = public_action_text
     chance_label: Callable[[GameState, Action, float], str] = lambda s, a, p: f"{a} (p = {p:.3g})"
     picture: Callable[[], Picture] | None = None
+    #: Whether some seat may not see everything (license hands, face-down tiles, ...).  While a human
+    #: plays such a game, a bot's Why? is not shown (a game without hidden information sets False).
+    hidden_information: bool = True
     #: ``str(state)`` shows hidden information (e.g. every license hand): while a human plays, the
     #: stepper's text pane then shows ``public_text(state)`` if given, else nothing.
     text_shows_hidden: bool = False
@@ -212,6 +221,23 @@ class GameStepper:
     def name(self, seat: int | None) -> str:
         return "Chance" if seat is None else self.view.player_name(seat)
 
+    def start_from(self, state: GameState) -> None:
+        """Continue from ``state`` (a loaded save, a position built in code) with the seats as they are.
+
+        The game so far is not replayed: the log starts empty and Undo goes back no further than ``state``;
+        New game starts a fresh game with the same options."""
+        if type(state).spec is not self.view.spec:
+            raise ValueError(f"this stepper plays {self.view.spec.name}, not {type(state).spec.name}")
+        if state.num_players != self.seat_picker.players.value:
+            self.seat_picker.players.value = state.num_players  # (a new player count starts a new game)
+        self.options = state.options
+        self._path = [state]
+        self._future = []
+        self._revealed = None
+        self.log.clear()
+        self.message.value = ""
+        self._refresh()
+
     def reset(self) -> None:
         """A new game with the seed box's seed, the chosen player count and the options."""
         self._seed = int(self.seed_box.value)
@@ -278,9 +304,23 @@ class GameStepper:
                     break
             self.message.value = self._waiting_message() if moves == 0 else ""
         except IllegalAction as exc:  # a bot broke a rule: show it, keep the state
-            self.message.value = f"<span style='color:#B00000'>Bot error: {escape(exc)}</span>"
+            self.message.value = f"<span style='color:#B00000'>Bot error: {escape(self._bot_error(exc))}</span>"
         self._refresh()
         return moves
+
+    def _secrets_kept(self) -> bool:
+        """Whether bots' hidden information must stay hidden: a human plays a game with hidden information."""
+        return self.view.hidden_information and bool(self.seat_picker.humans)
+
+    def _bot_error(self, exc: IllegalAction) -> str:
+        """What a bot's refused action shows: the whole refusal, or (while a human plays a game with hidden
+        information) only the rule, since the refused action and what was allowed instead may reveal the
+        bot's hand."""
+        if not self._secrets_kept():
+            return str(exc)
+        seat = self.state.current_player()
+        return (f"the {self.seats[seat]} bot playing {self.name(seat)} chose an action that {exc.rule} "
+                "forbids; the game stays where it was.")
 
     def _waiting_message(self) -> str:
         s = self.state
@@ -384,6 +424,11 @@ class GameStepper:
             if kind is None:
                 self.why.value = "<i>This game has no bot to ask.</i>"
                 return []
+        elif self._secrets_kept():
+            self.why.value = (f"<i>{escape(self.name(seat))}'s reasons stay hidden while a human plays: the "
+                              f"{escape(kind)} bot weighs its candidates with what only its seat may see. Ask for "
+                              "a Hint on your own turn, or watch a game of bots only to see their reasons.</i>")
+            return []
         bot = self.bot(seat, kind)
         if not hasattr(bot, "explain"):
             self.why.value = f"<i>The {escape(kind)} bot cannot explain its choices.</i>"
@@ -443,7 +488,9 @@ class GameStepper:
         human = seat is not None and self.seats[seat] == HUMAN
         self.why_button.description = "Hint" if human else "Why?"
         self.why_button.tooltip = ("Ask a bot which actions it would weigh here, with their values" if human else
-                                   "Show the candidate actions the bot weighs, with their values")
+                                   "A bot's reasons stay hidden while a human plays (they would give its hand away)"
+                                   if self._secrets_kept() else "Show the candidate actions the bot weighs, with their "
+                                   "values")
         if self._picture is not None:
             self.image.value = self._picture.render(s, viewer)
         self.log.sync()

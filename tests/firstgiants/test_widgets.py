@@ -38,6 +38,16 @@ def test_human_seat_chooses_among_grouped_actions():
     assert any(label in t for t in output_texts(st.log.output))
 
 
+def test_with_nothing_hidden_a_bots_why_is_shown_while_a_human_plays():
+    """First Giants has no hidden information (the deck is face up): a bot's reasons give nothing away."""
+    st = stepper(players=2, seed=1, seats=[HUMAN, "heuristic"])
+    st.autoplay.value = False
+    while st.state.current_player() != 1:
+        st.chooser.choose_label(st.chooser.labels()[0]) if st.is_human_turn() else st.step()
+    ranked = st.explain()
+    assert ranked and "Why (heuristic bot" in st.why.value
+
+
 def test_museum_builder_scores_sets_and_moves_news_tokens():
     mb = MuseumBuilder(("Ana", "Ben"))
     assert undescribed_controls(mb.widget) == []

@@ -14,6 +14,7 @@ from gamekit.widgets import (CHANCE_CHOOSE, HUMAN, GameStepper, GameView, Scrubb
 from gamekit.widgets.chooser import ActionChooser
 
 from .toygame import SPEC, Deal, Face, Hold, Roll
+from .toyhidden import SPEC as HIDDEN
 
 
 class ExplainingBot(RandomBot):
@@ -221,6 +222,32 @@ def test_why_shows_the_bots_candidates_with_values():
     plain.step(); plain.step()
     plain.why_button.click()
     assert "cannot explain" in plain.why.value
+
+
+def test_a_bots_why_is_withheld_while_a_human_plays_a_game_with_hidden_information():
+    st = stepper(seats=("explaining", HUMAN))
+    st.autoplay.value = False
+    while st.state.current_player() != 0:
+        st.chooser.choose_label(st.chooser.labels()[0]) if st.is_human_turn() else st.step()
+    assert st.explain() == [] and "stay hidden while a human plays" in st.why.value
+    assert "0.6" not in st.why.value and "stay hidden" in st.why_button.tooltip
+    open_view = view(hidden_information=False)
+    st = GameStepper(open_view, players=2, seed=3, seats=["explaining", HUMAN])
+    while st.state.current_player() != 0:
+        st.chooser.choose_label(st.chooser.labels()[0]) if st.is_human_turn() else st.step()
+    assert st.explain()[0] == (Roll(), 0.6)
+
+
+def test_start_from_continues_a_given_position_with_an_empty_log():
+    st = stepper()
+    for _ in range(6):
+        st.step()
+    middle = st.state
+    fresh = stepper(seats=(HUMAN, "random"))
+    fresh.start_from(middle)
+    assert fresh.state is middle and len(fresh.log) == 0 and not fresh.undo()
+    with pytest.raises(ValueError, match="plays toy"):
+        fresh.start_from(HIDDEN.new_game(2))
 
 
 def test_players_menu_starts_a_new_game_with_that_many_seats():

@@ -1,0 +1,104 @@
+"""Save files are read strictly and consistently, and a bad one gets a short message: duplicate keys are
+refused at every level, options need exactly their keys, and no message quotes more than a few dozen
+characters of what the file holds.  Every save the kit has written still loads."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import firstgiants as fg
+import giganten as g
+from gamekit import random_game, rewind
+from gamekit.record import MAX_MESSAGE
+
+GAMES = {"giganten": g, "firstgiants": fg}
+
+
+def _save(game, players: int = 3, moves: int = 40) -> dict:
+    return json.loads(rewind(random_game(game.new_game(players), 5), moves).to_json())
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("text", [
+    '{{"format":"giants-kit-save","version":2,"version":1,"game":"{game}","players":3,"options":{options},'
+    '"actions":[]}}',
+    '{{"format":"giants-kit-save","version":1,"game":"{game}","players":3,"options":{options},"actions":[],'
+    '"actions":[]}}',
+])
+def test_a_key_given_twice_at_the_top_level_is_refused(name, text):
+    options = json.dumps(GAMES[name].new_game(3).options)
+    with pytest.raises(ValueError, match="appears twice"):
+        GAMES[name].from_json(text.format(game=name, options=options))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_key_given_twice_in_the_options_or_an_action_is_refused(name):
+    save = _save(GAMES[name])
+    text = json.dumps(save)
+    key, value = next(iter(save["options"].items()))
+    twice = text.replace('"options": {', f'"options": {{"{key}": {json.dumps(value)}, ', 1)
+    with pytest.raises(ValueError, match="appears twice"):
+        GAMES[name].from_json(twice)
+    first = json.dumps(save["actions"][0])
+    field = next(k for k in save["actions"][0] if k != "kind")
+    doubled = first[:-1] + f', "{field}": {json.dumps(save["actions"][0][field])}}}'
+    with pytest.raises(ValueError, match="appears twice"):
+        GAMES[name].from_json(text.replace(first, doubled, 1))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_options_need_exactly_their_keys(name):
+    game = GAMES[name]
+    save = _save(game)
+    unknown = dict(save, options=dict(save["options"], moon_phase=True))
+    with pytest.raises(ValueError, match="unknown .* option"):
+        game.from_json(json.dumps(unknown))
+    for key in save["options"]:
+        missing = dict(save, options={k: v for k, v in save["options"].items() if k != key})
+        with pytest.raises(ValueError, match=f"the options lack \\['{key}'\\]"):
+            game.from_json(json.dumps(missing))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("where", ["action field", "option", "players", "format", "game", "top-level key",
+                                   "action kind", "action key"])
+def test_a_huge_value_gives_a_short_message(name, where):
+    game, huge = GAMES[name], "9" * 19_000_000
+    save = _save(game)
+    action = save["actions"][3]
+    field = next(k for k in action if k != "kind")
+    if where == "action field":
+        action[field] = huge
+    elif where == "option":
+        save["options"][next(iter(save["options"]))] = huge
+    elif where in ("players", "format", "game"):
+        save[where] = huge
+    elif where == "top-level key":
+        save[huge] = 1
+    elif where == "action kind":
+        action["kind"] = huge
+    else:
+        action[huge] = 1
+    with pytest.raises(ValueError) as info:
+        game.from_json(json.dumps(save))
+    assert len(str(info.value)) <= 400
+
+
+def test_no_load_message_is_longer_than_the_cap(monkeypatch):
+    """Whatever goes wrong inside, the message that reaches the notebook is at most MAX_MESSAGE long."""
+    def chatty(raw):
+        raise ValueError("x" * 1_000_000)
+
+    monkeypatch.setattr(g.SPEC.codec, "decode", chatty)
+    with pytest.raises(ValueError) as info:
+        g.from_json(json.dumps(_save(g)))
+    assert len(str(info.value)) <= MAX_MESSAGE and "characters)" in str(info.value)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_saves_written_by_the_kit_load_again(name):
+    game = GAMES[name]
+    for players in range(game.SPEC.min_players, game.SPEC.max_players + 1):
+        end = random_game(game.new_game(players), players)
+        assert game.from_json(end.to_json()) == end
