@@ -449,8 +449,8 @@ def plot_game_summary(state, snapshots: Sequence | None = None):
                       dict(color="#555555", linestyle=":", marker="^")]
     for c in range(3):
         ax.plot(x, data["prices"][:, c], label=COMPANY_SHORT[c], **company_styles[c])
-    ax.axhspan(prices.TRACK[0] - 250, 3750, color=LIGHT_RED, zorder=0)
-    ax.axhspan(6750, prices.TRACK[-1] + 250, color=LIGHT_BLUE, zorder=0)
+    for zone in ("red", "blue"):  # the zones where the die always moves the marker one way
+        ax.axhspan(*prices.zone_band(zone), color=ZONE_COLORS[zone], zorder=0)
     ax.yaxis.set_major_formatter(FuncFormatter(money_formatter))
     ax.set_title("Prices (at the start of each round)", fontsize=10)
     for ax in axes:
