@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import rules as R
 from .components import COLUMNS, SITES, TILE_KINDS
-from .rules.licenses import hypergeometric
+from .draws import hypergeometric
 from .rules.setup import site_in_play
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def determinize(s: "State", player: int, rng: random.Random) -> "State":
     """
     d = s._copy()
     d._record = None
-    d._cache = None
+    d._offered = None
     d.determinized = True
     pool = unseen_tiles(s, player)
     for kind, values in pool.items():

@@ -1,7 +1,8 @@
 """The Giganten game state: the position as small lists of ints, and the game protocol.
 
-The rules themselves live in ``giganten/rules/`` (one module per numbered action); this module holds the
-data, copies it cheaply, and dispatches ``legal_actions``, ``chance_outcomes`` and ``apply`` by phase.
+The rules themselves live in ``giganten/rules/`` (one module per numbered action; ``rules/round.py`` puts
+them in order); this module holds the data, copies it cheaply, and answers ``legal_actions``,
+``chance_outcomes`` and ``apply`` from the phase's entry in ``rules.round.PHASES``.
 
 Layout of the position (all plain ints and lists of ints; static board data is shared, never copied):
 
@@ -20,14 +21,14 @@ Layout of the position (all plain ints and lists of ints; static board data is s
 from __future__ import annotations
 
 import random
-from typing import Any, Hashable
+from typing import Any, Hashable, Sequence
 
 from gamekit import Action, GameState, IllegalAction
 
-from . import rules as R
-from .rules import BID, CHANCE_PHASES, END, PAY, SELL
+from . import explain
 from .components import CARDS, COMPONENTS, NAMES, SITES
-from .rules import auction, build, cards, licenses, market, movement, production, scoring, setup
+from .rules import CHANCE_PHASES, DEAL, END, in_turn, scoring
+from .rules.round import PHASES, carry_on, start
 
 _SLOTS = (
     "n", "opts", "phase", "cursor", "round", "start",
@@ -37,7 +38,7 @@ _SLOTS = (
     "hand", "lic_draw", "lic_disc", "card_draw", "card_disc", "display", "held",
     "mp", "special", "lic_pending", "prod_sites", "prod_i", "chip_site",
     "auc_company", "auc_eligible", "auc_active", "auc_high", "auc_bidder", "auc_turn",
-    "final", "determinized", "_cache", "_sites_own", "_cards_own", "_wealth_own", "_licenses_own",
+    "final", "determinized", "_offered", "_sites_own", "_cards_own", "_wealth_own", "_licenses_own",
 )
 _LIST_SLOTS = (
     "money", "prices", "locos", "trucks", "site_state", "site_value", "site_owner", "site_oil", "known",
@@ -45,7 +46,7 @@ _LIST_SLOTS = (
 )
 _OWN_FLAGS = ("_sites_own", "_cards_own", "_wealth_own", "_licenses_own")
 """Per copy-on-write group of lists: whether this state has its own lists (see ``State._copy_for_apply``)."""
-_VALUE_SLOTS = tuple(s for s in _SLOTS if s not in _LIST_SLOTS and s != "_cache" and s not in _OWN_FLAGS)
+_VALUE_SLOTS = tuple(s for s in _SLOTS if s not in _LIST_SLOTS and s != "_offered" and s not in _OWN_FLAGS)
 
 OPTION_DEFAULTS = {"one_opponent_back": False, "exact_price_change": False, "open_licenses": False}
 OPTION_HELP = {
@@ -65,7 +66,7 @@ class State(GameState):
         self._events = []
         n = self.n = players
         self.opts = dict(options)
-        self.phase, self.cursor, self.round, self.start = R.DEAL, 0, 1, 0
+        self.phase, self.cursor, self.round, self.start = DEAL, 0, 1, 0
         self.money = [COMPONENTS.start_money] * n
         self.bank = COMPONENTS.bank_start
         self.prices = [COMPONENTS.start_price_index] * 3
@@ -94,9 +95,9 @@ class State(GameState):
         self.auc_high, self.auc_bidder, self.auc_turn = 0, -1, -1
         self.final = None
         self.determinized = False
-        self._cache = None
+        self._offered = None
         self._sites_own = self._cards_own = self._wealth_own = self._licenses_own = True
-        setup.begin(self)
+        start(self)
 
     # -- copying and identity ------------------------------------------------------------------------
     def _copy(self) -> "State":
@@ -135,7 +136,7 @@ class State(GameState):
         new.lic_draw, new.lic_disc, new.card_draw = self.lic_draw, self.lic_disc, self.card_draw
         new.card_disc, new.display, new.held = self.card_disc, self.display, self.held
         new._record = self._record
-        new._cache = self._cache  # same position until the copy is changed (the rules clear it then)
+        new._offered = self._offered  # the same position (``_apply_in_place`` forgets it before changing it)
         new._sites_own = self._sites_own = new._cards_own = self._cards_own = False
         new._wealth_own = self._wealth_own = new._licenses_own = self._licenses_own = False
         return new
@@ -200,47 +201,58 @@ class State(GameState):
         return self.phase in CHANCE_PHASES
 
     def current_player(self) -> int | None:
-        phase = self.phase
-        if phase in CHANCE_PHASES or phase == END:
-            return None
-        if phase == BID:
-            return self.auc_turn
-        if phase == PAY or phase == SELL:
-            return self.auc_bidder
-        return (self.start + self.cursor) % self.n
+        actor = _ACTOR[self.phase]
+        return actor(self) if actor is not None else None
 
     def legal_actions(self) -> list[Action]:
-        legal = _LEGAL[self.phase]
-        return legal(self) if legal is not None else []
+        if self.phase in CHANCE_PHASES:
+            return []
+        return list(self._offered if self._offered is not None else self._on_offer())
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        return list(self._chance_outcomes())  # a fresh list: the outcome tables are shared
+        if self.phase not in CHANCE_PHASES:
+            return []
+        return list(self._offered if self._offered is not None else self._on_offer())
 
-    def _chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
-        cache = self._cache
-        if cache is not None and cache[0] == "chance":
-            return cache[1]
-        outcomes = _OUTCOMES[self.phase]
-        result = tuple(outcomes(self)) if outcomes is not None else ()  # (cached outcome tables are tuples already)
-        self._cache = ("chance", result)
-        return result
+    def _on_offer(self) -> Sequence[Any]:
+        """What this position offers: the legal actions of a decision, the (outcome, probability) pairs of a
+        chance node (nothing once the game is over) -- worked out once per position (a state never changes) and
+        kept in ``_offered``, which is never handed out (``legal_actions`` gives a copy)."""
+        offered = self._offered
+        if offered is None:
+            make = _OFFERED[self.phase]
+            offered = self._offered = make(self) if make is not None else ()
+        return offered
 
     def returns(self) -> list[float]:
         """Each player's money (final money once the game is over)."""
         return [float(m) for m in self.money]
 
     def _offers(self, action: Action) -> bool:
-        """Interim, until this game adopts gamekit's legality model: its rule code still checks."""
-        return True
+        """gamekit's test -- ``action`` is one of the legal actions (or chance outcomes) listed here -- with the
+        list kept for the position and searched by identity first: bots, the stepper and the search pass the very
+        objects listed, and comparing a long list with ``==`` would cost more than the move itself."""
+        offered = self._offered if self._offered is not None else self._on_offer()
+        if self.phase in CHANCE_PHASES:
+            for outcome, _ in offered:
+                if outcome is action:
+                    return True
+            return any(outcome == action for outcome, _ in offered)
+        for legal in offered:
+            if legal is action:
+                return True
+        return action in offered
+
+    def _refusal(self, action: Action) -> IllegalAction:
+        """The rule an action that is not offered here breaks, and what is allowed (``giganten/explain.py``)."""
+        return explain.refusal(self, action)
 
     def _apply_in_place(self, action: Action) -> None:
-        handler = _HANDLERS[self.phase].get(type(action))
-        if handler is None:
-            what = f"'{action}'" if isinstance(action, Action) else repr(action)
-            raise IllegalAction(R.SECTION_OF_PHASE[self.phase], f"{what} cannot be played now: {self.expecting()}.",
-                                self.expecting())
-        handler(self, action)
-        self._cache = None
+        """The phase's rule carries out the (offered) action; then the game moves on to the next step if the
+        current one is over (``rules/round.py``)."""
+        self._offered = None  # the position changes from here on
+        _RULES[self.phase][type(action)](self, action)
+        carry_on(self)
 
     # -- helpers the rules and the views share -------------------------------------------------------
     def _word(self, template: str, args: tuple[Any, ...]) -> str:
@@ -252,6 +264,24 @@ class State(GameState):
 
     def name(self, player: int) -> str:
         return NAMES[player]
+
+    def in_turn(self) -> int:
+        """The player whose turn it is in a step played player by player, the start player first (whose decision
+        it is, or whose licenses are drawn)."""
+        return in_turn(self)
+
+    def derrick_sites(self, player: int) -> tuple[int, ...]:
+        """The sites where ``player``'s derricks stand, in site order (west to east)."""
+        owners = self.site_owner
+        if player not in owners:
+            return ()
+        return tuple([i for i, owner in enumerate(owners) if owner == player and self.site_state[i] == 2])
+
+    @property
+    def phase_name(self) -> str:
+        """What the game waits for, in a word or two: "deal", "roll", "red card", "beige cards", "take a card",
+        "licenses", "move", "build", "transport", "bid", "penalty", "pay", "sell" or "game over"."""
+        return PHASES[self.phase].name
 
     def order(self) -> list[int]:
         """The seats in this round's order: the start player first, then clockwise."""
@@ -270,21 +300,7 @@ class State(GameState):
 
     def expecting(self) -> str:
         """What the game is waiting for, in words."""
-        phase = self.phase
-        if phase == R.END:
-            return "the game is over"
-        if phase in R.CHANCE_PHASES:
-            return f"a chance outcome ({R.PHASE_NAMES[phase]})"
-        who = NAMES[self.current_player()]
-        return {
-            R.TAKE: f"{who} takes a face-up action card",
-            R.MOVE: f"{who} moves (truck steps, locomotive, special action or end movement)",
-            R.BUILD: f"{who} builds a derrick next to the truck or builds nothing",
-            R.PRODUCE: f"{who} decides where the produced oil chip goes",
-            R.BID: f"{who} bids more than {self.auc_high} or passes",
-            R.PAY: f"{who} chooses the licenses to pay {self.auc_high} with",
-            R.SELL: f"{who} chooses how many chips to sell",
-        }[phase]
+        return explain.expecting(self)
 
     def describe(self, action: Action) -> str:
         """A full sentence for ``action`` played now ("Red moves the truck east to (3, 7)")."""
@@ -320,54 +336,8 @@ class State(GameState):
         return render(self)
 
 
-def _chance(apply_fn):
-    """A handler that accepts only the outcomes the chance node lists, then applies one."""
-
-    def handler(s: State, action: Action) -> None:
-        if not _is_outcome(action, s._chance_outcomes()):
-            raise IllegalAction(R.SECTION_OF_PHASE[s.phase], f"{action} is not a possible outcome here.",
-                                ", ".join(str(a) for a, _ in s._chance_outcomes()))
-        s._cache = None  # the position changes from here on
-        apply_fn(s, action)
-
-    return handler
-
-
-def _is_outcome(action: Action, outcomes: tuple[tuple[Action, float], ...]) -> bool:
-    """Whether ``action`` is one of the listed outcomes: the very object (as sampled) or an equal one."""
-    for outcome, _ in outcomes:
-        if outcome is action:
-            return True
-    return any(outcome == action for outcome, _ in outcomes)
-
-
-def _by_phase(table: dict[int, Any], missing: Any = None) -> tuple[Any, ...]:
-    """``table`` as a tuple indexed by phase, ``missing`` for the phases it does not list."""
-    return tuple(table.get(phase, missing) for phase in range(R.END + 1))
-
-
-_LEGAL = _by_phase({
-    R.TAKE: cards.legal_take, R.MOVE: movement.legal, R.BUILD: build.legal, R.PRODUCE: production.legal,
-    R.BID: auction.legal_bid, R.PAY: auction.legal_pay, R.SELL: auction.legal_sell,
-})
-_OUTCOMES = _by_phase({
-    R.DEAL: setup.outcomes, R.ROLL: market.outcomes, R.RED: cards.outcomes_red, R.BEIGE: cards.outcomes_beige,
-    R.LICENSE: licenses.outcomes, R.PENALTY: auction.outcomes_penalty,
-})
-_HANDLERS = _by_phase({
-    R.DEAL: {setup.DealTile: _chance(setup.apply_deal)},
-    R.ROLL: {market.RollPrice: _chance(market.apply_roll)},
-    R.RED: {cards.RevealCard: _chance(cards.apply_red)},
-    R.BEIGE: {cards.RevealCard: _chance(cards.apply_beige)},
-    R.LICENSE: {licenses.DrawLicenses: _chance(licenses.apply_draw)},
-    R.PENALTY: {auction.DiscardLicenses: _chance(auction.apply_penalty)},
-    R.TAKE: {cards.TakeCard: cards.apply_take},
-    R.MOVE: movement.HANDLERS,
-    R.BUILD: {build.Build: build.apply_build, build.SkipBuild: build.apply_skip},
-    R.PRODUCE: {production.Transport: production.apply_transport, production.LetChipGo: production.apply_let_go},
-    R.BID: {auction.Bid: auction.apply_bid, auction.Pass: auction.apply_pass},
-    R.PAY: {auction.PayLicenses: auction.apply_pay},
-    R.SELL: {auction.Sell: auction.apply_sell},
-}, missing={})
-"""Per phase: the handler of each action type."""
-
+_PHASES = tuple(PHASES[phase] for phase in range(END + 1))
+_ACTOR = tuple(phase.actor for phase in _PHASES)
+_OFFERED = tuple(phase.offered for phase in _PHASES)
+_RULES = tuple(phase.rules for phase in _PHASES)
+"""``rules.round.PHASES`` as tuples indexed by phase (what ``State`` reads for every action)."""

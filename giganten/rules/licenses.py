@@ -9,25 +9,14 @@ If both piles are empty (every license is in a hand) the player draws what there
 from __future__ import annotations
 
 from functools import lru_cache
-from math import comb
 from typing import TYPE_CHECKING
 
 from ..actions import DrawLicenses
-from . import A3, LICENSE
-from . import movement  # the next step of the round (an import cycle, used at call time only)
+from ..draws import hypergeometric
+from . import A3, LICENSE, in_turn
 
 if TYPE_CHECKING:
     from ..state import State
-
-
-@lru_cache(maxsize=None)
-def hypergeometric(ones: int, twos: int, count: int) -> tuple[tuple[int, float], ...]:
-    """(number of 2s, probability) when ``count`` cards are drawn from ``ones`` 1s and ``twos`` 2s."""
-    total = comb(ones + twos, count)
-    return tuple(
-        (k, comb(twos, k) * comb(ones, count - k) / total)
-        for k in range(max(0, count - ones), min(count, twos) + 1)
-    )
 
 
 @lru_cache(maxsize=None)
@@ -36,27 +25,23 @@ def _outcomes(ones: int, twos: int, count: int) -> tuple[tuple[DrawLicenses, flo
 
 
 def begin(s: "State") -> None:
+    """The start player draws first (``cursor``: players who have drawn)."""
     s.phase, s.cursor = LICENSE, 0
     _start_player(s)
 
 
-def _player(s: "State") -> int:
-    return (s.start + s.cursor) % s.n
-
-
 def _start_player(s: "State") -> None:
     while s.cursor < s.n:
-        p = _player(s)
+        p = in_turn(s)
         s.lic_pending = s.card_of(p).licenses
         if _settle(s):
             return  # a chance node
         s.cursor += 1
-    movement.begin(s)
 
 
 def _settle(s: "State") -> bool:
     """Refill and make the draws that need no chance; True when a chance node remains for this player."""
-    p = _player(s)
+    p = in_turn(s)
     while s.lic_pending:
         draw = s.lic_draw
         if draw[0] + draw[1] == 0:
@@ -99,7 +84,7 @@ def outcomes(s: "State") -> tuple[tuple[DrawLicenses, float], ...]:
 
 
 def apply_draw(s: "State", action: DrawLicenses) -> None:
-    _draw(s, _player(s), action.count, action.twos)
+    _draw(s, in_turn(s), action.count, action.twos)
     if not _settle(s):
         s.cursor += 1
         _start_player(s)

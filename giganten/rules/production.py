@@ -17,13 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamekit import IllegalAction
-
 from ..actions import LetChipGo, Transport
-from ..components import COMPANIES, COMPONENTS, SITES, money
 from ..board import SITE_BIT, SITE_CELL
-from . import A6, PRODUCE
-from . import auction  # the next step of the round (an import cycle, used at call time only)
+from ..components import COMPANIES, COMPONENTS, SITES, money
+from . import A6, PRODUCE, in_turn
 
 if TYPE_CHECKING:
     from ..state import State
@@ -34,36 +31,24 @@ _LET_GO = LetChipGo()
 
 
 def begin(s: "State") -> None:
+    """The start player's derricks produce first (``cursor``: players whose derricks have all produced)."""
     s.phase, s.cursor = PRODUCE, 0
     _start_player(s)
     _next_chip(s)
 
 
-def _player(s: "State") -> int:
-    return (s.start + s.cursor) % s.n
-
-
 def _start_player(s: "State") -> None:
-    s.prod_sites = derrick_sites(s, _player(s))
+    s.prod_sites = s.derrick_sites(in_turn(s))
     s.prod_i = 0
-
-
-def derrick_sites(s: "State", p: int) -> tuple[int, ...]:
-    """The sites where p's derricks stand, in site order."""
-    owners = s.site_owner
-    if p not in owners:
-        return ()
-    return tuple([i for i, owner in enumerate(owners) if owner == p and s.site_state[i] == 2])
 
 
 def _next_chip(s: "State") -> None:
     """Produce the next chip; resolve it at once when the player has no choice."""
     while True:
-        p = _player(s)
+        p = in_turn(s)
         if s.prod_i == len(s.prod_sites):
             s.cursor += 1
             if s.cursor == s.n:
-                auction.begin(s)
                 return
             _start_player(s)
             continue
@@ -118,7 +103,7 @@ def _lose_chip(s: "State", p: int, site: int, black: bool, rivals: list[int]) ->
 
 
 def legal(s: "State") -> list:
-    p = _player(s)
+    p = in_turn(s)
     site = s.chip_site
     if s.locos[p] >= SITES[site].col:
         return [_SHIP[c, "own"] for c in range(3)]
@@ -132,11 +117,9 @@ def legal(s: "State") -> list:
 
 
 def apply_transport(s: "State", action: Transport) -> None:
-    p = _player(s)
+    p = in_turn(s)
     site = s.chip_site
     col = SITES[site].col
-    if action not in legal(s):
-        raise IllegalAction(A6, _why_not(s, p, site, action) + ".", ", ".join(str(a) for a in legal(s)))
     c = action.company
     s._own_wealth()
     s.storage[c * s.n + p] += 1
@@ -192,30 +175,8 @@ def _pay(s: "State", p: int, rivals: list[int], fee: int) -> list[tuple[int, int
     return out
 
 
-def _why_not(s: "State", p: int, site: int, action: Transport) -> str:
-    col = SITES[site].col
-    if not isinstance(action.company, int) or not 0 <= action.company < 3:
-        return "there are three companies (0, 1, 2)"
-    if s.locos[p] >= col:
-        return (f"{s.name(p)}'s own locomotive is level with or past the derrick in column {col}: the chip travels "
-                "free (via 'own')")
-    if action.via == "own":
-        return f"{s.name(p)}'s locomotive (space {s.locos[p]}) is behind the derrick in column {col}"
-    if s.money[p] < FEE:
-        return f"transport costs {money(FEE)} and {s.name(p)} has {money(s.money[p])}; no credit is granted"
-    if action.via == "black":
-        return f"the black locomotive (space {s.black}) is behind the derrick in column {col}"
-    if action.via == "rival":
-        return f"no opponent's locomotive is level with or past the derrick in column {col}"
-    return f"unknown carrier {action.via!r}; use 'own', 'black' or 'rival'"
-
-
 def apply_let_go(s: "State", action: LetChipGo) -> None:
-    p = _player(s)
-    site = s.chip_site
-    if s.locos[p] >= SITES[site].col:
-        raise IllegalAction(A6, f"{s.name(p)}'s own locomotive is level with or past the derrick: it transports the "
-                            "chip free of charge into one of the player's storages.", ", ".join(str(a) for a in legal(s)))
+    p = in_turn(s)
     s._say(A6, p, "{:name} forgoes the paid transport; the chip goes back to the supply.", p)
     s.supply += 1
     s.chip_site = -1

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from ..components import COMPONENTS, money
 from . import END, END_OF_GAME
-from . import production  # an import cycle, used at call time only
 
 if TYPE_CHECKING:
     from ..state import State
@@ -47,13 +46,16 @@ def _tie_note(s: "State", p: int, ranked: list[int]) -> str:
 
 
 def end_game(s: "State") -> None:
+    """The black locomotive has reached the oil harbour: the final accounting, and the game is over."""
+    s._emit("The black locomotive has reached the oil harbour: the game ends immediately; "
+            "no further actions are carried out.", END_OF_GAME)
     s.phase = END
     bonus = COMPONENTS.end_derrick_bonus
     final = []
     s._own_wealth()
     ranked = ranking(s)  # locomotives and licenses: the accounting below does not change it
     for rank, p in enumerate(ranked):
-        derricks = production.derrick_sites(s, p)
+        derricks = s.derrick_sites(p)
         chips = sum(s.site_oil[i] for i in derricks) + sum(s.storage[c * s.n + p] for c in range(3))
         paid = len(derricks) * bonus[rank] + chips * COMPONENTS.end_chip_value
         s.money[p] += paid

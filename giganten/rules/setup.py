@@ -15,7 +15,6 @@ from ..actions import DealTile
 from ..board import SITE_BIT
 from ..components import SITES, TILE_KINDS
 from . import DEAL, SETUP
-from . import market  # the next step of the round (an import cycle, used at call time only)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -32,6 +31,7 @@ def site_in_play(site: int, players: int) -> bool:
 
 
 def begin(s: "State") -> None:
+    """Deal onto the first tile space in play (the step is over once every space in play has its tile)."""
     s.phase, s.cursor = DEAL, -1
     _next_site(s)
 
@@ -47,7 +47,6 @@ def _next_site(s: "State") -> None:
                     f"{left} tiles go back to the box unseen.", SETUP)
         s._emit(f"The production tiles lie face down; all three prices start at $5,000; "
                 f"{s.name(s.start)} is the first start player and takes the die.", SETUP)
-        market.begin_round(s)
 
 
 @lru_cache(maxsize=None)

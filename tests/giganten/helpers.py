@@ -134,7 +134,7 @@ def edit(s: g.State, **changes: Any) -> g.State:
                 target[key] = item
         else:
             setattr(new, name, value)
-    new._cache = None
+    new._offered = None
     return new
 
 

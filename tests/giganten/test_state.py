@@ -9,7 +9,7 @@ from giganten.state import _LIST_SLOTS, _SLOTS, _VALUE_SLOTS
 def test_copy_carries_every_slot_and_shares_no_mutable_list():
     s = rewind(random_game(g.new_game(4), 11), 200)
     c = s._copy()
-    assert set(_VALUE_SLOTS) | set(_LIST_SLOTS) | {"_cache", "_sites_own", "_cards_own", "_wealth_own",
+    assert set(_VALUE_SLOTS) | set(_LIST_SLOTS) | {"_offered", "_sites_own", "_cards_own", "_wealth_own",
                                                    "_licenses_own"} == set(_SLOTS)
     for name in _VALUE_SLOTS:
         assert getattr(c, name) == getattr(s, name), name
