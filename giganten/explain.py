@@ -14,9 +14,10 @@ from gamekit import Action, IllegalAction
 from .actions import (AdvanceLocomotive, Bid, Build, ChangePrice, DriveTo, EndMovement, LetChipGo, LocomotivesBack,
                       PayLicenses, PlaceTruck, Sell, Step, TakeCard, TakeOil, Transport)
 from .board import DIRECTION_NAMES, ENTRY_CELLS, SITE_AT, TERRAIN
-from .components import CARDS, COLUMNS, COMPANIES, COMPONENTS, NAMES, ROWS, SITES, TILE_KINDS, cell_name, money
+from .components import (CARDS, COMPANIES, COMPANY_COUNT, COMPONENTS, NAMES, SITES, TILE_KINDS, cell_name, money,
+                         on_board, square)
 from .rules import (A2, A4A, A4C, A4D, A5, A6, A7A, A7B, BID, BUILD, CHANCE_PHASES, END, MOVE, PAY, PHASE_NAMES,
-                    PRODUCE, SECTION_OF_PHASE, SELL, TAKE)
+                    PRODUCE, SECTION_OF_PHASE, SELL, TAKE, TILE)
 from .rules import auction, build, movement, production
 from .rules.round import PHASES
 
@@ -129,9 +130,9 @@ def _drive(s: "State", p: int, action: DriveTo) -> Why | None:
     cell = s.trucks[p]
     if cell < 0:
         return _not_placed(s, p)
-    if not (0 <= action.row < ROWS and 0 <= action.col < COLUMNS):
+    if not on_board(action.row, action.col):
         return A4A, f"({action.row}, {action.col}) is off the board.", allowed(s)
-    target = action.row * COLUMNS + action.col
+    target = square(action.row, action.col)
     if target == cell:
         why = f"the truck already stands on {cell_name(target)}."
     elif s.derrick_cells >> target & 1:
@@ -170,7 +171,7 @@ def _special(s: "State", p: int, kind: str) -> Why | None:
 
 def _change_price(s: "State", p: int, action: ChangePrice) -> Why | None:
     card = s.card_of(p)
-    rule = "exactly" if s.opts["exact_price_change"] else "up to"
+    rule = "exactly" if s.opts.exact_price_change else "up to"
     return _special(s, p, "price") or (
         A4D, f"this card moves a price by {rule} {card.n} space(s), up or down, staying on the track.", allowed(s))
 
@@ -179,13 +180,13 @@ def _take_oil(s: "State", p: int, action: TakeOil) -> Why | None:
     not_now = _special(s, p, "oil")
     if not_now:
         return not_now
-    if not 0 <= action.company < len(COMPANIES):
+    if not 0 <= action.company < COMPANY_COUNT:
         return A4D, "there are three companies (0, 1, 2).", allowed(s)
     return A4D, f"the supply has no oil chips left (all {COMPONENTS.oil_chips} are in play).", allowed(s)
 
 
 def _back(s: "State", p: int, action: LocomotivesBack) -> Why | None:
-    if s.opts["one_opponent_back"]:
+    if s.opts.one_opponent_back:
         return _special(s, p, "back") or (
             A4D, "variant 'one opponent back': choose ONE opponent whose locomotive goes back.", allowed(s))
     return _special(s, p, "back") or (
@@ -200,9 +201,8 @@ def _end(s: "State", p: int, action: EndMovement) -> Why | None:
 # -- Action 5 --------------------------------------------------------------------------------------------
 
 def _build(s: "State", p: int, action: Build) -> Why | None:
-    on_board = 0 <= action.row < ROWS and 0 <= action.col < COLUMNS
-    site = SITE_AT[action.row * COLUMNS + action.col] if on_board else -1
-    if site < 0 or s.site_state[site] != 1:
+    site = SITE_AT[square(action.row, action.col)] if on_board(action.row, action.col) else -1
+    if site < 0 or s.site_state[site] != TILE:
         return A5, f"there is no face-down production tile at ({action.row}, {action.col}).", allowed(s)
     if site not in build.adjacent_tiles(s, p):
         where = cell_name(s.trucks[p]) if s.trucks[p] >= 0 else "beside the board"
@@ -221,7 +221,7 @@ def _build(s: "State", p: int, action: Build) -> Why | None:
 
 def _transport(s: "State", p: int, action: Transport) -> Why | None:
     col = SITES[s.chip_site].col
-    if not isinstance(action.company, int) or not 0 <= action.company < len(COMPANIES):
+    if not isinstance(action.company, int) or not 0 <= action.company < COMPANY_COUNT:
         why = "there are three companies (0, 1, 2)"
     elif s.locos[p] >= col:
         why = (f"{s.name(p)}'s own locomotive is level with or past the derrick in column {col}: the chip travels "
@@ -253,13 +253,14 @@ def _bid(s: "State", p: int, action: Bid) -> Why | None:
 
 
 def _pay(s: "State", p: int, action: PayLicenses) -> Why | None:
-    return (A7A, f"{s.name(p)} must pay licenses worth {s.auc_high} without change, from a hand of "
-            f"{s.hand[2 * p]} ones and {s.hand[2 * p + 1]} twos.", allowed(s))
+    ones, twos = s.licenses(p)
+    return (A7A, f"{s.name(p)} must pay licenses worth {s.auc_high} without change, from a hand of {ones} ones and "
+            f"{twos} twos.", allowed(s))
 
 
 def _sell(s: "State", p: int, action: Sell) -> Why | None:
     c = s.auc_company
-    stored = s.storage[c * s.n + p]
+    stored = s.stored(p, c)
     return (A7B, f"{s.name(p)} has {stored} chip(s) stored at {COMPANIES[c]} and may sell 0 to {stored} of them.",
             f"sell 0-{stored}")
 

@@ -103,7 +103,7 @@ def summary_html(state) -> str:
         card = state.card_of(p)
         cells = [f"<b style='border-left:6px solid {plots.PLAYER_COLORS[p]};padding-left:4px'>{state.name(p)}</b>",
                  money(state.money[p]), str(state.license_count(p)),
-                 *(str(state.storage[c * state.num_players + p]) for c in range(3)),
+                 *(str(chips) for chips in state.storage_of(p)),
                  str(state.derricks_left[p]), f"space {state.locos[p]}", escape(card) if card else "–"]
         rows.append("<tr>" + "".join(f"<td style='padding:0 6px'>{c}</td>" for c in cells) + "</tr>")
     black = f"black locomotive on space {state.black} of {COMPONENTS.harbour} (the harbour ends the game)"

@@ -28,6 +28,9 @@ SELL = 12     # Action 7b: the winner sells
 END = 13      # End of Game: terminal
 
 CHANCE_PHASES = frozenset({DEAL, ROLL, RED, BEIGE, LICENSE, PENALTY})
+
+# What stands on a production-tile space (``State.site_state``).
+EMPTY, TILE, DERRICK = 0, 1, 2
 PHASE_NAMES = {
     DEAL: "setup", ROLL: "Action 1", RED: "Action 2a", BEIGE: "Action 2b", TAKE: "Action 2c",
     LICENSE: "Action 3", MOVE: "Action 4", BUILD: "Action 5", PRODUCE: "Action 6", BID: "Action 7a",

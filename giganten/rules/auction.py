@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..actions import Bid, DiscardLicenses, Pass, PayLicenses, Sell
-from ..components import COMPONENTS
+from ..components import COMPANY_COUNT, COMPONENTS
 from ..draws import hypergeometric
 from ..prices import price
 from . import A7A, A7B, BID, PAY, PENALTY, SELL
@@ -42,9 +42,9 @@ def _open(s: "State") -> bool:
 
     False when no auction is left (the step is over).
     """
-    while s.auc_company < 3:
+    while s.auc_company < COMPANY_COUNT:
         c = s.auc_company
-        eligible = tuple(p for p in s.order() if s.storage[c * s.n + p] > 0)
+        eligible = tuple(p for p in s.order() if s.stored(p, c) > 0)
         if eligible:
             s.phase = BID
             s.auc_eligible = eligible
@@ -138,7 +138,7 @@ def _won(s: "State") -> None:
                "auction is repeated.", w, c, bid, w, cards, (cards + 1) // 2)
         return
     s._say(A7A, w, "{:name} wins the auction at {:company} with a bid of {}.", w, c, bid)
-    options = payments(s.hand[2 * w], s.hand[2 * w + 1], bid)
+    options = payments(*s.licenses(w), bid)
     if len(options) == 1:
         _pay(s, *options[0])
     else:
@@ -157,7 +157,7 @@ def payments(ones: int, twos: int, bid: int) -> tuple[tuple[int, int], ...]:
 
 def outcomes_penalty(s: "State") -> tuple[tuple[DiscardLicenses, float], ...]:
     w = s.auc_bidder
-    ones, twos = s.hand[2 * w], s.hand[2 * w + 1]
+    ones, twos = s.licenses(w)
     count = (ones + twos + 1) // 2
     return _penalty_outcomes(ones, twos, count)
 
@@ -170,11 +170,7 @@ def _penalty_outcomes(ones: int, twos: int, count: int) -> tuple[tuple[DiscardLi
 def apply_penalty(s: "State", action: DiscardLicenses) -> None:
     w = s.auc_bidder
     ones = action.count - action.twos
-    s._own_licenses()
-    s.hand[2 * w] -= ones
-    s.hand[2 * w + 1] -= action.twos
-    s.lic_disc[0] += ones
-    s.lic_disc[1] += action.twos
+    _discard_licenses(s, w, ones, action.twos)
     s._say(A7A, w, "{:name} discards {} license card(s) face up ({} of value 1, {} of value 2) and receives nothing "
            "for them; the auction at {:company} is repeated.", w, action.count, ones, action.twos, s.auc_company)
     if _open(s):
@@ -183,7 +179,7 @@ def apply_penalty(s: "State", action: DiscardLicenses) -> None:
 
 def legal_pay(s: "State") -> list:
     w = s.auc_bidder
-    return [PayLicenses(o, t) for o, t in payments(s.hand[2 * w], s.hand[2 * w + 1], s.auc_high)]
+    return [PayLicenses(o, t) for o, t in payments(*s.licenses(w), s.auc_high)]
 
 
 def apply_pay(s: "State", action: PayLicenses) -> None:
@@ -192,30 +188,30 @@ def apply_pay(s: "State", action: PayLicenses) -> None:
 
 def _pay(s: "State", ones: int, twos: int) -> None:
     w = s.auc_bidder
-    s._own_licenses()
-    s.hand[2 * w] -= ones
-    s.hand[2 * w + 1] -= twos
-    s.lic_disc[0] += ones
-    s.lic_disc[1] += twos
+    _discard_licenses(s, w, ones, twos)
     over = ones + 2 * twos - s.auc_high
     s._say(A7A, w, "{:name} pays {} license(s) of value 1 and {} of value 2 onto the face-up discard pile{}.", w, ones,
            twos, f" (only 2s: {over} overpaid, no change)" if over else "")
     s.phase = SELL
 
 
+def _discard_licenses(s: "State", w: int, ones: int, twos: int) -> None:
+    """The winner's licenses go onto the face-up discard pile (a payment, or the penalty)."""
+    s._add_licenses(w, -ones, -twos)
+    s.lic_disc = (s.lic_disc[0] + ones, s.lic_disc[1] + twos)
+
+
 def legal_sell(s: "State") -> list:
-    return _SELL[: s.storage[s.auc_company * s.n + s.auc_bidder] + 1]
+    return _SELL[: s.stored(s.auc_bidder, s.auc_company) + 1]
 
 
 def apply_sell(s: "State", action: Sell) -> None:
     w, c = s.auc_bidder, s.auc_company
     each = price(s.prices[c])
     total = each * action.chips
-    s._own_wealth()
-    s.storage[c * s.n + w] -= action.chips
+    s._store(w, c, -action.chips)
     s.supply += action.chips
-    s.money[w] += total
-    s.bank -= total
+    s._credit(w, total)
     s._say(A7B, w, "{:name} sells {} chip(s) to {:company} at {:money} each for {:money}; the chips go back to the "
            "supply.", w, action.chips, c, each, total)
     s.auc_company += 1

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Build, SkipBuild
-from ..board import ADJACENT_SITES, SITE_AT, SITE_BIT, SITE_CELL, cells_of
-from ..components import COLUMNS, SITES, TILE_KINDS
-from . import A5, BUILD, in_turn
+from ..board import ADJACENT_SITES, SITE_AT, SITE_CELL, cells_of
+from ..components import SITES, TILE_KINDS, square
+from . import A5, BUILD, DERRICK, in_turn
 
 if TYPE_CHECKING:
     from ..state import State
@@ -72,22 +72,14 @@ def legal(s: "State") -> list:
 
 def apply_build(s: "State", action: Build) -> None:
     p = in_turn(s)
-    site = SITE_AT[action.row * COLUMNS + action.col]
+    site = SITE_AT[square(action.row, action.col)]
     cost = TILE_KINDS[SITES[site].kind].build_cost
     value = s.site_value[site]
     chips = min(value, s.supply)
-    s._own_wealth()
-    s.money[p] -= cost
-    s.bank += cost
+    s._credit(p, -cost)
     s.supply -= chips
-    s._own_sites()
-    s.derricks_left[p] -= 1
-    s.site_state[site] = 2
-    s.site_owner[site] = p
-    s.site_oil[site] = chips
-    s.tile_sites &= ~(1 << site)
-    s.tile_cells &= ~SITE_BIT[site]
-    s.derrick_cells |= SITE_BIT[site]
+    s._add_derricks(p, -1)
+    s._set_site(site, DERRICK, p, chips)
     short = "" if chips == value else f"; the supply holds only {chips}, so only {chips} go under it"
     s._say(A5, p, "{:name} pays {:money} and builds a derrick at {:cell}: the tile shows {} oil{}.", p, cost,
            SITE_CELL[site], value, short)

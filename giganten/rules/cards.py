@@ -36,9 +36,7 @@ def _refill(s: "State", color: str) -> None:
     if any(counts(s.card_draw)):
         return
     moved = sum(counts(s.card_disc))
-    s._own_cards()
-    for t in types:
-        s.card_draw[t], s.card_disc[t] = s.card_disc[t], 0
+    s._reshuffle(types)
     s._emit(f"The {color} action card pile is used up: its {moved} discarded cards are shuffled "
             f"and become the new pile.", A2)
 
@@ -52,7 +50,7 @@ def _outcomes(s: "State", color: str) -> list[tuple[RevealCard, float]]:
 
 def begin_red(s: "State") -> None:
     """a) The display is empty; the red card comes first (``cursor``: cards revealed)."""
-    s.display = []
+    s.display = ()
     s.phase, s.cursor = RED, 0
     _refill(s, "red")
 
@@ -63,9 +61,7 @@ def outcomes_red(s: "State") -> list[tuple[RevealCard, float]]:
 
 def apply_red(s: "State", action: RevealCard) -> None:
     card = CARDS[action.card]
-    s._own_cards()
-    s.card_draw[card.id] -= 1
-    s.display.append(card.id)
+    s._reveal_card(card.id)
     old = s.black
     s.black = min(COMPONENTS.harbour, old + card.black)
     s._say(A2, s.start, "{:name} reveals the {:card}; the black locomotive advances {:count space} ({} -> {}).",
@@ -85,9 +81,7 @@ def outcomes_beige(s: "State") -> list[tuple[RevealCard, float]]:
 
 def apply_beige(s: "State", action: RevealCard) -> None:
     card = CARDS[action.card]
-    s._own_cards()
-    s.card_draw[card.id] -= 1
-    s.display.append(card.id)
+    s._reveal_card(card.id)
     s._say(A2, s.start, "{:name} reveals the {:card}.", s.start, card.id)
     s.cursor += 1
     if s.cursor < s.n:
@@ -111,15 +105,13 @@ def apply_take(s: "State", action: TakeCard) -> None:
 
 def _take(s: "State", card: int) -> None:
     p = in_turn(s)
-    s._own_cards()
-    s.display.remove(card)
-    s.held[p] = card
+    s._take_card(p, card)
     s._say(A2, p, "{:name} takes the {:card}.", p, card)
     s.cursor += 1
     if s.cursor == s.n:
         (left,) = s.display
-        s.display = []
-        s.card_disc[left] += 1
+        s.display = ()
+        s._discard_card(left)
         s._say(A2, None, "The card left over, the {:card}, goes to its discard pile.", left)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..components import COMPONENTS
+from ..components import COMPANY_COUNT, COMPONENTS
 from . import A8, A9
 
 if TYPE_CHECKING:
@@ -18,15 +18,13 @@ if TYPE_CHECKING:
 def begin(s: "State") -> None:
     """Actions 8 and 9 at once: overfilled storages, company by company in round order; then the die."""
     limit, pay = COMPONENTS.storage_limit, COMPONENTS.overfill_compensation
-    for c in range(3):
+    for c in range(COMPANY_COUNT):
         for p in s.order():
-            extra = s.storage[c * s.n + p] - limit
+            extra = s.stored(p, c) - limit
             if extra > 0:
-                s._own_wealth()
-                s.storage[c * s.n + p] = limit
+                s._store(p, c, -extra)
                 s.supply += extra
-                s.money[p] += extra * pay
-                s.bank -= extra * pay
+                s._credit(p, extra * pay)
                 s._say(A8, p, "{:name} has {} chips in storage at {:company}: {} excess chip(s) go back to the supply "
                        "for {:money} each.", p, limit + extra, c, extra, pay)
     old = s.start

@@ -51,8 +51,7 @@ def _settle(s: "State") -> bool:
                        "missing license(s).", p, s.lic_pending)
                 s.lic_pending = 0
                 break
-            s._own_licenses()
-            s.lic_draw, s.lic_disc = s.lic_disc, [0, 0]
+            s.lic_draw, s.lic_disc = s.lic_disc, (0, 0)
             s._say(A3, None, "The license pile is used up: the {} face-up discarded licenses are shuffled and become "
                    "the new pile.", disc[0] + disc[1])
             continue
@@ -64,13 +63,11 @@ def _settle(s: "State") -> bool:
 
 
 def _draw(s: "State", p: int, count: int, twos: int) -> None:
-    s._own_licenses()
-    s.lic_draw[0] -= count - twos
-    s.lic_draw[1] -= twos
-    s.hand[2 * p] += count - twos
-    s.hand[2 * p + 1] += twos
+    ones, draw = count - twos, s.lic_draw
+    s.lic_draw = (draw[0] - ones, draw[1] - twos)
+    s._add_licenses(p, ones, twos)
     s.lic_pending -= count
-    if s.opts["open_licenses"]:
+    if s.opts.open_licenses:
         s._say(A3, p, "{:name} draws {:count sales license} (now {} cards; open hands: {} of value 1 and {} of "
                "value 2).", p, count, s.license_count(p), count - twos, twos)
     else:

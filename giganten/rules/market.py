@@ -39,8 +39,7 @@ def apply_roll(s: "State", action: RollPrice) -> None:
     c = s.cursor
     old = s.prices[c]
     new = move_marker(old, (action.color, action.pips))
-    s._own_wealth()
-    s.prices[c] = new
+    s._set_price(c, new)
     s._say(A1, s.start, "{:name} rolls {} {} for {:company}: {:price} -> {:price} ({}).", s.start, action.color,
            action.pips, c, old, new, _why(ZONE[old], action.color))
     s.cursor += 1

@@ -26,7 +26,7 @@ from ..actions import (AdvanceLocomotive, ChangePrice, DriveTo, EndMovement, Loc
                        TakeOil)
 from ..board import (ADJACENT_SITES, BYTE_BITS, CELLS, DIRECTION_NAMES, ENTRY_CELLS, EXAMINABLE_SITES, NEIGHBOURS,
                      SITE_CELL, TERRAIN, _MEMO_LIMIT, cells_of, cheapest_path, reachable)
-from ..components import COLUMNS, COMPONENTS
+from ..components import COMPANY_COUNT, COMPONENTS, row_col, square
 from ..prices import TOP
 from . import A4, A4A, A4B, A4C, A4D, MOVE, in_turn
 
@@ -48,17 +48,17 @@ _CELL_BIT = tuple(1 << cell for cell in range(CELLS)) + (0,)
 _OPPONENTS = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n))
                    for n in range(COMPONENTS.max_players + 1))
 """``_OPPONENTS[n][p]``: the seats other than p in an n-player game."""
-_DRIVE = [DriveTo(c // COLUMNS, c % COLUMNS) for c in range(len(TERRAIN))]
+_DRIVE = [DriveTo(*row_col(c)) for c in range(CELLS)]
 _DRIVE_BY_BYTE = [[tuple(_DRIVE[8 * k + i] for i in BYTE_BITS[b] if 8 * k + i < CELLS) for b in range(256)]
                   for k in range((CELLS + 7) // 8)]
 """The DriveTo actions for byte k of a bit set of squares having the value b (listing them is the hot path)."""
 _DRIVES: dict[int, tuple[DriveTo, ...]] = {}
 _ADVANCE = AdvanceLocomotive()
 _END = EndMovement()
-_OIL = [TakeOil(c) for c in range(3)]
-_CHANGE = {(c, d): ChangePrice(c, d) for c in range(3) for d in range(-TOP, TOP + 1) if d}
+_OIL = [TakeOil(c) for c in range(COMPANY_COUNT)]
+_CHANGE = {(c, d): ChangePrice(c, d) for c in range(COMPANY_COUNT) for d in range(-TOP, TOP + 1) if d}
 _BACK_ALL = LocomotivesBack(None)
-_BACK = [LocomotivesBack(p) for p in range(4)]
+_BACK = [LocomotivesBack(p) for p in range(COMPONENTS.max_players)]
 
 
 def begin(s: "State") -> None:
@@ -84,9 +84,7 @@ def _end_turn(s: "State", why: str) -> None:
     p = in_turn(s)
     s._say(A4, p, "{:name} ends movement{}.", p, why)
     card = s.held[p]
-    s._own_cards()
-    s.card_disc[card] += 1
-    s.held[p] = -1
+    s._return_card(p)
     s._say(A4, p, "{:name}'s {:card} goes to its discard pile.", p, card)
     s.cursor += 1
     if s.cursor < s.n:
@@ -183,19 +181,18 @@ def advance_ok(s: "State", p: int, is_stranded: bool, no_stop: int) -> bool:
 def _special_actions(s: "State", p: int) -> list[Action]:
     card = s.card_of(p)
     if card.special == "price":
-        exact, prices = s.opts["exact_price_change"], s.prices
-        return [*_price_changes(0, prices[0], card.n, exact), *_price_changes(1, prices[1], card.n, exact),
-                *_price_changes(2, prices[2], card.n, exact)]
+        exact, prices = s.opts.exact_price_change, s.prices
+        return [change for c in range(COMPANY_COUNT) for change in _price_changes(c, prices[c], card.n, exact)]
     if card.special == "oil":
         return list(_OIL) if s.supply > 0 else []
-    if s.opts["one_opponent_back"]:
+    if s.opts.one_opponent_back:
         return [_BACK[q] for q in _OPPONENTS[s.n][p]]
     return [_BACK_ALL]
 
 
 def price_deltas(s: "State", company: int, n: int) -> list[int]:
     """The moves a 'change price' card allows: up to N spaces (or exactly N), staying on the track."""
-    return list(_deltas(s.prices[company], n, s.opts["exact_price_change"]))
+    return list(_deltas(s.prices[company], n, s.opts.exact_price_change))
 
 
 @lru_cache(maxsize=None)
@@ -222,8 +219,7 @@ def _look(s: "State", p: int, cells: list[int]) -> None:
         seen |= ADJACENT_SITES[cell]
     new = seen & EXAMINABLE_SITES & s.tile_sites & ~s.known[p]
     if new:
-        s._own_sites()
-        s.known[p] |= new
+        s._see(p, new)
         where = tuple(SITE_CELL[i] for i in cells_of(new))
         s._say(A4B, p, "{:name}'s truck passes the face-down tile(s) at {:cells}: {:name} looks at them (only the "
                "truck's owner learns the oil).", p, where, p)
@@ -232,7 +228,7 @@ def _look(s: "State", p: int, cells: list[int]) -> None:
 def apply_place(s: "State", action: PlaceTruck) -> None:
     p = in_turn(s)
     cell = ENTRY_CELLS[action.row]
-    s.trucks[p] = cell
+    s._move_truck(p, cell)
     s._say(A4A, p, "{:name} places the truck on {:cell} in the first column (free).", p, cell)
     _look(s, p, [cell])
     _after(s)
@@ -243,7 +239,7 @@ def apply_step(s: "State", action: Step) -> None:
     target = NEIGHBOUR_TOWARDS[s.trucks[p]][action.direction]
     cost = TERRAIN[target]
     s.mp -= cost
-    s.trucks[p] = target
+    s._move_truck(p, target)
     s._say(A4A, p, "{:name} moves the truck {} to {:cell} ({}, {:count point}; {} left).", p,
            DIRECTION_NAMES[action.direction], target, TERRAIN_WORD[cost], cost, s.mp)
     _look(s, p, [target])
@@ -253,12 +249,12 @@ def apply_step(s: "State", action: Step) -> None:
 def apply_drive(s: "State", action: DriveTo) -> None:
     p = in_turn(s)
     cell = s.trucks[p]
-    target = action.row * COLUMNS + action.col
+    target = square(action.row, action.col)
     path = cheapest_path(cell, target, s.mp, s.derrick_cells)
     assert path is not None  # offered: the target is within reach
     cost = sum(map(TERRAIN.__getitem__, path))
     s.mp -= cost
-    s.trucks[p] = target
+    s._move_truck(p, target)
     s._say(A4A, p, "{:name} drives the truck from {:cell} to {:cell} ({:count square}, {:count point}; {} left).",
            p, cell, target, len(path), cost, s.mp)
     _look(s, p, path)
@@ -270,8 +266,7 @@ def apply_advance(s: "State", action: AdvanceLocomotive) -> None:
     loco = s.locos[p]
     cost = RAIL_COST[loco + 1]
     s.mp -= cost
-    s._own_wealth()
-    s.locos[p] = loco + 1
+    s._move_locomotive(p, loco + 1)
     s._say(A4C, p, "{:name}'s locomotive advances to rail space {} ({:count point}; {} left).", p, loco + 1, cost,
            s.mp)
     _after(s)
@@ -280,8 +275,7 @@ def apply_advance(s: "State", action: AdvanceLocomotive) -> None:
 def apply_change_price(s: "State", action: ChangePrice) -> None:
     p = in_turn(s)
     old = s.prices[action.company]
-    s._own_wealth()
-    s.prices[action.company] = old + action.delta
+    s._set_price(action.company, old + action.delta)
     s.special = False
     s._say(A4D, p, "{:name} moves the {:company} price {} {}: {:price} -> {:price} (the colours of the table play "
            "no role here).", p, action.company, "up" if action.delta > 0 else "down", abs(action.delta), old,
@@ -292,8 +286,7 @@ def apply_change_price(s: "State", action: ChangePrice) -> None:
 def apply_take_oil(s: "State", action: TakeOil) -> None:
     p = in_turn(s)
     s.supply -= 1
-    s._own_wealth()
-    s.storage[action.company * s.n + p] += 1
+    s._store(p, action.company, 1)
     s.special = False
     s._say(A4D, p, "{:name} takes an oil chip from the supply into storage at {:company}.", p, action.company)
     _after(s)
@@ -304,10 +297,9 @@ def apply_back(s: "State", action: LocomotivesBack) -> None:
     n = s.card_of(p).n
     targets = (action.target,) if action.target is not None else _OPPONENTS[s.n][p]
     moved = []
-    s._own_wealth()
     for q in targets:
         old = s.locos[q]
-        s.locos[q] = max(COMPONENTS.player_start, old - n)
+        s._move_locomotive(q, max(COMPONENTS.player_start, old - n))
         moved.append(f"{s.name(q)} {old} -> {s.locos[q]}")
     s.special = False
     s._emit(f"{s.name(p)} moves opposing locomotives back {n} spaces, whatever the printed costs, never behind "

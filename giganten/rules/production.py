@@ -18,15 +18,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import LetChipGo, Transport
-from ..board import SITE_BIT, SITE_CELL
-from ..components import COMPANIES, COMPONENTS, SITES, money
-from . import A6, PRODUCE, in_turn
+from ..board import SITE_CELL
+from ..components import COMPANIES, COMPANY_COUNT, COMPONENTS, SITES, money
+from . import A6, DERRICK, EMPTY, PRODUCE, in_turn
 
 if TYPE_CHECKING:
     from ..state import State
 
 FEE = COMPONENTS.transport_fee
-_SHIP = {(c, via): Transport(c, via) for c in range(3) for via in ("own", "black", "rival")}
+_SHIP = {(c, via): Transport(c, via) for c in range(COMPANY_COUNT) for via in ("own", "black", "rival")}
+_OWN = [_SHIP[c, "own"] for c in range(COMPANY_COUNT)]
+_BLACK = [_SHIP[c, "black"] for c in range(COMPANY_COUNT)]
+_RIVAL = [_SHIP[c, "rival"] for c in range(COMPANY_COUNT)]
 _LET_GO = LetChipGo()
 
 
@@ -63,19 +66,17 @@ def _next_chip(s: "State") -> None:
 
 
 def _produce(s: "State", p: int, site: int) -> None:
-    s._own_sites()
-    s.site_oil[site] -= 1
+    oil = s.site_oil[site] - 1
     s.chip_site = site
     where = SITE_CELL[site]
-    if s.site_oil[site] == 0:
-        s.site_state[site] = 0
-        s.site_owner[site] = -1
-        s.derrick_cells &= ~SITE_BIT[site]
-        s.derricks_left[p] += 1
+    if oil == 0:
+        s._set_site(site, EMPTY)
+        s._add_derricks(p, 1)
         s._say(A6, p, "{:name} produces the last chip of the derrick at {:cell}; the emptied derrick goes back to "
                "{:name}.", p, where, p)
     else:
-        s._say(A6, p, "{:name} produces a chip at {:cell} ({} left under the derrick).", p, where, s.site_oil[site])
+        s._set_site(site, DERRICK, p, oil)
+        s._say(A6, p, "{:name} produces a chip at {:cell} ({} left under the derrick).", p, where, oil)
 
 
 def carriers(s: "State", p: int, site: int) -> tuple[bool, list[int]]:
@@ -106,13 +107,13 @@ def legal(s: "State") -> list:
     p = in_turn(s)
     site = s.chip_site
     if s.locos[p] >= SITES[site].col:
-        return [_SHIP[c, "own"] for c in range(3)]
+        return list(_OWN)
     black, rivals = carriers(s, p, site)
     out = []
     if black:
-        out += [_SHIP[c, "black"] for c in range(3)]
+        out += _BLACK
     if rivals:
-        out += [_SHIP[c, "rival"] for c in range(3)]
+        out += _RIVAL
     return out + [_LET_GO]
 
 
@@ -121,8 +122,7 @@ def apply_transport(s: "State", action: Transport) -> None:
     site = s.chip_site
     col = SITES[site].col
     c = action.company
-    s._own_wealth()
-    s.storage[c * s.n + p] += 1
+    s._store(p, c, 1)
     if action.via == "own":
         s._say(A6, p, "{:name}'s locomotive (space {}) is level with or past the derrick in column {}: free transport; "
                "the chip goes into {:name}'s storage at {:company}.", p, s.locos[p], col, p, c)
@@ -161,16 +161,15 @@ def _ahead_text(s: "State", rivals: list[int]) -> str:
 def _pay(s: "State", p: int, rivals: list[int], fee: int) -> list[tuple[int, int]]:
     """Pay a fee to the bank (no rivals) or split it among tied rivals; a remainder goes to the first of them
     clockwise from the payer (it cannot arise with at most three opponents and a $3,000 fee)."""
-    s.money[p] -= fee
     if not rivals:
-        s.bank += fee
+        s._credit(p, -fee)
         return []
     share, rest = divmod(fee, len(rivals))
     ordered = sorted(rivals, key=lambda q: (q - p) % s.n)
     out = []
     for k, q in enumerate(ordered):
         amount = share + (rest if k == 0 else 0)
-        s.money[q] += amount
+        s._transfer(p, q, amount)
         out.append((q, amount))
     return out
 

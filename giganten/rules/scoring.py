@@ -52,14 +52,12 @@ def end_game(s: "State") -> None:
     s.phase = END
     bonus = COMPONENTS.end_derrick_bonus
     final = []
-    s._own_wealth()
     ranked = ranking(s)  # locomotives and licenses: the accounting below does not change it
     for rank, p in enumerate(ranked):
         derricks = s.derrick_sites(p)
-        chips = sum(s.site_oil[i] for i in derricks) + sum(s.storage[c * s.n + p] for c in range(3))
+        chips = sum(s.site_oil[i] for i in derricks) + sum(s.storage_of(p))
         paid = len(derricks) * bonus[rank] + chips * COMPONENTS.end_chip_value
-        s.money[p] += paid
-        s.bank -= paid
+        s._credit(p, paid)
         final.append((p, rank + 1, len(derricks), bonus[rank], chips, paid))
         s._say(END_OF_GAME, p, "{:name}'s locomotive (space {}) is ranked {}{}: {} derrick(s) x {:money} + {} chip(s) "
                "x {:money} = {:money}.", p, s.locos[p], rank + 1, _tie_note(s, p, ranked), len(derricks), bonus[rank],

@@ -12,9 +12,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..actions import DealTile
-from ..board import SITE_BIT
 from ..components import SITES, TILE_KINDS
-from . import DEAL, SETUP
+from . import DEAL, EMPTY, SETUP, TILE
 
 if TYPE_CHECKING:
     from ..state import State
@@ -41,7 +40,7 @@ def _next_site(s: "State") -> None:
     while s.cursor < len(SITES) and not site_in_play(s.cursor, s.n):
         s.cursor += 1
     if s.cursor == len(SITES):
-        left = sum(1 for i in range(len(SITES)) if s.site_state[i] == 0)
+        left = s.site_state.count(EMPTY)
         if left:
             s._emit(f"Three players: the {left} spaces marked for three players stay empty; "
                     f"{left} tiles go back to the box unseen.", SETUP)
@@ -66,10 +65,6 @@ def outcomes(s: "State") -> tuple[tuple[DealTile, float], ...]:
 
 
 def apply_deal(s: "State", action: DealTile) -> None:
-    i = s.cursor
-    s._own_sites()
-    s.site_value[i] = action.value
-    s.site_state[i] = 1
-    s.tile_sites |= 1 << i
-    s.tile_cells |= SITE_BIT[i]
+    s._set_site_value(s.cursor, action.value)
+    s._set_site(s.cursor, TILE)
     _next_site(s)
