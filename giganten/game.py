@@ -22,7 +22,8 @@ State.spec = SPEC
 
 
 def new_game(players: int = 4, **options: Any) -> State:
-    """A new game for 3 or 4 players; options: one_opponent_back, exact_price_change, open_licenses."""
+    """A new game for 3 or 4 players; options: one_opponent_back, exact_price_change, open_licenses,
+    first_player (see ``OPTION_HELP``)."""
     return SPEC.new_game(players, **options)  # type: ignore[return-value]
 
 

@@ -60,6 +60,7 @@ class Options:
     one_opponent_back: bool = False
     exact_price_change: bool = False
     open_licenses: bool = False
+    first_player: int = 0
 
 
 OPTION_DEFAULTS = asdict(Options())
@@ -67,6 +68,8 @@ OPTION_HELP = {
     "one_opponent_back": "Danish summary: the 'locomotives back' special moves ONE chosen opponent's locomotive back",
     "exact_price_change": "a 'change price' card moves a marker by exactly N spaces (not up to N)",
     "open_licenses": "teaching: every player's license hand is public",
+    "first_player": "seat (0-based) of the first start player, who takes the die (Setup 10: 'determine a starting "
+                    "player')",
 }
 
 
@@ -101,7 +104,10 @@ class State(GameState):
         self._events = []
         n = self.n = players
         self.opts = Options(**options)
-        self.phase, self.cursor, self.round, self.start = DEAL, 0, 1, 0
+        if not 0 <= self.opts.first_player < n:
+            raise ValueError(f"first_player must be a seat from 0 to {n - 1}, got {self.opts.first_player}")
+        self.phase, self.cursor, self.round = DEAL, 0, 1
+        self.start = self.opts.first_player  # Setup 10: the first start player takes the die
         self.money = (COMPONENTS.start_money,) * n
         self.bank = COMPONENTS.bank_start
         self.prices = (COMPONENTS.start_price_index,) * COMPANY_COUNT

@@ -9,7 +9,7 @@ from giganten.actions import DealTile, DrawLicenses, RevealCard, RollPrice, Take
 from giganten.components import CARDS, SITES
 from giganten.rules.cards import RED_TYPES
 
-from .helpers import BLUE, GREEN, RED, advance, at, beige, dealt, draw_all, edit, events_text, red, to_phase
+from .helpers import BLUE, GREEN, RED, YELLOW, advance, at, beige, dealt, draw_all, edit, events_text, red, to_phase
 from .invariants import conservation
 
 
@@ -62,6 +62,26 @@ def test_setup_start_values():
     assert s.lic_draw == (39, 39) and s.derricks_left == (5,) * 4 and s.black == 0 and s.locos == (0,) * 4
     assert s.trucks == (-1,) * 4 and s.start == RED and s.round == 1
     conservation(s)
+
+
+def test_option_first_player_names_the_first_start_player():
+    """Setup 10: "Now determine a starting player."  Option ``first_player``: that seat takes the die, starts
+    round 1 (rolls, reveals, takes a card first) and passes the die to the left; seat 0 by default."""
+    s = dealt(4, first_player=GREEN)
+    assert s.start == GREEN and s.order() == [GREEN, RED, BLUE, YELLOW]
+    assert "Green is the first start player and takes the die" in events_text(s)
+    assert "Green rolls" in events_text(s.apply(RollPrice("blue", 2)))
+    assert to_phase(R.TAKE, first_player=BLUE).current_player() == BLUE
+    one_round = advance(dealt(3, first_player=YELLOW), lambda t: t.round == 2)
+    assert one_round.start == 0 and "Yellow passes the die to Red, who starts round 2" in events_text(one_round)
+    assert g.new_game(4).options["first_player"] == 0 and dealt(4).start == RED
+    saved = advance(s, at(R.MOVE)).to_json()
+    assert g.from_json(saved).start == GREEN and g.from_json(saved).options["first_player"] == GREEN
+    for bad in (4, -1):
+        with pytest.raises(ValueError, match="first_player must be a seat from 0 to 3"):
+            g.new_game(4, first_player=bad)
+    with pytest.raises(ValueError, match="first_player"):
+        g.new_game(3, first_player=True)  # a seat is an int, not a switch
 
 
 # -- Action 1 ---------------------------------------------------------------------------------------------
