@@ -84,8 +84,8 @@ def log_text(state: GameState, action: Action) -> str | None:
 def phase_label(state) -> str:
     """The numbered action of the round the game is in ("Action 4"), the auction's company included."""
     name = R.PHASE_NAMES[state.phase]
-    if state.phase in (R.BID, R.PENALTY, R.PAY, R.SELL):
-        name += f" at {plots.COMPANY_SHORT[state.auc_company]}"
+    if state.auction is not None:
+        name += f" at {plots.COMPANY_SHORT[state.auction.company]}"
     return name
 
 
