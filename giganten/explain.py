@@ -48,8 +48,9 @@ def expecting(s: "State") -> str:
         return "the game is over"
     if phase in CHANCE_PHASES:
         return f"a chance outcome ({PHASE_NAMES[phase]})"
-    who = NAMES[s.current_player()]
-    return f"{who} {_EXPECTING[phase].format(high=s.auc_high)}"
+    player = s.current_player()
+    assert player is not None  # a decision: someone decides
+    return f"{NAMES[player]} {_EXPECTING[phase].format(high=s.auc_high)}"
 
 
 _EXPECTING = {
@@ -159,7 +160,7 @@ def _advance(s: "State", p: int, action: AdvanceLocomotive) -> Why | None:
 
 def _special(s: "State", p: int, kind: str) -> Why | None:
     """Action 4 d): the card's special action, once, and only the one the card shows."""
-    card = s.card_of(p)
+    card = s.held_card(p)
     if not s.special:
         what = "has already been used this turn" if card.special else "is not on this card"
         return A4D, f"{s.name(p)}'s special action {what}.", allowed(s)
@@ -170,7 +171,7 @@ def _special(s: "State", p: int, kind: str) -> Why | None:
 
 
 def _change_price(s: "State", p: int, action: ChangePrice) -> Why | None:
-    card = s.card_of(p)
+    card = s.held_card(p)
     rule = "exactly" if s.opts.exact_price_change else "up to"
     return _special(s, p, "price") or (
         A4D, f"this card moves a price by {rule} {card.n} space(s), up or down, staying on the track.", allowed(s))

@@ -101,7 +101,7 @@ class State(GameState):
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self._record = None
-        self._events = []
+        self._events: list[Any] | None = []
         n = self.n = players
         self.opts = Options(**options)
         if not 0 <= self.opts.first_player < n:
@@ -176,7 +176,7 @@ class State(GameState):
     def __deepcopy__(self, memo: dict) -> "State":
         """``copy.deepcopy`` gives an independent copy (the record of past actions is immutable and shared)."""
         new = self._copy()
-        new._events = list(self._events)
+        new._events = list(self._events or ())
         return new
 
     def fingerprint(self) -> Hashable:
@@ -309,6 +309,10 @@ class State(GameState):
         t = self.held[player]
         return CARDS[t] if t >= 0 else None
 
+    def held_card(self, player: int) -> CardType:
+        """The action card ``player`` took this round (Actions 3 and 4, when everyone holds one)."""
+        return CARDS[self.held[player]]
+
     @property
     def auction(self) -> Auction | None:
         """The auction under way (Action 7 a-b), or None outside one."""
@@ -332,7 +336,7 @@ class State(GameState):
     @property
     def final_accounting(self) -> list[dict[str, int]] | None:
         """End of Game: per player the rank, derricks, bonus and chips paid out (None before the end)."""
-        return scoring.accounting_dicts(self) if self.final is not None else None
+        return scoring.accounting_dicts(self.final) if self.final is not None else None
 
     # -- changing the position: the rules' only way (on the private copy ``apply`` hands them) -------------
     def _credit(self, player: int, amount: int) -> None:

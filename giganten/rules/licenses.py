@@ -33,7 +33,7 @@ def begin(s: "State") -> None:
 def _start_player(s: "State") -> None:
     while s.cursor < s.n:
         p = in_turn(s)
-        s.lic_pending = s.card_of(p).licenses
+        s.lic_pending = s.held_card(p).licenses
         if _settle(s):
             return  # a chance node
         s.cursor += 1

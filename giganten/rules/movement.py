@@ -18,7 +18,7 @@ d) the card's special action (optional, once): change a price by up to N spaces,
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from gamekit import Action
 
@@ -69,7 +69,7 @@ def begin(s: "State") -> None:
 
 def _start_turn(s: "State") -> None:
     p = in_turn(s)
-    card = s.card_of(p)
+    card = s.held_card(p)
     s.mp = card.moves
     s.special = card.special is not None
     note = " (the supply is empty, so it cannot be used)" if s.special and not special_usable(s, p) else ""
@@ -179,7 +179,7 @@ def advance_ok(s: "State", p: int, is_stranded: bool, no_stop: int) -> bool:
 
 
 def _special_actions(s: "State", p: int) -> list[Action]:
-    card = s.card_of(p)
+    card = s.held_card(p)
     if card.special == "price":
         exact, prices = s.opts.exact_price_change, s.prices
         return [change for c in range(COMPANY_COUNT) for change in _price_changes(c, prices[c], card.n, exact)]
@@ -294,7 +294,7 @@ def apply_take_oil(s: "State", action: TakeOil) -> None:
 
 def apply_back(s: "State", action: LocomotivesBack) -> None:
     p = in_turn(s)
-    n = s.card_of(p).n
+    n = s.held_card(p).n
     targets = (action.target,) if action.target is not None else _OPPONENTS[s.n][p]
     moved = []
     for q in targets:
@@ -326,7 +326,7 @@ def _after(s: "State") -> None:
 
 def special_usable(s: "State", p: int) -> bool:
     """The card's special action is still there to use (ruling G3: no 'take 1 oil chip' from an empty supply)."""
-    return s.special and (s.card_of(p).special != "oil" or s.supply > 0)
+    return s.special and (s.held_card(p).special != "oil" or s.supply > 0)
 
 
 def points(k: int) -> str:
@@ -334,7 +334,7 @@ def points(k: int) -> str:
     return f"{k} point{'s' if k != 1 else ''}"
 
 
-HANDLERS = {
+HANDLERS: dict[type[Action], Callable[["State", Any], None]] = {
     PlaceTruck: apply_place, Step: apply_step, DriveTo: apply_drive, AdvanceLocomotive: apply_advance,
     ChangePrice: apply_change_price, TakeOil: apply_take_oil, LocomotivesBack: apply_back, EndMovement: apply_end,
 }

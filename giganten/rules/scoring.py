@@ -69,6 +69,7 @@ def end_game(s: "State") -> None:
             f"The Giant: {' and '.join(giants)}.", END_OF_GAME)
 
 
-def accounting_dicts(s: "State") -> list[dict[str, int]]:
+def accounting_dicts(final: tuple[tuple[int, ...], ...]) -> list[dict[str, int]]:
+    """The final accounting (``State.final``) as one dict per player."""
     keys = ("player", "rank", "derricks", "bonus_per_derrick", "chips", "paid")
-    return [dict(zip(keys, row)) for row in s.final]
+    return [dict(zip(keys, row)) for row in final]
