@@ -26,7 +26,7 @@ from gamekit import Action
 
 from ..actions import (Bid, Build, DealTile, DiscardLicenses, DrawLicenses, LetChipGo, Pass, PayLicenses, RevealCard,
                        RollPrice, Sell, SkipBuild, TakeCard, Transport)
-from ..components import COMPONENTS, SITES
+from ..components import COMPANY_COUNT, COMPONENTS, SITES, money
 from . import (A1, A2, A3, A4, A5, A6, A7, A8, A9, BEIGE, BID, BUILD, DEAL, END, LICENSE, MOVE, PAY, PENALTY, PRODUCE,
                RED, ROLL, SELL, SETUP, TAKE, in_turn)
 from . import auction, build, cards, close, licenses, market, movement, production, scoring, setup
@@ -96,7 +96,7 @@ def _every_tile_space(s: "State") -> bool:
 
 
 def _every_company_rolled(s: "State") -> bool:
-    return s.cursor == len(COMPONENTS.companies)
+    return s.cursor == COMPANY_COUNT
 
 
 def _one_card(s: "State") -> bool:
@@ -108,7 +108,7 @@ def _every_player(s: "State") -> bool:
 
 
 def _every_company_auctioned(s: "State") -> bool:
-    return s.auc_company == len(COMPONENTS.companies)
+    return s.auc_company == COMPANY_COUNT
 
 
 def _at_once(s: "State") -> bool:
@@ -139,8 +139,9 @@ ROUND: tuple[Step, ...] = (
          "when every derrick has produced", (PRODUCE,), production.begin, _every_player),
     Step(A7, "an auction at Hudson, Jet and US Standard in turn: the players with oil stored there bid, the "
          "winner pays (or is penalized, chance, and the auction is repeated) and sells",
-         "after the third company", (BID, PENALTY, PAY, SELL), auction.begin, _every_company_auctioned),
-    Step(f"{A8}; {A9}", "overfilled storages are emptied for $1,000 a chip; the die passes to the left",
+         "after the last company's auction", (BID, PENALTY, PAY, SELL), auction.begin, _every_company_auctioned),
+    Step(f"{A8}; {A9}", f"overfilled storages are emptied for {money(COMPONENTS.overfill_compensation)} a chip; "
+         "the die passes to the left",
          "at once: no one decides", (), close.begin, _at_once),
 )
 STEPS: tuple[Step, ...] = (SETUP_STEP, *ROUND)
