@@ -249,8 +249,10 @@ def _let_go(s: "State", p: int, action: LetChipGo) -> Why | None:
 
 def _bid(s: "State", p: int, action: Bid) -> Why | None:
     top = auction.max_bid(s, p)
-    return (A7A, f"a bid must be higher than {s.auc_high} and at most {top} (twice {s.name(p)}'s "
-            f"{s.license_count(p)} license cards).", f"a bid of {s.auc_high + 1}-{top} or pass")
+    why = ("the most any hand could pay" if s.opts.bluff_bids and top else
+           f"twice {s.name(p)}'s {s.license_count(p)} license cards")
+    return (A7A, f"a bid must be higher than {s.auc_high} and at most {top} ({why}).",
+            f"a bid of {s.auc_high + 1}-{top} or pass")
 
 
 def _pay(s: "State", p: int, action: PayLicenses) -> Why | None:

@@ -17,7 +17,10 @@ SPEC = GameSpec(
     codec=CODEC,
     create=lambda players, options: State(players, options),
     option_help=OPTION_HELP,
-    options_added={"first_player": (2, 0)},  # (saves of format version 1: Red, seat 0, started)
+    options_added={
+        "first_player": (2, 0),  # (saves of format version 1: Red, seat 0, started)
+        "bluff_bids": (3, False),  # (older saves: the house rule G5 capped every bid)
+    },
 )
 State.spec = SPEC
 

@@ -104,15 +104,38 @@ def test_saves_written_by_the_kit_load_again(name):
         assert game.from_json(end.to_json()) == end
 
 
+def _older(save: dict, version: int) -> dict:
+    """``save`` as format ``version`` wrote it: without the options added since."""
+    added = g.SPEC.options_added
+    options = {k: v for k, v in save["options"].items() if k not in added or added[k][0] <= version}
+    return {**save, "version": version, "options": options}
+
+
 def test_a_giganten_save_of_format_version_1_loads_with_seat_0_starting():
     """Format version 1 predates Giganten's first_player option: such a save does not list it, and the
     loader fills in what it implied (seat 0 started); a version-1 save that lists it is refused."""
     save = _save(g, players=4, moves=60)
-    assert save["version"] == 2 and save["options"]["first_player"] == 0
-    old = {**save, "version": 1, "options": {k: v for k, v in save["options"].items() if k != "first_player"}}
+    assert save["version"] == 3 and save["options"]["first_player"] == 0
+    old = _older(save, 1)
+    assert "first_player" not in old["options"]
     state = g.from_json(json.dumps(old))
     assert state.options["first_player"] == 0 and state.history() == g.from_json(json.dumps(save)).history()
     with pytest.raises(ValueError, match="did not exist in format version 1"):
-        g.from_json(json.dumps({**save, "version": 1}))
+        g.from_json(json.dumps({**_older(save, 2), "version": 1}))
     with pytest.raises(ValueError, match="lack"):
         g.from_json(json.dumps({**old, "version": 2}))
+
+
+def test_a_giganten_save_of_format_version_2_loads_with_the_house_rule_bid_cap():
+    """Format version 2 predates the bluff_bids switch (ruling G5): its games were played with the house
+    rule's cap, so the loader fills in bluff_bids=False; a version-2 save that lists it is refused."""
+    save = _save(g, players=4, moves=60)
+    assert save["options"]["bluff_bids"] is False
+    old = _older(save, 2)
+    assert "bluff_bids" not in old["options"] and "first_player" in old["options"]
+    state = g.from_json(json.dumps(old))
+    assert state.options["bluff_bids"] is False and state.history() == g.from_json(json.dumps(save)).history()
+    with pytest.raises(ValueError, match="did not exist in format version 2"):
+        g.from_json(json.dumps({**save, "version": 2}))
+    with pytest.raises(ValueError, match="lack"):
+        g.from_json(json.dumps({**old, "version": 3}))

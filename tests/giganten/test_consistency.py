@@ -35,7 +35,7 @@ def fuzz(state, rng):
     yield DrawLicenses(r(0, 9), r(-1, 9))
     yield DiscardLicenses(r(0, 9), r(-1, 9))
 
-ALL_VARIANTS = {"one_opponent_back": True, "exact_price_change": True, "open_licenses": True}
+ALL_VARIANTS = {"one_opponent_back": True, "exact_price_change": True, "open_licenses": True, "bluff_bids": True}
 
 
 @pytest.mark.slow
