@@ -250,7 +250,7 @@ def _let_go(s: "State", p: int, action: LetChipGo) -> Why | None:
 def _bid(s: "State", p: int, action: Bid) -> Why | None:
     top = auction.max_bid(s, p)
     why = ("the most any hand could pay" if s.opts.bluff_bids and top else
-           f"twice {s.name(p)}'s {s.license_count(p)} license cards")
+           f"the kit's house rule G5: twice {s.name(p)}'s {s.license_count(p)} license cards")
     return (A7A, f"a bid must be higher than {s.auc_high} and at most {top} ({why}).",
             f"a bid of {s.auc_high + 1}-{top} or pass")
 

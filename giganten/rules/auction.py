@@ -90,8 +90,9 @@ def _emit_cannot_bid(s: "State", p: int) -> None:
                "in the box are worth {}).", p, s.auc_high, COMPONENTS.license_ones + COMPONENTS.license_twos,
                max_bid(s, p))
         return
-    s._say(A7A, p, "{:name} cannot outbid the bid of {} and passes: with {:count license card} no bid above {} could "
-           "be paid.", p, s.auc_high, cards, max_bid(s, p))
+    s._say(A7A, p, "{:name} cannot outbid the bid of {} and passes: with {:count license card}, no bid above {} is "
+           "allowed (the kit's house rule G5: at most twice the cards held, the most such a hand could pay).", p,
+           s.auc_high, cards, max_bid(s, p))
 
 
 def max_bid(s: "State", p: int) -> int:

@@ -84,7 +84,7 @@ def test_action_7b_only_2s_and_an_odd_bid_overpay_without_change():
 def test_action_7a_ruling_bids_above_the_own_hand_are_allowed_up_to_twice_the_cards():
     s = auction({(RED, HUDSON): 1, (BLUE, HUDSON): 1}, {RED: (2, 0), BLUE: (3, 0)})
     assert Bid(4) in s.legal_actions() and Bid(5) not in s.legal_actions()  # two cards: at most 4
-    with pytest.raises(g.IllegalAction, match="at most 4"):
+    with pytest.raises(g.IllegalAction, match="at most 4 \\(the kit's house rule G5: twice Red's 2 license cards\\)"):
         s.apply(Bid(5))
 
 
