@@ -144,7 +144,7 @@ def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
 
     ``seats``: one entry per seat, "human" or a bot name of ``giganten.bots.BOTS`` (default: bots);
     ``options``: the game's variant switches (``one_opponent_back``, ``exact_price_change``,
-    ``open_licenses``, ``first_player``).
+    ``open_licenses``, ``first_player``, ``bluff_bids``, ``tie_by_license_cards``).
     """
     return GameStepper(view(), players=players, seed=seed, seats=seats, options=options)
 

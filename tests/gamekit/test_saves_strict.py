@@ -126,15 +126,18 @@ def test_a_giganten_save_of_format_version_1_loads_with_seat_0_starting():
         g.from_json(json.dumps({**old, "version": 2}))
 
 
-def test_a_giganten_save_of_format_version_2_loads_with_the_house_rule_bid_cap():
-    """Format version 2 predates the bluff_bids switch (ruling G5): its games were played with the house
-    rule's cap, so the loader fills in bluff_bids=False; a version-2 save that lists it is refused."""
+def test_a_giganten_save_of_format_version_2_loads_with_the_house_rule_bid_cap_and_ties_by_value():
+    """Format version 2 predates the bluff_bids and tie_by_license_cards switches (rulings G5, G2): its games
+    were played with the house rule's cap and ties by license value, so the loader fills in False for both; a
+    version-2 save that lists them is refused."""
     save = _save(g, players=4, moves=60)
-    assert save["options"]["bluff_bids"] is False
+    new = {"bluff_bids": False, "tie_by_license_cards": False}
+    assert {k: save["options"][k] for k in new} == new
     old = _older(save, 2)
-    assert "bluff_bids" not in old["options"] and "first_player" in old["options"]
+    assert not set(new) & set(old["options"]) and "first_player" in old["options"]
     state = g.from_json(json.dumps(old))
-    assert state.options["bluff_bids"] is False and state.history() == g.from_json(json.dumps(save)).history()
+    assert {k: state.options[k] for k in new} == new
+    assert state.history() == g.from_json(json.dumps(save)).history()
     with pytest.raises(ValueError, match="did not exist in format version 2"):
         g.from_json(json.dumps({**save, "version": 2}))
     with pytest.raises(ValueError, match="lack"):
