@@ -215,7 +215,8 @@ def _build(s: "State", p: int, action: Build) -> Why | None:
                 allowed(s))
     if s.derricks_left[p] == 0:
         return A5, f"all five of {s.name(p)}'s derricks are on the board.", allowed(s)
-    return A5, "the oil supply is empty: there is no oil to put under a derrick (ruling).", allowed(s)
+    return (A5, "the oil supply is empty, and by the kit's house rule G3 a derrick is built only with oil to put "
+            "under it.", allowed(s))
 
 
 # -- Action 6 --------------------------------------------------------------------------------------------
