@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass, fields
 from typing import Any
 
-from gamekit import Action, RandomBot
-from gamekit.bots import LookaheadBot
+from gamekit import Action
+from gamekit.bots import LookaheadBot, random_bot
 from gamekit.mcts import LeadUtility, MCTSBot
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
@@ -193,11 +193,6 @@ class SearchBot(MCTSBot):
             return self.guide.explain(state)
         self.searching = state
         return super().explain(state)
-
-
-def random_bot(seed: int) -> RandomBot:
-    """Uniformly random among the legal moves (``explain``: 1/n each)."""
-    return RandomBot(seed)
 
 
 def heuristic(seed: int, **params: Any) -> HeuristicBot:
