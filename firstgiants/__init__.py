@@ -5,12 +5,10 @@
     state = g.sample(state, seed=1)       # ... or play them: state.chance_outcomes()
     state.legal_actions()                 # [play a marker at dig site 1, ...]
 
-Modules, each one rule area a student can read on its own: ``components`` (the deck and tokens,
-loaded from ``data/*.json`` and validated; the deck is a RECONSTRUCTION, the card appendix being
-lost), ``museum`` (sets, Set tokens, News tokens), ``effects`` (timings, multipliers, the opponents
-icon), ``actions``, ``phases`` (the phases of a turn, decision codes, table-top numbers), ``state``
-(setup, turn flow, end of game), ``explain`` (why an action is refused, why a choice was forced) and
-``observe`` (what players see).
+Modules: ``components`` (the deck and tokens, loaded from ``data/*.json`` and validated; the deck is
+a RECONSTRUCTION, the card appendix being lost), ``actions``, ``rules`` (one module per part of the
+rulebook, a student can read each on its own; the turn, step by step, in ``rules/turn.py``),
+``state`` (the position as data, and the game protocol) and ``observe`` (what players see).
 
 The deck is face up, so the game has no hidden information: plain MCTS with chance nodes applies.
 """

@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from .components import CARDS, EGG, FAMILY_NAMES, SIZE_NAMES
-from .museum import FAMILY_SET, SIZE_SET, FAMILY_SET_LIMIT, SIZE_SET_LIMIT
+from .rules.museum import FAMILY_SET, FAMILY_SET_LIMIT, SIZE_SET, SIZE_SET_LIMIT
 
 Kind = tuple[int, int]  # (family, size); size 0 = egg
 

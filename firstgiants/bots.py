@@ -16,8 +16,8 @@ from gamekit.bots import LookaheadBot, random_bot
 from gamekit.mcts import LeadUtility, MCTSBot
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
-from .museum import UNTYPED, is_complete, join
-from .phases import START, TAKE
+from .rules import START, TAKE
+from .rules.museum import UNTYPED, is_complete, join
 from .state import State
 
 RECURRING = frozenset({ANY_PLAYER_TAKES, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY})
@@ -63,10 +63,10 @@ def potential(state: State, player: int, w: Weights) -> float:
         if TIMING[card] in RECURRING:
             extra += w.recurring
     for m in sets:
-        if m[1] == UNTYPED:
+        if m.kind == UNTYPED:
             extra += w.single
         elif not is_complete(m):
-            extra += w.open_set * (len(m[0]) - 1)
+            extra += w.open_set * (len(m.cards) - 1)
     return points + (w.late * extra if state.end_cause else extra)
 
 

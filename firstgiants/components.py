@@ -24,7 +24,6 @@ DATA = Path(__file__).with_name("data")
 
 #: Rulebook, "Components".
 CARDS_IN_BOX = 65
-NEWS_TOKENS_IN_BOX = 8
 #: Rulebook, "Card Anatomy": the five families and the three sizes.
 FAMILY_NAMES = ("Flying", "Herbivore", "Carnivore", "Marine", "Mammal")
 SIZE_NAMES = {1: "Small", 2: "Medium", 3: "Large"}

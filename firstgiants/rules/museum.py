@@ -1,25 +1,25 @@
-"""The museum: sets on display, Set tokens and News tokens (rulebook "Display 1 Fossil", "Score Points").
+"""Sets on display (rulebook "Display 1 Fossil", "Score Points"): their type, their limits, their points.
 
 Pure functions over plain values, so each rule reads on its own:
 
-* a **set** is a tuple ``(cards, kind, key, tokens)``: the card ids in display order, the set's
-  type (``UNTYPED`` while it holds one card, then ``FAMILY_SET`` or ``SIZE_SET``), the family
-  index or the size (1-3) it is made of, and how many Set tokens lie on it;
+* a set is a :class:`MuseumSet`: its cards in display order, its type (``UNTYPED`` while it holds
+  one card, then ``FAMILY_SET`` or ``SIZE_SET``), the family or the size (1-3) it is made of, and
+  how many Set tokens lie on it;
 * "the second card added to the set determines its type": :func:`join` (:func:`fit`, its fast
-  form, gives a refusal code instead of the words);
+  form, gives a refusal code instead of the words; :data:`PAIR_FIT` tables it for single cards);
 * a family set holds different sizes of one family, at most 3 cards; a size set different
   families of one size, at most 5 cards ("A complete Family set cannot exceed 3 cards, and a
   complete Size set cannot exceed 5 cards");
 * an egg "has a Family, but can act as a card of any Size in a set"; it fixes no size;
-* each expansion takes one Set token (2 points, leaf side); a complete set's tokens are worth 3;
-* News tokens: the first to expand a set of a type takes its token, a larger set of that type
-  steals it, the first to complete that type keeps it for good: :func:`award_news`.
+* each expansion takes one Set token (2 points, leaf side); a complete set's tokens are worth 3.
+
+News tokens are :mod:`.news`.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
-from .components import FAMILY, FAMILY_NAMES, SIZE, SIZE_NAMES, TOKENS
+from ..components import FAMILY, FAMILY_NAMES, SIZE, SIZE_NAMES, TOKENS
 
 UNTYPED, FAMILY_SET, SIZE_SET = 0, 1, 2
 #: "A complete Family set cannot exceed 3 cards" (one card per size) ...
@@ -27,15 +27,19 @@ FAMILY_SET_LIMIT = len(SIZE_NAMES)
 #: ... "and a complete Size set cannot exceed 5 cards" (one card per family).
 SIZE_SET_LIMIT = len(FAMILY_NAMES)
 
-MuseumSet = tuple[tuple[int, ...], int, int, int]  # (cards, kind, key, tokens)
 
-#: News tokens: one per family (index = family), then one per size (index = 4 + size).
-NEWS_COUNT = len(FAMILY_NAMES) + len(SIZE_NAMES)
+class MuseumSet(NamedTuple):
+    """One set on display."""
+
+    cards: tuple[int, ...]  #: card ids, in display order
+    kind: int               #: UNTYPED (one card), FAMILY_SET or SIZE_SET
+    key: int                #: the family (index into FAMILY_NAMES) or the size (1-3); -1 while untyped
+    tokens: int             #: Set tokens on the set
 
 
 def new_set(card: int) -> MuseumSet:
     """Start a new set: "Starting a new set does not earn you any points"."""
-    return ((card,), UNTYPED, -1, 0)
+    return MuseumSet((card,), UNTYPED, -1, 0)
 
 
 def limit(kind: int) -> int:
@@ -44,8 +48,7 @@ def limit(kind: int) -> int:
 
 def is_complete(mset: MuseumSet) -> bool:
     """A family set of 3 cards or a size set of 5 cards is complete."""
-    kind = mset[1]
-    return kind != UNTYPED and len(mset[0]) == limit(kind)
+    return mset.kind != UNTYPED and len(mset.cards) == limit(mset.kind)
 
 
 # Why a card cannot expand a set (:func:`fit`); :func:`join` words them.
@@ -58,7 +61,7 @@ def fit(mset: MuseumSet, card: int) -> tuple[int, int] | int:
     ``key`` is 0 for a size set made only of eggs (its size must then be declared).  The fast
     form of :func:`join`, for listing the legal displays.
     """
-    cards, kind, key, _ = mset
+    cards, kind, key = mset.cards, mset.kind, mset.key
     f, s = FAMILY[card], SIZE[card]
     if kind == UNTYPED:  # "the second card added to the set determines its type"
         other = cards[0]
@@ -97,9 +100,9 @@ PAIR_FIT: tuple[tuple[tuple[int, int] | int, ...], ...] = tuple(
 def join(mset: MuseumSet, card: int) -> tuple[int, int] | str:
     """The set's ``(kind, key)`` after adding ``card`` (see :func:`fit`), or why the rules forbid it."""
     r = fit(mset, card)
-    if r.__class__ is tuple:
-        return r  # type: ignore[return-value]
-    cards, kind, key, _ = mset
+    if isinstance(r, tuple):
+        return r
+    cards, kind, key = mset.cards, mset.kind, mset.key
     f, s = FAMILY[card], SIZE[card]
     if r == PAIR_SAME_CARD:
         return (f"a {SIZE_NAMES[s]} {FAMILY_NAMES[f]} cannot join another {SIZE_NAMES[s]} {FAMILY_NAMES[f]}: "
@@ -123,13 +126,13 @@ def join(mset: MuseumSet, card: int) -> tuple[int, int] | str:
 
 def extend(mset: MuseumSet, card: int, kind: int, key: int, token: int) -> MuseumSet:
     """``mset`` with ``card`` added (type ``kind``/``key`` from :func:`join`) and ``token`` (0 or 1) more Set tokens."""
-    return (mset[0] + (card,), kind, key, mset[3] + token)
+    return MuseumSet(mset.cards + (card,), kind, key, mset.tokens + token)
 
 
 def set_points(mset: MuseumSet) -> int:
     """Set tokens: 2 points each (leaf side), 3 each once the set is complete (double leaf)."""
     per = TOKENS.double_leaf_points if is_complete(mset) else TOKENS.leaf_points
-    return mset[3] * per
+    return mset.tokens * per
 
 
 def type_name(kind: int, key: int) -> str:
@@ -140,60 +143,10 @@ def type_name(kind: int, key: int) -> str:
     return "single card (no type yet)"
 
 
-def news_index(kind: int, key: int) -> int:
-    """The News token matching a set's type."""
-    return key if kind == FAMILY_SET else len(FAMILY_NAMES) + key - 1
-
-
-def news_name(index: int) -> str:
-    if index < len(FAMILY_NAMES):
-        return f"{FAMILY_NAMES[index]} News token"
-    return f"{SIZE_NAMES[index - len(FAMILY_NAMES) + 1]} News token"
-
-
-def news_value(index: int) -> int:
-    return TOKENS.family_news_value if index < len(FAMILY_NAMES) else TOKENS.size_news_value
-
-
 def largest(museum: Sequence[MuseumSet], kind: int, key: int) -> int:
     """Cards in a player's largest set of the given type (0 if none)."""
     most = 0
-    for cards, k, s, _ in museum:
-        if k == kind and s == key and len(cards) > most:
-            most = len(cards)
+    for mset in museum:
+        if mset.kind == kind and mset.key == key and len(mset.cards) > most:
+            most = len(mset.cards)
     return most
-
-
-def award_news(owner: int, locked: bool, museums: Sequence[Sequence[MuseumSet]], player: int,
-               mset: MuseumSet, names: Sequence[str] = ()) -> tuple[int, bool, str]:
-    """Who holds the News token of ``mset``'s type after ``player`` expanded ``mset``.
-
-    Returns ``(owner, locked, why)``; ``why`` says what ``player`` did ("" when nothing changes).
-    Rulebook, "Score Points": "if you are the first player to expand a set of a particular type,
-    you immediately take from the supply the News token matching that set. If another player
-    obtains the same type of set with more cards, they steal the matching News token! ... If you
-    are the first player to complete a type of set, the matching News token can no longer be
-    stolen from you."  Ruling: "more cards" compares this set with the holder's largest set of
-    that type; a locked token never moves again.
-    """
-    cards, kind, key, _ = mset
-    why = ""  # (the words are built only when something changes)
-    if owner < 0:
-        owner, why = player, f"takes the {_token(kind, key)} (the first to expand a {type_name(kind, key)})"
-    elif owner != player:
-        if locked:
-            return owner, locked, ""
-        theirs = largest(museums[owner], kind, key)
-        if len(cards) <= theirs:
-            return owner, locked, ""
-        holder = names[owner] if names else f"player {owner}"
-        owner, why = player, f"steals the {_token(kind, key)} from {holder} ({len(cards)} cards beat {theirs})"
-    if owner == player and not locked and is_complete(mset):
-        locked = True
-        keep = f"the first to complete a {type_name(kind, key)}"
-        why = f"{why} and keeps it for good ({keep})" if why else f"keeps the {_token(kind, key)} for good ({keep})"
-    return owner, locked, why
-
-
-def _token(kind: int, key: int) -> str:
-    return news_name(news_index(kind, key))
