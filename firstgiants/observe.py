@@ -27,9 +27,9 @@ def observation(state: State, player: int) -> dict[str, Any]:
     """The public state, as seen by ``player`` (everything: there is no hidden information)."""
     decision = None
     if state.decision is not None:
-        code, who, source, family = state.decision
-        decision = {"what": DECISION_NAMES[code], "player": who, "source_card": source,
-                    "first_family": FAMILY_NAMES[family] if family >= 0 else None}
+        asked = state.decision
+        decision = {"what": DECISION_NAMES[asked.code], "player": asked.player, "source_card": asked.source,
+                    "first_family": FAMILY_NAMES[asked.first_family] if asked.first_family >= 0 else None}
     return {
         "you": player,
         "phase": state.phase_name,

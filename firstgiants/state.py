@@ -5,7 +5,7 @@ in ``rules/turn.py``).  This module holds the data, copies it, and answers the p
 
 The position (ints, tuples of ints and small lists of them; static card data is in ``components``):
 
-* ``deck``: the card ids left below the public top card ``top`` (-1: none turned up).
+* ``deck``: the card ids left below the public top card ``top`` (-1: none turned up), in increasing order.
 * ``sites[site]``: the spaces of a dig site, each a card id or -1; ``markers[site]``: whose markers are
   there (read them with :meth:`State.dig_site`, :meth:`State.markers_at`, :meth:`State.markers_on_board`).
 * per player ``p``: ``amber[p]``, ``points[p]`` (point tokens), ``study[p]`` (card ids), ``museum[p]``
@@ -108,7 +108,7 @@ class State(GameState):
         if self.phase <= REVEAL or self.phase == OVER:
             return []
         if self._cache is None:
-            self._cache = turn.CHOICES[self.phase](self)
+            self._cache = turn.CHOICES_OF_PHASE[self.phase](self)
         return list(self._cache)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -186,7 +186,7 @@ class State(GameState):
         """``action`` is a chance outcome (a card of the deck) or in the legal list (kept from the last settle)."""
         if self.phase <= REVEAL:
             return deck.is_outcome(self, action)
-        legal = self._cache if self._cache is not None else turn.CHOICES[self.phase](self)
+        legal = self._cache if self._cache is not None else turn.CHOICES_OF_PHASE[self.phase](self)
         return action in legal
 
     def _refusal(self, action: Action) -> IllegalAction:
@@ -194,8 +194,7 @@ class State(GameState):
 
     def _apply_in_place(self, action: Action) -> None:
         """Carry out ``action`` (legal: :meth:`_offers`), then settle until the next chance node or decision."""
-        turn.CARRY_OUT[self.phase](self, action)
-        self._cache = turn.settle(self)
+        self._cache = turn.carry_out(self, action)
 
     def playout(self, rng: random.Random) -> State:
         """This game played to its end by uniformly random choices, chance by its probabilities.
@@ -209,7 +208,7 @@ class State(GameState):
         s._events = None
         record = self._record
         draw = rng.random
-        carry_out, settle = turn.CARRY_OUT, turn.settle
+        rules, settle = turn.RULE_OF_PHASE, turn.settle
         legal = tuple(s.legal_actions()) if s.current_player() is not None else None
         while s.phase != OVER:
             if legal is None:  # a chance node: each card left equally likely (by count)
@@ -217,7 +216,7 @@ class State(GameState):
             else:
                 action = legal[int(draw() * len(legal))]
             record = (record, action)
-            carry_out[s.phase](s, action)
+            rules[s.phase][type(action)](s, action)
             legal = settle(s)
         s._record, s._events, s._cache = record, [], None
         return s

@@ -23,7 +23,7 @@ of effects.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from ..components import (
     DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, SPEND_3_FOR_2, TOKENS,
@@ -60,7 +60,8 @@ DECISION_NAMES = {
 DISPLAYING = frozenset({DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME})
 
 
-class Decision(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Decision:
     """A decision inside the resolution of effects: who decides what, for which card's effect."""
 
     code: int          #: :data:`D_ORDER`, or the choice effect (``components.DISPLAY``, ...)

@@ -7,6 +7,7 @@ A chance node with a single outcome is drawn without asking.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import cache
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -53,7 +54,7 @@ def outcomes(s: State) -> tuple[tuple[Action, float], ...]:
 def is_outcome(s: State, action: Action) -> bool:
     """Whether ``action`` is one of :func:`outcomes` (a card of the deck, the lowest id of its kind)."""
     card = getattr(action, "card", None)
-    if action.__class__ is not (Deal if s.phase == DEAL else Reveal) or card not in s.deck:
+    if type(action) is not (Deal if s.phase == DEAL else Reveal) or card not in s.deck:
         return False
     return UNIQUE_KINDS or not any(KIND[d] == KIND[card] for d in s.deck if d < card)
 
@@ -76,9 +77,9 @@ def outcome_at(s: State, i: int) -> Action:
 
 
 def draw(s: State, card: int) -> None:
-    """``card`` comes off the deck."""
+    """``card`` comes off the deck (kept in increasing order of card ids)."""
     deck = s.deck
-    i = deck.index(card)
+    i = bisect_left(deck, card)
     s.deck = deck[:i] + deck[i + 1:]
 
 

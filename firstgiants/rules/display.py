@@ -38,15 +38,6 @@ def _declaring(card: int, target: int, as_size: int) -> Display:
     return action
 
 
-def can_display(s: State, p: int) -> bool:
-    """Whether ``p`` can pay for a display: some fossil of the Study is affordable (it can always start a new set)."""
-    budget = s.amber[p]
-    for c in s.study[p]:
-        if COST[c] <= budget:
-            return True
-    return False
-
-
 def displays(s: State, p: int, free: bool, family: int, same: bool) -> list[Display]:
     """Every legal Display for ``p``: each affordable Study card as a new set, then into each set it may expand.
 
@@ -60,31 +51,25 @@ def displays(s: State, p: int, free: bool, family: int, same: bool) -> list[Disp
     for card in s.study[p]:
         if not free and COST[card] > budget:
             continue
-        if family >= 0 and (FAMILY[card] == family) != same:
+        f, size = FAMILY[card], SIZE[card]
+        if family >= 0 and (f == family) != same:
             continue
         out.append(NEW[card])
-        if sets:
-            _expansions(sets, card, out)
+        for k, mset in enumerate(sets):  # each set it may expand (museum.fit)
+            kind = mset.kind
+            if kind == UNTYPED:  # a single card: the pair's fit, tabled once
+                r = PAIR_FIT[mset.cards[0]][card]
+            elif kind == FAMILY_SET and mset.key != f or kind == SIZE_SET and size and mset.key != size:
+                continue  # the wrong family or size: a quick no before the full rule
+            else:
+                r = fit(mset, card)
+            if type(r) is not tuple:
+                continue
+            if r[0] == SIZE_SET and r[1] == 0:  # a size set of eggs only: declare its size
+                out.extend(_declaring(card, k, as_size) for as_size in SIZE_NAMES)
+            else:
+                out.append(JOIN[card][k])
     return out
-
-
-def _expansions(sets: tuple[MuseumSet, ...], card: int, out: list[Display]) -> None:
-    """Add the displays of ``card`` into each of ``sets`` it may expand (:func:`.museum.fit`)."""
-    f, s = FAMILY[card], SIZE[card]
-    for k, mset in enumerate(sets):
-        kind = mset.kind
-        if kind == UNTYPED:  # a single card: the pair's fit, tabled once
-            r = PAIR_FIT[mset.cards[0]][card]
-        elif kind == FAMILY_SET and mset.key != f or kind == SIZE_SET and s and mset.key != s:
-            continue  # the wrong family or size: a quick no before the full rule
-        else:
-            r = fit(mset, card)
-        if r.__class__ is not tuple:
-            continue
-        if r == (SIZE_SET, 0):  # a size set of eggs only: declare its size
-            out.extend(_declaring(card, k, size) for size in SIZE_NAMES)
-        else:
-            out.append(JOIN[card][k])
 
 
 def display(s: State, p: int, action: Display, free: bool) -> None:

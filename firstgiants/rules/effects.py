@@ -8,20 +8,21 @@
   (the opponents icon: "Each opponent applies this effect", clockwise from the card's owner).
 * :func:`multiplier`: the multiplier icons, counted in the applying player's Study when the
   step resolves.
-* :func:`gain`: a plain gain (points, or amber from the finite supply); :func:`choices` and
-  :func:`choose`: the choice an effect offers ("you may display ...", "spend 3 amber ...").
+* :func:`gain`: a plain gain (points, or amber from the finite supply); :func:`answers` and
+  :func:`display_choice`, ...: the choice an effect offers ("you may display ...", "spend 3 amber ...").
 
 Which triggered effect resolves when is :mod:`.triggers`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Sequence, Union
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
 
 from ..actions import Decline, Display, GainPoint, SpendAmber
 from ..components import (
     ANY_PLAYER_TAKES, CARNIVORE, CARDS, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME,
-    EACH_OPPONENT, FAMILY, GAIN_POINT, LABEL, ONCE, PARTS, PER_CARNIVORE, PER_FAMILY, PER_PAIR, SPEND_3_FOR_2, TIMING,
-    TOKENS, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY,
+    EACH_OPPONENT, FAMILY, GAIN_POINT, GAINS, LABEL, ONCE, PARTS, PER_CARNIVORE, PER_FAMILY, PER_PAIR, SPEND_3_FOR_2, TIMING,
+    TOKENS, YOU, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY,
 )
 from . import DECISION_NAMES, SPEND_COST, SPEND_GAIN, Decision
 from .display import display, displays
@@ -30,14 +31,16 @@ if TYPE_CHECKING:
     from ..state import State
 
 
-class Trigger(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Trigger:
     """A triggered effect waiting to resolve: ``card``'s effect, in ``player``'s Study."""
 
     player: int
     card: int
 
 
-class Step(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Step:
     """One step of an effect: ``player`` applies ``effect`` (x ``amount``, x ``multiplier``) of ``source``."""
 
     player: int
@@ -45,6 +48,7 @@ class Step(NamedTuple):
     amount: int
     multiplier: int
     source: int
+    ask: Decision | None  #: the decision a choice effect asks for (None for a plain gain)
 
 
 _PLAYER_COUNTS = range(TOKENS.min_players, TOKENS.max_players + 1)
@@ -106,12 +110,20 @@ def steps_of(card: int, owner: int, n: int) -> tuple[Step, ...]:
     """``card``'s effect for ``owner`` as steps; an opponents part becomes one step per opponent, clockwise."""
     out: list[Step] = []
     for part in PARTS[card]:
-        if part.who == EACH_OPPONENT:
-            for p in CLOCKWISE_AFTER[n][owner]:
-                out.append(Step(p, part.effect, part.amount, part.multiplier, card))
-        else:
-            out.append(Step(owner, part.effect, part.amount, part.multiplier, card))
+        for p in CLOCKWISE_AFTER[n][owner] if part.who == EACH_OPPONENT else (owner,):
+            ask = None if part.effect in GAINS else Decision(part.effect, p, card, -1)
+            out.append(Step(p, part.effect, part.amount, part.multiplier, card, ask))
     return tuple(out)
+
+
+#: Per card: when its whole effect is one "you may" choice of its owner (display, display at no cost, up to
+#: 2 displays, spend 3 amber for 2 points), that effect; -1 otherwise.  When such a choice is impossible,
+#: the effect does nothing.
+SOLE_OPTION: tuple[int, ...] = tuple(
+    parts[0].effect if len(parts) == 1 and parts[0].who == YOU and parts[0].effect not in GAINS
+    and parts[0].effect != DISPLAY_OR_POINT else -1
+    for parts in PARTS
+)
 
 
 #: ``STEPS[n][owner][card]``: :func:`steps_of` for every player count, owner and card, built once.
@@ -143,17 +155,18 @@ MULTIPLIER_WHY = {
 # -- plain gains ---------------------------------------------------------------------------------
 def gain(s: State, step: Step) -> None:
     """A plain gain: points, or amber taken from the supply (x the multiplier, counted now)."""
-    p, effect, amount, mult, source = step
+    p, mult = step.player, step.multiplier
     k = multiplier(mult, s.study[p]) if mult else 1
-    if effect == GAIN_POINT:
-        s.points[p] += amount * k
+    amount = step.amount * k
+    if step.effect == GAIN_POINT:
+        s.points[p] += amount
         if s._events is not None:
-            s._say("Cards' Icons & Effects", p, "{} gains {} point{} ({}).", s.names[p], amount * k,
-                   "s" if amount * k != 1 else "", _gain_source(source, mult, k))
+            s._say("Cards' Icons & Effects", p, "{} gains {} point{} ({}).", s.names[p], amount,
+                   "s" if amount != 1 else "", _gain_source(step.source, mult, k))
     else:
-        got = gain_amber(s, p, amount * k)
+        got = gain_amber(s, p, amount)
         if s._events is not None:
-            say_amber(s, "Cards' Icons & Effects", p, got, amount * k, _gain_source(source, mult, k))
+            say_amber(s, "Cards' Icons & Effects", p, got, amount, _gain_source(step.source, mult, k))
 
 
 def _gain_source(source: int, mult: int, k: int) -> str:
@@ -176,44 +189,62 @@ def say_amber(s: State, section: str, p: int, got: int, amount: int, why: str) -
 
 # -- the choice an effect offers ------------------------------------------------------------------
 SPEND, DECLINE, POINT = SpendAmber(), Decline(), GainPoint()
-#: An answer to a choice effect.
-Answer = Union[Display, Decline, GainPoint, SpendAmber]
 
 
-def choices(s: State, decision: Decision) -> tuple:
+def answers(s: State, decision: Decision) -> tuple[Display | Decline | GainPoint | SpendAmber, ...]:
     """The legal answers to a choice effect: the displays it allows (then Decline, or the point of
     "display 1 fossil OR gain 1 point"), or spending 3 amber (then Decline)."""
-    code, p, _, family = decision
+    code, p = decision.code, decision.player
     if code == SPEND_3_FOR_2:
         return (SPEND, DECLINE) if s.amber[p] >= SPEND_COST else (DECLINE,)
-    allowed = displays(s, p, code == DISPLAY_FREE, family, code == DISPLAY_TWO_SAME)
+    allowed = displays(s, p, code == DISPLAY_FREE, decision.first_family, code == DISPLAY_TWO_SAME)
     return (*allowed, POINT if code == DISPLAY_OR_POINT else DECLINE)
 
 
-def decline(s: State) -> None:
-    """Decline the choice effect of ``s.decision`` (or stop after the first of up to 2 displays): nothing happens."""
-    s.decision = None
-
-
-def choose(s: State, action: Answer) -> None:
-    """Carry out the answer to the choice effect of ``s.decision``."""
+def _answered(s: State) -> Decision:
+    """The choice being answered; it is no longer pending."""
     decision = s.decision
     assert decision is not None  # (a choice is pending while effects resolve)
-    code, p, source, family = decision
-    name = s.names[p]
     s.decision = None
-    if isinstance(action, Decline):
-        what = "stops after one display" if family >= 0 else f"declines \"{DECISION_NAMES[code]}\""
-        s._say("Cards' Icons & Effects", p, "{} {}.", name, what)
-    elif isinstance(action, GainPoint):
-        s.points[p] += 1
-        s._say("Cards' Icons & Effects", p, "{} gains 1 point instead of displaying ({}).", name, LABEL[source])
-    elif isinstance(action, SpendAmber):
-        s.amber[p] -= SPEND_COST
-        s.points[p] += SPEND_GAIN
-        s._say("Cards' Icons & Effects", p, "{} spends 3 amber (back to the supply) to gain 2 points ({}).",
-               name, LABEL[source])
-    else:
-        display(s, p, action, free=code == DISPLAY_FREE)
-        if family < 0 and (code == DISPLAY_TWO_DIFFERENT or code == DISPLAY_TWO_SAME):  # the first of up to 2
-            s.decision = Decision(code, p, source, FAMILY[action.card])
+    return decision
+
+
+def decline(s: State) -> None:
+    """Decline the choice (or stop after the first of up to 2 displays): nothing happens."""
+    s.decision = None
+
+
+def say_decline(s: State, action: Decline) -> None:
+    """The player declines (a forced decline is said by ``explain.say_forced`` instead)."""
+    decision = _answered(s)
+    what = ("stops after one display" if decision.first_family >= 0 else
+            f"declines \"{DECISION_NAMES[decision.code]}\"")
+    s._say("Cards' Icons & Effects", decision.player, "{} {}.", s.names[decision.player], what)
+
+
+def gain_point(s: State, action: GainPoint) -> None:
+    """"Display 1 fossil OR gain 1 point": the point."""
+    decision = _answered(s)
+    p = decision.player
+    s.points[p] += 1
+    s._say("Cards' Icons & Effects", p, "{} gains 1 point instead of displaying ({}).", s.names[p],
+           LABEL[decision.source])
+
+
+def spend(s: State, action: SpendAmber) -> None:
+    """"You may spend 3 amber to gain 2 points" (the amber goes back to the supply)."""
+    decision = _answered(s)
+    p = decision.player
+    s.amber[p] -= SPEND_COST
+    s.points[p] += SPEND_GAIN
+    s._say("Cards' Icons & Effects", p, "{} spends 3 amber (back to the supply) to gain 2 points ({}).",
+           s.names[p], LABEL[decision.source])
+
+
+def display_choice(s: State, action: Display) -> None:
+    """A display the effect allows; after the first of "up to 2 displays", the second is the next choice."""
+    decision = _answered(s)
+    code, p = decision.code, decision.player
+    display(s, p, action, free=code == DISPLAY_FREE)
+    if decision.first_family < 0 and (code == DISPLAY_TWO_DIFFERENT or code == DISPLAY_TWO_SAME):
+        s.decision = Decision(code, p, decision.source, FAMILY[action.card])

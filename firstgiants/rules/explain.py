@@ -73,7 +73,7 @@ def _refuse_take(s: State, action: Any) -> tuple[str, str]:
 def _refuse_decision(s: State, action: Any) -> tuple[str, str]:
     decision = s.decision
     assert decision is not None  # (effects are resolving: a decision is pending)
-    code, p, _, family = decision
+    code, p, family = decision.code, decision.player, decision.first_family
     if code == D_ORDER:
         return "Play 1 Marker", f"{action!r}: choose which of your triggered effects resolves next."
     if isinstance(action, SpendAmber) and code == SPEND_3_FOR_2:

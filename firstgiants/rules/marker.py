@@ -73,8 +73,9 @@ def first_empty_space(s: State) -> tuple[int, int]:
 
 def put_card(s: State, site: int, space: int, card: int) -> None:
     """Put ``card`` (-1: nothing) on ``space`` of dig ``site``."""
-    spaces = s.sites[site]
-    s.sites[site] = spaces[:space] + (card,) + spaces[space + 1:]
+    spaces = list(s.sites[site])
+    spaces[space] = card
+    s.sites[site] = tuple(spaces)
 
 
 # -- the turn's start: play 1 marker (or reclaim) ---------------------------------------------------------
@@ -84,8 +85,9 @@ def turn_choices(s: State) -> tuple[PlayMarker | Reclaim, ...]:
     bit = 1 << s.active
     out: list[PlayMarker | Reclaim] = []
     placed = 0  # the player's markers at dig sites (at most one per site)
+    markers = s.markers
     for site, spaces in enumerate(s.sites):
-        if s.markers[site] & bit:
+        if markers[site] & bit:
             placed += 1
         elif spaces != EMPTY_SITE:
             out.append(PLAY_AT[site])
@@ -108,7 +110,11 @@ def play(s: State, action: PlayMarker) -> None:
 
 def takes(s: State) -> tuple[TakeCard, ...]:
     """The cards at the dig site where the marker went."""
-    return tuple([TAKE_CARD[c] for c in s.sites[s.site] if c >= 0])
+    out = []
+    for card in s.sites[s.site]:
+        if card >= 0:
+            out.append(TAKE_CARD[card])
+    return tuple(out)
 
 
 def take(s: State, action: TakeCard) -> None:

@@ -17,7 +17,8 @@ News tokens are :mod:`.news`.
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
 from ..components import FAMILY, FAMILY_NAMES, SIZE, SIZE_NAMES, TOKENS
 
@@ -28,7 +29,8 @@ FAMILY_SET_LIMIT = len(SIZE_NAMES)
 SIZE_SET_LIMIT = len(FAMILY_NAMES)
 
 
-class MuseumSet(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class MuseumSet:
     """One set on display."""
 
     cards: tuple[int, ...]  #: card ids, in display order
@@ -39,7 +41,10 @@ class MuseumSet(NamedTuple):
 
 def new_set(card: int) -> MuseumSet:
     """Start a new set: "Starting a new set does not earn you any points"."""
-    return MuseumSet((card,), UNTYPED, -1, 0)
+    return _SINGLE[card]
+
+
+_SINGLE = tuple(MuseumSet((card,), UNTYPED, -1, 0) for card in range(len(FAMILY)))
 
 
 def limit(kind: int) -> int:

@@ -35,15 +35,23 @@ def choices(s: State) -> tuple[GainAmber | Display, ...]:
     return (GAIN_ONE_AMBER, *displays(s, s.active, False, -1, False))
 
 
-def choose(s: State, action: GainAmber | Display) -> None:
-    """One reclaimed marker's choice; after the last one the turn ends."""
+def amber_for_marker(s: State, action: GainAmber) -> None:
+    """A reclaimed marker gives 1 amber."""
     p = s.active
-    if isinstance(action, GainAmber):
-        got = gain_amber(s, p, 1)
-        if s._events is not None:
-            say_amber(s, "Reclaim Markers", p, got, 1, "the reclaimed marker")
-    else:
-        display(s, p, action, free=False)
+    got = gain_amber(s, p, 1)
+    if s._events is not None:
+        say_amber(s, "Reclaim Markers", p, got, 1, "the reclaimed marker")
+    _marker_done(s)
+
+
+def display_for_marker(s: State, action: Display) -> None:
+    """A reclaimed marker gives a display (paid as usual)."""
+    display(s, s.active, action, free=False)
+    _marker_done(s)
+
+
+def _marker_done(s: State) -> None:
+    """After the last reclaimed marker's choice the turn ends."""
     s.reclaim_left -= 1
     if not s.reclaim_left:
         s.phase = END_TURN

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Deal
 from ..components import CARDS, LABEL, TOKENS
-from . import DEAL, DEFAULT_NAMES, MARKERS, REVEAL
+from . import DEAL, DEFAULT_NAMES, MARKERS, REVEAL, SITES, SPACES
 from .deck import draw
 from .marker import first_empty_space, put_card
 
@@ -51,5 +51,5 @@ def deal(s: State, action: Deal) -> None:
     site, space = first_empty_space(s)
     put_card(s, site, space, card)
     s._say("Setup", None, "{} is dealt face up to dig site {}.", LABEL[card], site + 1)
-    if first_empty_space(s)[0] < 0:
+    if site == SITES - 1 and space == SPACES - 1:  # the last space: the deck turns up its top card next
         s.phase = REVEAL

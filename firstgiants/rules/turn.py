@@ -12,10 +12,11 @@ more choices) or at the end.
                               or reclaims markers (reclaim.reclaim)                 RECLAIM
     TAKE      active player   takes 1 card of that dig site (marker.take)           RESOLVE
     RESOLVE   each in turn    the effects the take triggered, one by one, with      REFILL when none is left
-                              their choices (triggers.progress; effects.choose,
-                              or the order: triggers.resolve_next)
+                              their choices (triggers.progress; the answers:
+                              effects.display_choice, ...; the order of a
+                              player's effects: triggers.resolve_next)
     RECLAIM   active player   per reclaimed marker: 1 amber or a display            END_TURN after the last
-                              (reclaim.choose)
+                              (reclaim.amber_for_marker, display_for_marker)
     REFILL    automatic       the emptied space gets the deck's top card            END_TURN
                               (deck.refill; an empty deck triggers the end)
     END_TURN  automatic       the next player clockwise (end.end_turn); after       REVEAL or START;
@@ -23,55 +24,57 @@ more choices) or at the end.
     OVER      nobody          the game is over
 
 A decision is legal when it is in the phase's legal list (:data:`CHOICES`); the rule that carries it
-out (:data:`CARRY_OUT`) trusts that.  Refusals are explained in :mod:`.explain`.
+out (:data:`RULES`) trusts that.  Refusals are explained in :mod:`.explain`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable
 
 from gamekit import Action
 
-from ..actions import Decline, PlayMarker, Reclaim, ResolveTrigger
-from . import D_ORDER, DEAL, END_TURN, OVER, RECLAIM, REFILL, RESOLVE, REVEAL, START, TAKE
+from ..actions import (
+    Deal, Decline, Display, GainAmber, GainPoint, PlayMarker, Reclaim, ResolveTrigger, Reveal, SpendAmber, TakeCard,
+)
+from . import DEAL, END_TURN, OVER, RECLAIM, REFILL, RESOLVE, REVEAL, START, TAKE
 from . import deck, effects, end, marker, reclaim, setup, triggers
 from .explain import say_forced
 
 if TYPE_CHECKING:
     from ..state import State
 
-
-def start(s: State, action: Action) -> None:
-    """The turn's first decision: play 1 marker or reclaim markers."""
-    if isinstance(action, Reclaim):
-        reclaim.reclaim(s, action)
-    else:
-        marker.play(s, cast(PlayMarker, action))  # (the other legal action here)
-
-
-def decide(s: State, action: Action) -> None:
-    """A decision while effects resolve: the order of simultaneous effects, or an effect's choice."""
-    if isinstance(action, ResolveTrigger):
-        triggers.resolve_next(s, action)
-    else:
-        effects.choose(s, cast(effects.Answer, action))  # (an answer to the choice)
-
-
-def resolve_choices(s: State) -> tuple[Action, ...]:
-    decision = s.decision
-    assert decision is not None  # (settle asks only when a decision is pending)
-    return triggers.order_choices(s) if decision.code == D_ORDER else effects.choices(s, decision)
-
-
-#: The rule that carries out a legal action, by phase (chance outcomes included).
-CARRY_OUT: dict[int, Callable[..., None]] = {
-    DEAL: setup.deal, REVEAL: deck.reveal, START: start, TAKE: marker.take, RESOLVE: decide, RECLAIM: reclaim.choose,
+#: What each phase accepts, and the rule that carries it out (``RULES[phase][action class](state, action)``).
+#: The action is legal (it is in the phase's legal list, or a chance outcome): the rules trust that.
+RULES: dict[int, dict[type[Action], Callable[[State, Any], None]]] = {
+    DEAL: {Deal: setup.deal},
+    REVEAL: {Reveal: deck.reveal},
+    START: {PlayMarker: marker.play, Reclaim: reclaim.reclaim},
+    TAKE: {TakeCard: marker.take},
+    RESOLVE: {ResolveTrigger: triggers.resolve_next, Display: effects.display_choice, Decline: effects.say_decline,
+              GainPoint: effects.gain_point, SpendAmber: effects.spend},
+    RECLAIM: {GainAmber: reclaim.amber_for_marker, Display: reclaim.display_for_marker},
 }
+#: The same, as a tuple indexed by phase: ``RULE_OF_PHASE[phase][type(action)]`` (read for every action).
+RULE_OF_PHASE = tuple(RULES.get(phase, {}) for phase in range(OVER + 1))
+
+
 #: The legal choices of a decision, by phase.
 CHOICES: dict[int, Callable[[State], tuple[Action, ...]]] = {
-    START: marker.turn_choices, TAKE: marker.takes, RESOLVE: resolve_choices, RECLAIM: reclaim.choices,
+    START: marker.turn_choices, TAKE: marker.takes, RESOLVE: triggers.choices, RECLAIM: reclaim.choices,
 }
-#: The automatic steps, by phase (RESOLVE is automatic while no decision is pending).
-AUTOMATIC: dict[int, Callable[[State], None]] = {RESOLVE: triggers.progress, REFILL: deck.refill, END_TURN: end.end_turn}
+
+
+def _no_decision(s: State) -> tuple[Action, ...]:
+    return ()
+
+
+#: The same, as a tuple indexed by phase.
+CHOICES_OF_PHASE = tuple(CHOICES.get(phase, _no_decision) for phase in range(OVER + 1))
+
+
+def carry_out(s: State, action: Action) -> tuple[Action, ...] | None:
+    """Carry out a legal ``action``, then settle; returns the legal actions of the decision reached (or None)."""
+    RULE_OF_PHASE[s.phase][type(action)](s, action)
+    return settle(s)
 
 
 def settle(s: State) -> tuple[Action, ...] | None:
@@ -81,17 +84,21 @@ def settle(s: State) -> tuple[Action, ...] | None:
     """
     while True:
         phase = s.phase
-        if phase in AUTOMATIC and (phase != RESOLVE or s.decision is None):
-            AUTOMATIC[phase](s)
-        elif phase == OVER:
-            return None
-        elif phase == DEAL or phase == REVEAL:
+        if phase == RESOLVE and s.decision is None:  # the automatic steps
+            triggers.progress(s)
+        elif phase == END_TURN:
+            end.end_turn(s)
+        elif phase == REFILL:
+            deck.refill(s)
+        elif phase == DEAL or phase == REVEAL:  # chance
             outcome = deck.certain(s)
             if outcome is None:
                 return None  # a real chance node (its outcomes are listed when asked for)
-            CARRY_OUT[phase](s, outcome)
-        else:
-            legal = CHOICES[phase](s)
+            RULE_OF_PHASE[phase][type(outcome)](s, outcome)
+        elif phase == OVER:
+            return None
+        else:  # a decision
+            legal = CHOICES_OF_PHASE[phase](s)
             if len(legal) > 1:
                 return legal
             forced(s, legal[0])
@@ -101,7 +108,7 @@ def forced(s: State, action: Action) -> None:
     """Take the only legal choice, saying why it is the only one."""
     if s._events is not None:
         say_forced(s, action)
-    if isinstance(action, Decline):
+    if type(action) is Decline:
         effects.decline(s)  # (nothing happens: said why just now)
     else:
-        CARRY_OUT[s.phase](s, action)
+        RULE_OF_PHASE[s.phase][type(action)](s, action)

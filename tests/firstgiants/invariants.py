@@ -23,7 +23,8 @@ def conserved(state: State) -> None:
     best = [[0] * 8 for _ in range(n)]  # best[p][token]: cards in p's largest set of that type
     for p in range(n):
         places += state.study[p]
-        for cards, kind, key, tokens in state.museum[p]:
+        for mset in state.museum[p]:
+            cards, kind, key, tokens = mset.cards, mset.kind, mset.key, mset.tokens
             places += cards
             on_sets += tokens
             assert (kind == UNTYPED) == (len(cards) == 1)

@@ -9,6 +9,7 @@ import pytest
 import firstgiants as g
 from firstgiants.rules import D_ORDER, RESOLVE, triggers, turn
 from firstgiants.rules.effects import TRIGGER
+from firstgiants.rules.museum import UNTYPED, MuseumSet
 from gamekit import random_game
 
 from .helpers import (
@@ -97,7 +98,7 @@ def test_a_display_effect_may_show_the_card_just_taken():
     free = fx("Herbivore", FREE)
     s = take(position(2, sites=[free, card("Flying", 1)], amber={0: 0}), free)
     s = s.apply(g.Display(free))
-    assert s.museum[0] == (((free,), 0, -1, 0),) and s.study[0] == ()
+    assert s.museum[0] == (MuseumSet((free,), UNTYPED, -1, 0),) and s.study[0] == ()
 
 
 def test_up_to_two_displays_of_different_families():

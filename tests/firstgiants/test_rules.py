@@ -8,6 +8,7 @@ import pytest
 
 import firstgiants as g
 from firstgiants.rules import TAKE
+from firstgiants.rules.museum import UNTYPED, MuseumSet
 
 from .helpers import (
     FREE, GAIN2, OR_POINT, PER_FAMILY, PER_PAIR, card, egg, fx, play, position, texts,
@@ -110,7 +111,7 @@ def test_reclaim_choose_amber_or_display_per_marker_in_any_order():
     assert s.amber[0] == 2 and s.reclaim_left == 1
     assert s.legal_actions() == [g.GainAmber(), g.Display(medium, -1, 0)]
     s = s.apply(g.Display(medium))
-    assert s.amber[0] == 0 and s.museum[0] == (((medium,), 0, -1, 0),) and s.current_player() == 1
+    assert s.amber[0] == 0 and s.museum[0] == (MuseumSet((medium,), UNTYPED, -1, 0),) and s.current_player() == 1
 
 
 # -- Display 1 Fossil ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+from firstgiants.rules.museum import UNTYPED, MuseumSet
 from firstgiants.widgets import MuseumBuilder, group_actions, stepper
 from gamekit.widgets import HUMAN, output_texts, undescribed_controls
 
@@ -66,7 +67,7 @@ def test_museum_builder_refuses_what_the_rules_forbid_and_undoes():
     mb.display(0, 36, 0)  # Small Marine: a Small size set
     assert mb.museums.museum[0][0].tokens == 1
     mb.undo_button.click()
-    assert mb.museums.museum[0] == ((( 24,), 0, -1, 0),) and mb.history == [(0, 24, -1, 0)]
+    assert mb.museums.museum[0] == (MuseumSet((24,), UNTYPED, -1, 0),) and mb.history == [(0, 24, -1, 0)]
     mb.clear_button.click()
     assert mb.museums.museum == [(), ()] and mb.undo_button.disabled
 
