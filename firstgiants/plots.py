@@ -14,14 +14,26 @@ and always written out as well.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
-from gamekit.plotting import (BLACK, BLUE, GREEN, GREY, ORANGE, SKY_BLUE, VERMILLION, WHITE, axes_or_new,
-                              new_figure, player_color, text_color_on)
+from gamekit.plotting import (
+    BLACK,
+    BLUE,
+    GREEN,
+    GREY,
+    ORANGE,
+    SKY_BLUE,
+    VERMILLION,
+    WHITE,
+    axes_or_new,
+    new_figure,
+    player_color,
+    text_color_on,
+)
 
 from .components import CARDS
 from .rules import SITES

@@ -21,15 +21,32 @@ Every state owns its lists (``apply`` copies them), so changing one state's list
 from __future__ import annotations
 
 import random
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 from gamekit import Action, GameSpec, GameState, IllegalAction
 
 from .actions import CODEC
 from .components import TOKENS
 from .observe import html, observation, text
-from .rules import AMBER_IN_BOX, OVER, PHASE_NAMES, RECLAIM, RESOLVE, REVEAL, SITES, SPACES, START, TAKE, Decision
-from .rules import deck, end, marker, setup, turn
+from .rules import (
+    AMBER_IN_BOX,
+    OVER,
+    PHASE_NAMES,
+    RECLAIM,
+    RESOLVE,
+    REVEAL,
+    SITES,
+    SPACES,
+    START,
+    TAKE,
+    Decision,
+    deck,
+    end,
+    marker,
+    setup,
+    turn,
+)
 from .rules.effects import Step, Trigger
 from .rules.explain import refusal
 from .rules.museum import MuseumSet
@@ -40,15 +57,39 @@ class State(GameState):
     """A First Giants position.  Build one with ``firstgiants.new_game(players)``."""
 
     __slots__ = (
-        "n", "_opts", "names", "first", "deck", "top", "sites", "markers", "amber", "points", "study",
-        "museum", "news", "locked", "set_supply", "set_box", "active", "turns", "end_cause", "phase",
-        "site", "space", "pending", "steps", "decision", "reclaim_left", "_cache",
+        "_cache",
+        "_opts",
+        "active",
+        "amber",
+        "decision",
+        "deck",
+        "end_cause",
+        "first",
+        "locked",
+        "markers",
+        "museum",
+        "n",
+        "names",
+        "news",
+        "pending",
+        "phase",
+        "points",
+        "reclaim_left",
+        "set_box",
+        "set_supply",
+        "site",
+        "sites",
+        "space",
+        "steps",
+        "study",
+        "top",
+        "turns",
     )
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         """An empty table for ``players`` (``rules.setup.begin`` sets it up)."""
-        self._record = None
-        self._events = []
+        self._record: Any = None
+        self._events: list[Any] | None = []
         self.n = players
         self._opts = options
         self.names: tuple[str, ...] = ()
@@ -206,7 +247,7 @@ class State(GameState):
         """
         s = self._copy()
         s._events = None
-        record = self._record
+        record: Any = self._record
         draw = rng.random
         rules, settle = turn.RULE_OF_PHASE, turn.settle
         legal = tuple(s.legal_actions()) if s.current_player() is not None else None

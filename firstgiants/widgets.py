@@ -8,8 +8,9 @@
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -178,8 +179,8 @@ class Museums:
             self.museum[player] = sets + (new_set(card),)
             return f"{name} displays {CARDS[card]}, starting a new set (no points yet)."
         result = join(sets[target], card)
-        if isinstance(result, str):
-            raise ValueError(result)
+        if isinstance(result, str):  # the words of the rule that forbids it
+            raise ValueError(result)  # noqa: TRY004  (a rule's refusal, not a wrong type)
         kind, key = result
         if kind == SIZE_SET and key == 0:
             if as_size not in SIZE_NAMES:

@@ -26,7 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..components import (
-    DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, SPEND_3_FOR_2, TOKENS,
+    DISPLAY,
+    DISPLAY_FREE,
+    DISPLAY_OR_POINT,
+    DISPLAY_TWO_DIFFERENT,
+    DISPLAY_TWO_SAME,
+    SPEND_3_FOR_2,
+    TOKENS,
 )
 
 # Phases of play: where a turn stands (the order of a turn: :mod:`.turn`).  A state rests only in a

@@ -15,7 +15,17 @@ from ..actions import NEW_SET, Display
 from ..components import CARDS, COST, FAMILY, LABEL, SIZE, SIZE_NAMES
 from .end import trigger_end
 from .museum import (
-    FAMILY_SET, PAIR_FIT, SIZE_SET, UNTYPED, MuseumSet, extend, fit, is_complete, largest, new_set, type_name,
+    FAMILY_SET,
+    PAIR_FIT,
+    SIZE_SET,
+    UNTYPED,
+    MuseumSet,
+    extend,
+    fit,
+    is_complete,
+    largest,
+    new_set,
+    type_name,
 )
 from .news import award_news, news_index, news_name
 

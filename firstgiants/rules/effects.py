@@ -15,14 +15,35 @@ Which triggered effect resolves when is :mod:`.triggers`.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ..actions import Decline, Display, GainPoint, SpendAmber
 from ..components import (
-    ANY_PLAYER_TAKES, CARNIVORE, CARDS, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME,
-    EACH_OPPONENT, FAMILY, GAIN_POINT, GAINS, LABEL, ONCE, PARTS, PER_CARNIVORE, PER_FAMILY, PER_PAIR, SPEND_3_FOR_2, TIMING,
-    TOKENS, YOU, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY,
+    ANY_PLAYER_TAKES,
+    CARDS,
+    CARNIVORE,
+    DISPLAY_FREE,
+    DISPLAY_OR_POINT,
+    DISPLAY_TWO_DIFFERENT,
+    DISPLAY_TWO_SAME,
+    EACH_OPPONENT,
+    FAMILY,
+    GAIN_POINT,
+    GAINS,
+    LABEL,
+    ONCE,
+    PARTS,
+    PER_CARNIVORE,
+    PER_FAMILY,
+    PER_PAIR,
+    SPEND_3_FOR_2,
+    TIMING,
+    TOKENS,
+    YOU,
+    YOU_TAKE_CARNIVORE,
+    YOU_TAKE_NEW_FAMILY,
 )
 from . import DECISION_NAMES, SPEND_COST, SPEND_GAIN, Decision
 from .display import display, displays
@@ -177,7 +198,7 @@ def gain_amber(s: State, p: int, amount: int) -> int:
     """Gained amber is taken from the supply; an empty supply gives what is left (ruling R6).  Returns what
     ``p`` got."""
     supply = s.amber_supply()
-    got = amount if amount <= supply else supply
+    got = min(amount, supply)
     s.amber[p] += got
     return got
 

@@ -63,12 +63,13 @@ def markers_back(s: State, player: int) -> int:
     return count
 
 
-def first_empty_space(s: State) -> tuple[int, int]:
-    """The first empty space, site by site (where setup deals the next card); (-1, -1) when all are full."""
+def first_empty_space(s: State) -> tuple[int, int] | None:
+    """The first empty space ``(site, space)``, site by site (where setup deals the next card); None when all
+    are full."""
     for site, spaces in enumerate(s.sites):
         if -1 in spaces:
             return site, spaces.index(-1)
-    return -1, -1
+    return None
 
 
 def put_card(s: State, site: int, space: int, card: int) -> None:

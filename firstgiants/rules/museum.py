@@ -17,8 +17,8 @@ News tokens are :mod:`.news`.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..components import FAMILY, FAMILY_NAMES, SIZE, SIZE_NAMES, TOKENS
 

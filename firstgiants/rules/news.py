@@ -6,7 +6,7 @@ The 8 tokens are numbered: the families first (index = family), then the sizes (
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..components import FAMILY_NAMES, SIZE_NAMES, TOKENS
 from .museum import FAMILY_SET, MuseumSet, is_complete, largest, type_name

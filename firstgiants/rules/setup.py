@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Deal
 from ..components import CARDS, LABEL, TOKENS
-from . import DEAL, DEFAULT_NAMES, MARKERS, REVEAL, SITES, SPACES
+from . import DEAL, DEFAULT_NAMES, MARKERS, REVEAL
 from .deck import draw
 from .marker import first_empty_space, put_card
 
@@ -48,8 +48,10 @@ def deal(s: State, action: Deal) -> None:
     """A starting card is dealt face up to the first empty space; after the last, the deck's top card."""
     card = action.card
     draw(s, card)
-    site, space = first_empty_space(s)
+    empty = first_empty_space(s)
+    assert empty is not None  # (a card is dealt only while a space is empty)
+    site, space = empty
     put_card(s, site, space, card)
     s._say("Setup", None, "{} is dealt face up to dig site {}.", LABEL[card], site + 1)
-    if site == SITES - 1 and space == SPACES - 1:  # the last space: the deck turns up its top card next
+    if first_empty_space(s) is None:  # every space dealt: the deck turns up its top card next
         s.phase = REVEAL

@@ -17,8 +17,21 @@ from gamekit import Action
 
 from ..actions import ResolveTrigger
 from ..components import (
-    CARDS, COST, DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, EFFECT_ID, EFFECT_TEXT, GAIN_AMBER, GAINS, LABEL, PARTS, PURE_GAIN,
-    SPEND_3_FOR_2, TOKENS, YOU,
+    CARDS,
+    COST,
+    DISPLAY,
+    DISPLAY_FREE,
+    DISPLAY_OR_POINT,
+    EFFECT_ID,
+    EFFECT_TEXT,
+    GAIN_AMBER,
+    GAINS,
+    LABEL,
+    PARTS,
+    PURE_GAIN,
+    SPEND_3_FOR_2,
+    TOKENS,
+    YOU,
 )
 from . import D_ORDER, REFILL, SPEND_COST, Decision
 from .effects import CLOCKWISE_AFTER, SOLE_OPTION, STEPS, answers, gain, multiplier

@@ -28,15 +28,42 @@ out (:data:`RULES`) trusts that.  Refusals are explained in :mod:`.explain`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from gamekit import Action
 
 from ..actions import (
-    Deal, Decline, Display, GainAmber, GainPoint, PlayMarker, Reclaim, ResolveTrigger, Reveal, SpendAmber, TakeCard,
+    Deal,
+    Decline,
+    Display,
+    GainAmber,
+    GainPoint,
+    PlayMarker,
+    Reclaim,
+    ResolveTrigger,
+    Reveal,
+    SpendAmber,
+    TakeCard,
 )
-from . import DEAL, END_TURN, OVER, RECLAIM, REFILL, RESOLVE, REVEAL, START, TAKE
-from . import deck, effects, end, marker, reclaim, setup, triggers
+from . import (
+    DEAL,
+    END_TURN,
+    OVER,
+    RECLAIM,
+    REFILL,
+    RESOLVE,
+    REVEAL,
+    START,
+    TAKE,
+    deck,
+    effects,
+    end,
+    marker,
+    reclaim,
+    setup,
+    triggers,
+)
 from .explain import say_forced
 
 if TYPE_CHECKING:

@@ -10,12 +10,12 @@ size 3: 0 points per carnivore, 1 two displays of different families, 2 two of t
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import firstgiants as g
 from firstgiants.components import FAMILY_NAMES
-from firstgiants.rules.museum import extend, join, new_set
 from firstgiants.rules import turn
+from firstgiants.rules.museum import extend, join, new_set
 from firstgiants.state import State
 
 

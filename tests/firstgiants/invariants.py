@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from firstgiants.components import CARDS, TOKENS
+from firstgiants.rules import MARKERS, OVER
 from firstgiants.rules.museum import UNTYPED
 from firstgiants.rules.news import news_index
-from firstgiants.rules import MARKERS, OVER
 from firstgiants.state import State
 
 ALL_CARDS = list(range(len(CARDS)))

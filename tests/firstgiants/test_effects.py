@@ -13,8 +13,25 @@ from firstgiants.rules.museum import UNTYPED, MuseumSet
 from gamekit import random_game
 
 from .helpers import (
-    ANY_DISPLAY, ANY_SPEND, CARNIVORE_AMBER, FREE, GAIN2, NEW_FAMILY_AMBER, OR_POINT, PER_CARNIVORE, PER_FAMILY,
-    PER_PAIR, TWO_DIFFERENT, TWO_SAME, card, egg, fx, position, reveal, run, texts,
+    ANY_DISPLAY,
+    ANY_SPEND,
+    CARNIVORE_AMBER,
+    FREE,
+    GAIN2,
+    NEW_FAMILY_AMBER,
+    OR_POINT,
+    PER_CARNIVORE,
+    PER_FAMILY,
+    PER_PAIR,
+    TWO_DIFFERENT,
+    TWO_SAME,
+    card,
+    egg,
+    fx,
+    position,
+    reveal,
+    run,
+    texts,
 )
 
 

@@ -11,7 +11,17 @@ from firstgiants.rules import TAKE
 from firstgiants.rules.museum import UNTYPED, MuseumSet
 
 from .helpers import (
-    FREE, GAIN2, OR_POINT, PER_FAMILY, PER_PAIR, card, egg, fx, play, position, texts,
+    FREE,
+    GAIN2,
+    OR_POINT,
+    PER_FAMILY,
+    PER_PAIR,
+    card,
+    egg,
+    fx,
+    play,
+    position,
+    texts,
 )
 
 #: Eight cards whose effects need no choice (gain amber), for tests about the turn order.
