@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from types import MappingProxyType
 from typing import Any
 
 from gamekit import Action, GameSpec, GameState, IllegalAction
@@ -275,12 +276,12 @@ SPEC = GameSpec(
     name="firstgiants",
     min_players=TOKENS.min_players,
     max_players=TOKENS.max_players,
-    option_defaults={"first_player": 0, "names": ""},
+    option_defaults=MappingProxyType({"first_player": 0, "names": ""}),
     codec=CODEC,
     create=create,
-    option_help={
+    option_help=MappingProxyType({
         "first_player": "seat (0-based) of the player who most recently encountered a dinosaur",
         "names": "comma-separated player names for the events (default Ana, Ben, Cleo, Dev, Eli)",
-    },
+    }),
 )
 State.spec = SPEC
