@@ -4,7 +4,8 @@
   dig sites and scores as a picture, each player's Study and museum as a table, a turn as the
   phase and a round (everyone once) as the round;
 * :class:`MuseumBuilder` — build museums by clicking cards into sets and watch the Set tokens, the
-  points and the News tokens change; every rule is the engine's (:mod:`firstgiants.museum`).
+  points and the News tokens change; every rule is the engine's (:mod:`firstgiants.rules.museum`,
+  :mod:`firstgiants.rules.news`).
 """
 from __future__ import annotations
 
@@ -144,7 +145,8 @@ def stepper(players: int = 3, seed: int = 0, seats: Sequence[str] | None = None,
 # -- the museum builder ---------------------------------------------------------------------------------
 @dataclass
 class Museums:
-    """Museums on their own (no dig sites, no amber): what :mod:`firstgiants.museum` scores.
+    """Museums on their own (no dig sites, no amber): what :mod:`firstgiants.rules.museum` and
+    :mod:`firstgiants.rules.news` score.
 
     It has the attributes :func:`firstgiants.plots.plot_museum` reads, like a game state.
     """

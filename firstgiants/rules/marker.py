@@ -72,6 +72,11 @@ def first_empty_space(s: State) -> tuple[int, int] | None:
     return None
 
 
+def is_last_space(site: int, space: int) -> bool:
+    """Whether ``(site, space)`` is the last space to deal (setup deals site by site, space by space)."""
+    return site == SITES - 1 and space == SPACES - 1
+
+
 def put_card(s: State, site: int, space: int, card: int) -> None:
     """Put ``card`` (-1: nothing) on ``space`` of dig ``site``."""
     spaces = list(s.sites[site])

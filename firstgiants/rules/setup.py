@@ -12,7 +12,7 @@ from ..actions import Deal
 from ..components import CARDS, LABEL, TOKENS
 from . import DEAL, DEFAULT_NAMES, MARKERS, REVEAL
 from .deck import draw
-from .marker import first_empty_space, put_card
+from .marker import first_empty_space, is_last_space, put_card
 
 if TYPE_CHECKING:
     from ..state import State
@@ -53,5 +53,5 @@ def deal(s: State, action: Deal) -> None:
     site, space = empty
     put_card(s, site, space, card)
     s._say("Setup", None, "{} is dealt face up to dig site {}.", LABEL[card], site + 1)
-    if first_empty_space(s) is None:  # every space dealt: the deck turns up its top card next
+    if is_last_space(site, space):  # every space dealt: the deck turns up its top card next
         s.phase = REVEAL

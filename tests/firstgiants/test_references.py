@@ -17,8 +17,21 @@ import pytest
 
 import firstgiants as g
 from firstgiants.components import (
-    ANY_PLAYER_TAKES, CARDS, CARNIVORE, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_SAME, EACH_OPPONENT, EGG,
-    GAIN_AMBER, GAIN_POINT, ONCE, SPEND_3_FOR_2, YOU, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY,
+    ANY_PLAYER_TAKES,
+    CARDS,
+    CARNIVORE,
+    DISPLAY_FREE,
+    DISPLAY_OR_POINT,
+    DISPLAY_TWO_SAME,
+    EACH_OPPONENT,
+    EGG,
+    GAIN_AMBER,
+    GAIN_POINT,
+    ONCE,
+    SPEND_3_FOR_2,
+    YOU,
+    YOU_TAKE_CARNIVORE,
+    YOU_TAKE_NEW_FAMILY,
 )
 from firstgiants.rules import D_ORDER, display, effects, museum, triggers
 from firstgiants.rules.effects import multiplier
@@ -241,9 +254,9 @@ def reference_order_is_asked(s: g.State, p: int, mine: list[int]) -> bool:
                     takers = [p] if part.who == YOU else [(p + k) % s.num_players for k in range(1, s.num_players)]
                     given += sum(part.amount * multiplier(part.multiplier, s.study[q]) for q in takers)
         return given > s.amber_supply()
-    if live.count(True) == 1 and all(does_nothing[i] for i in range(len(cards)) if not live[i]):
-        return False
-    return True
+    one_live_others_nothing = live.count(True) == 1 and all(
+        does_nothing[i] for i in range(len(cards)) if not live[i])
+    return not one_live_others_nothing
 
 
 def test_whether_the_order_is_asked_matches_ruling_r14():
