@@ -38,7 +38,6 @@ from .rules import (
     RESOLVE,
     REVEAL,
     SITES,
-    SPACES,
     START,
     TAKE,
     Decision,
@@ -50,6 +49,7 @@ from .rules import (
 )
 from .rules.effects import Step, Trigger
 from .rules.explain import refusal
+from .rules.marker import EMPTY_SITE
 from .rules.museum import MuseumSet
 from .rules.news import TOKENS_IN_PLAY
 
@@ -97,7 +97,7 @@ class State(GameState):
         self.first = 0
         self.deck: tuple[int, ...] = ()
         self.top = -1
-        self.sites: list[tuple[int, ...]] = [(-1,) * SPACES for _ in range(SITES)]
+        self.sites: list[tuple[int, ...]] = [EMPTY_SITE] * SITES
         self.markers = [0] * SITES
         self.amber = [0] * players
         self.points = [0] * players

@@ -48,7 +48,6 @@ END_TURN = 7  # the turn passes on, or the game ends (automatic)
 OVER = 8      # the game is over
 PHASE_NAMES = ("deal", "reveal", "start of turn", "take a card", "resolve effects", "reclaim", "refill",
                "end of turn", "game over")
-CHANCE_PHASES = frozenset({DEAL, REVEAL})
 
 #: The decision for the order of simultaneous effects (the other decisions are an effect's choice,
 #: coded by the effect: :data:`DECISION_NAMES`).

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 EMPTY_SITE = (-1,) * SPACES
 #: The actions of a turn's start, and the cards to take, built once and shared by every legal list.
 PLAY_AT = tuple(PlayMarker(site) for site in range(SITES))
-RECLAIM = Reclaim()
+RECLAIM_MARKERS = Reclaim()
 TAKE_CARD = tuple(TakeCard(c) for c in range(len(CARDS)))
 
 
@@ -100,7 +100,7 @@ def turn_choices(s: State) -> tuple[PlayMarker | Reclaim, ...]:
     if placed == MARKERS:  # no marker left on the board
         out = []
     if placed:
-        out.append(RECLAIM)
+        out.append(RECLAIM_MARKERS)
     return tuple(out)
 
 

@@ -66,34 +66,50 @@ def fit(mset: MuseumSet, card: int) -> tuple[int, int] | int:
     ``key`` is 0 for a size set made only of eggs (its size must then be declared).  The fast
     form of :func:`join`, for listing the legal displays.
     """
-    cards, kind, key = mset.cards, mset.kind, mset.key
-    f, s = FAMILY[card], SIZE[card]
-    if kind == UNTYPED:  # "the second card added to the set determines its type"
-        other = cards[0]
-        os = SIZE[other]
-        if FAMILY[other] == f:
-            return PAIR_SAME_CARD if s and s == os else (FAMILY_SET, f)
-        if s and os and s != os:
-            return PAIR_NO_TYPE
-        return SIZE_SET, s or os
-    if kind == FAMILY_SET:  # same Family, different Sizes, at most 3
-        if len(cards) >= FAMILY_SET_LIMIT:
-            return SET_FULL
-        if f != key:
-            return WRONG_FAMILY
-        if s:
-            for c in cards:
-                if SIZE[c] == s:
-                    return DUPLICATE_SIZE
-        return FAMILY_SET, key
-    if len(cards) >= SIZE_SET_LIMIT:  # a size set: same Size, different Families, at most 5
+    if mset.kind == UNTYPED:
+        return _fit_pair(mset.cards[0], card)
+    if mset.kind == FAMILY_SET:
+        return _fit_family(mset, card)
+    return _fit_size(mset, card)
+
+
+def _fit_pair(other: int, card: int) -> tuple[int, int] | int:
+    """"The second card added to the set determines its type": the same family makes a family set (of two
+    sizes), another family a size set (of one size; an egg fixes none)."""
+    f, s, os = FAMILY[card], SIZE[card], SIZE[other]
+    if FAMILY[other] == f:
+        return PAIR_SAME_CARD if s and s == os else (FAMILY_SET, f)
+    if s and os and s != os:
+        return PAIR_NO_TYPE
+    return SIZE_SET, s or os
+
+
+def _fit_family(mset: MuseumSet, card: int) -> tuple[int, int] | int:
+    """A family set: the same Family, different Sizes (an egg takes a missing one), at most 3 cards."""
+    if len(mset.cards) >= FAMILY_SET_LIMIT:
         return SET_FULL
-    if s and s != key:
+    if FAMILY[card] != mset.key:
+        return WRONG_FAMILY
+    s = SIZE[card]
+    if s:
+        for c in mset.cards:
+            if SIZE[c] == s:
+                return DUPLICATE_SIZE
+    return FAMILY_SET, mset.key
+
+
+def _fit_size(mset: MuseumSet, card: int) -> tuple[int, int] | int:
+    """A size set: the same Size (an egg acts as it), different Families, at most 5 cards."""
+    if len(mset.cards) >= SIZE_SET_LIMIT:
+        return SET_FULL
+    s = SIZE[card]
+    if s and s != mset.key:
         return WRONG_SIZE
-    for c in cards:
+    f = FAMILY[card]
+    for c in mset.cards:
         if FAMILY[c] == f:
             return DUPLICATE_FAMILY
-    return SIZE_SET, key
+    return SIZE_SET, mset.key
 
 
 #: ``PAIR_FIT[first][card]``: :func:`fit` of ``card`` with the single-card set of ``first``, for every pair, built once.
