@@ -204,7 +204,8 @@ def gain_amber(s: State, p: int, amount: int) -> int:
 
 
 def say_amber(s: State, section: str, p: int, got: int, amount: int, why: str) -> None:
-    short = f"; the supply had only {got}" if got < amount else ""
+    short = (f"; the supply had only {got}: the kit's house rule R6 limits amber to its {TOKENS.amber_in_box} "
+             "tokens, not points") if got < amount else ""
     s._say(section, p, "{} gains {} amber ({}{}).", s.names[p], got, why, short)
 
 

@@ -77,11 +77,13 @@ def test_amber_per_different_family_in_the_study():
 
 
 def test_the_amber_supply_is_finite():
-    """Ruling: 80 amber in the box; a gain takes what is left in the supply."""
+    """Ruling R6: 80 amber in the box; a gain takes what is left in the supply (a house rule, and the event
+    says so)."""
     s = position(2, sites=[fx("Flying", GAIN2), card("Marine", 1)], amber={0: 40, 1: 39})
     s = take(s, fx("Flying", GAIN2))
     assert s.amber == [41, 39] and s.amber_supply() == 0
-    assert "Ana gains 1 amber (#0 Small Flying; the supply had only 1)" in texts(s)
+    assert ("Ana gains 1 amber (#0 Small Flying; the supply had only 1: the kit's house rule R6 limits amber to its "
+            "80 tokens, not points)") in texts(s)
 
 
 def test_spend_3_amber_for_2_points_is_a_choice():
