@@ -137,7 +137,7 @@ def stepper(players: int = 3, seed: int = 0, seats: Sequence[str] | None = None,
     """The First Giants stepper (show it as the last expression of a cell).
 
     ``seats``: "human" or a bot name of ``firstgiants.bots.BOTS`` per seat; ``options``: the game's
-    options (``first_player``, ``names``)."""
+    options (``first_player``, ``names``, ``eggs_not_fossils``)."""
     names = [n.strip() for n in options["names"].split(",")] if options.get("names") else DEFAULT_NAMES
     return GameStepper(view(names), players=players, seed=seed, seats=seats, options=options)
 

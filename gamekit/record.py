@@ -20,7 +20,7 @@ the option in :attr:`GameSpec.options_added` with the value older saves imply; t
 it in for saves of an older version (which must not list it) and demands it from newer ones.
 
 Versions: 1, the first saves; 2, Giganten's ``first_player`` option (older saves: seat 0); 3, Giganten's
-``bluff_bids`` and ``tie_by_license_cards`` options (older saves: off).
+``bluff_bids`` and ``tie_by_license_cards`` options and First Giants' ``eggs_not_fossils`` (older saves: off).
 """
 from __future__ import annotations
 

@@ -104,9 +104,9 @@ def test_saves_written_by_the_kit_load_again(name):
         assert game.from_json(end.to_json()) == end
 
 
-def _older(save: dict, version: int) -> dict:
+def _older(save: dict, version: int, game=g) -> dict:
     """``save`` as format ``version`` wrote it: without the options added since."""
-    added = g.SPEC.options_added
+    added = game.SPEC.options_added
     options = {k: v for k, v in save["options"].items() if k not in added or added[k][0] <= version}
     return {**save, "version": version, "options": options}
 
@@ -142,3 +142,18 @@ def test_a_giganten_save_of_format_version_2_loads_with_the_house_rule_bid_cap_a
         g.from_json(json.dumps({**save, "version": 2}))
     with pytest.raises(ValueError, match="lack"):
         g.from_json(json.dumps({**old, "version": 3}))
+
+
+def test_a_first_giants_save_of_format_version_2_loads_with_eggs_as_fossil_cards():
+    """Format version 2 predates First Giants' eggs_not_fossils switch (ruling R10): its games counted eggs as
+    fossil and carnivore cards, so the loader fills in False; a version-2 save that lists it is refused."""
+    save = _save(fg, players=3, moves=60)
+    assert save["version"] == 3 and save["options"]["eggs_not_fossils"] is False
+    old = _older(save, 2, fg)
+    assert set(old["options"]) == {"first_player", "names"}
+    state = fg.from_json(json.dumps(old))
+    assert state.options["eggs_not_fossils"] is False and state == fg.from_json(json.dumps(save))
+    with pytest.raises(ValueError, match="did not exist in format version 2"):
+        fg.from_json(json.dumps({**save, "version": 2}))
+    with pytest.raises(ValueError, match="lack"):
+        fg.from_json(json.dumps({**old, "version": 3}))
