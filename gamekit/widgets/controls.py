@@ -29,6 +29,8 @@ CONTROL_TYPES: tuple[type, ...] = (
     widgets.IntSlider,
     widgets.SelectionSlider,
     widgets.Checkbox,
+    widgets.Text,
+    widgets.FileUpload,
 )
 
 
@@ -40,6 +42,42 @@ def button(description: str, tooltip: str, on_click: Callable[[widgets.Button], 
     if on_click is not None:
         b.on_click(on_click)
     return b
+
+
+class Confirm:
+    """A question that must be answered before a destructive action (a new game, loading a save):
+    hidden until :meth:`ask`; the Yes button does it, the other one calls ``on_no`` (if any)."""
+
+    def __init__(self) -> None:
+        self.question = widgets.HTML()
+        self.yes = button("Yes", "Do it", lambda _b: self._answer(True), style="danger")
+        self.no = button("No, keep this game", "Change nothing", lambda _b: self._answer(False))
+        self.box = widgets.VBox([self.question, widgets.HBox([self.yes, self.no])],
+                                layout=widgets.Layout(display="none"))
+        self.box.add_class("gk-confirm")
+        self._on_yes: Callable[[], None] | None = None
+        self._on_no: Callable[[], None] | None = None
+
+    @property
+    def visible(self) -> bool:
+        return self.box.layout.display != "none"
+
+    def ask(self, question: str, yes: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
+        self.question.value = f"<b>{escape(question)}</b>"
+        self.yes.description = yes
+        self.yes.tooltip = yes
+        self._on_yes, self._on_no = on_yes, on_no
+        self.box.layout.display = None
+
+    def hide(self) -> None:
+        self.box.layout.display = "none"
+        self._on_yes = self._on_no = None
+
+    def _answer(self, yes: bool) -> None:
+        action = self._on_yes if yes else self._on_no
+        self.hide()
+        if action is not None:
+            action()
 
 
 def html_output(html_text: str, plain: str) -> dict:
