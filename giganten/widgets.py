@@ -57,14 +57,21 @@ ACTION_GROUPS: dict[str, str] = {
 PUBLIC_CHANCE = ("roll_price", "reveal_card")
 
 
+#: The engine's sentences say what a player does ("Red moves the truck ..."); a button says what to do.
+IMPERATIVE = {"places": "place", "moves": "move", "drives": "drive"}
+
+
 def action_label(state: GameState, action: Action) -> str:
-    """The engine's sentence for ``action`` without the leading player name (the chooser names them)."""
+    """The engine's sentence for ``action`` without the leading player name (the chooser names them), as
+    an instruction: "move the truck east to (3, 7)"."""
     text = describe(state, action)
     name = state.name(state.current_player()) if state.current_player() is not None else "Chance"
     for prefix in (f"{name}: ", f"{name} "):
         if text.startswith(prefix):
-            return text[len(prefix):]
-    return text
+            text = text[len(prefix):]
+            break
+    verb, _, rest = text.partition(" ")
+    return f"{IMPERATIVE[verb]} {rest}" if verb in IMPERATIVE else text
 
 
 def group_actions(state: GameState, actions: Sequence[Action]) -> dict[str, list[tuple[str, Action]]]:
@@ -98,8 +105,11 @@ def round_label(state) -> str:
 
 
 def card_short(card_type: int) -> str:
-    """An action card in a few words: "red: black +3, 3 licenses, 4 moves, take 1 oil chip"."""
-    return f"{CARDS[card_type].color}: " + ", ".join(pictures.card_lines(card_type))
+    """An action card in a few words: "3 lic., 4 moves, black +3, 1 oil chip"."""
+    card = CARDS[card_type]
+    words = [f"{card.licenses} lic.", f"{card.moves} moves"] + ([f"black +{card.black}"] if card.color == "red" else [])
+    special = {"price": f"price ±{card.n}", "oil": "1 oil chip", "back": f"locos back {card.n}"}.get(card.special or "")
+    return ", ".join(words + ([special] if special else []))
 
 
 def summary_html(state) -> str:
@@ -107,7 +117,7 @@ def summary_html(state) -> str:
     values), oil in storage, derricks left, locomotive, this round's action card."""
     seen = observed(state, None)
     head = "".join(f"<th>{h}</th>" for h in ("player", "money", "licenses", "oil " + "/".join(
-        short[0] for short in plots.COMPANY_SHORT), "derricks left", "rail", "card this round"))
+        short[0] for short in plots.COMPANY_SHORT), "derricks", "rail", "card this round"))
     rows = []
     for p, info in enumerate(seen["players_info"]):
         card = info["card"]

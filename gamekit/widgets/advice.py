@@ -34,7 +34,7 @@ class Advisor:
                              lambda _b: self.advise())
         self.pane = widgets.HTML()
         self.pane.add_class("gk-advice")
-        self.box = widgets.VBox([self.button, self.pane])
+        self.box = widgets.VBox([widgets.HBox([self.button]), self.pane])
 
     def refresh(self) -> None:
         """After every change: the button's words, and the pane emptied."""

@@ -15,8 +15,7 @@ from ..protocol import Event
 from .clickable import Clickable
 from .controls import escape
 
-SECTION_STYLE = ("font-size:12px;background:#EEEEEE;color:#333333;border-radius:3px;"
-                 "padding:0 4px;margin-left:4px;white-space:nowrap")
+SECTION_STYLE = "font-size:12px;background:#EEEEEE;color:#333333;border-radius:3px;padding:0 4px;margin-left:4px"
 
 
 def section_badge(section: str) -> str:

@@ -304,9 +304,10 @@ class GameStepper:
         ])
         keys = " · ".join(f"{k.upper()} {words}" for k, (_, words) in KEYS.items())
         self.side = widgets.VBox([
-            controls, self.message, self.confirm.box, self.chooser.box, self.private_title, self.reveal_button,
-            self.private, self.advisor.box, self.summary,
-            widgets.HTML("<b>Event log</b> (newest first; click an entry to go back)"), self.log.view,
+            controls, self.message, self.confirm.box, self.chooser.box,
+            widgets.HBox([self.private_title, self.reveal_button], layout=wrap()), self.private, self.advisor.box,
+            self.summary, widgets.HTML("<b>Event log</b> (newest first; click an entry to go back to it)"),
+            self.log.view,
         ], layout=widgets.Layout(width="600px", min_width="480px", flex="0 1 600px", padding="0 0 0 10px"))
         self.side.add_class("gk-side")
         game = widgets.VBox([self.seat_picker.box, *self.variants,
@@ -314,10 +315,14 @@ class GameStepper:
         files = widgets.VBox([widgets.HTML("A save file holds the options and every move: loading it replays the "
                                            "game, so the timeline reaches back to its first move."),
                               widgets.HBox([self.save_button, self.upload], layout=wrap())])
-        self.settings = widgets.Accordion(children=[game, files, self.text_form],
-                                          titles=("Game: players, seats, chance, variants, new game",
-                                                  "Save and load", "Text form of the state"))
+        keys_help = widgets.HTML(f"<div>Click the stepper, then: {keys}. Tab reaches every button and every "
+                                 "clickable part of the picture; Enter or Space presses it.</div>")
+        self.settings = widgets.Tab(children=[game, files, self.text_form, keys_help],
+                                    titles=("Game", "Save and load", "Text form", "Keys"))
+        self.settings.selected_index = 0
         self.settings.observe(lambda _c: self._refresh_text(), names="selected_index")
+        more = widgets.Accordion(children=[self.settings], titles=("Game settings (players, seats, chance, variants, "
+                                                                   "new game) · Save and load · Text form · Keys",))
         self.widget = widgets.VBox([
             stylesheet(),
             widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="baseline",
@@ -325,11 +330,11 @@ class GameStepper:
             self.banner,
             widgets.HBox([self.picture, self.side], layout=widgets.Layout(flex_flow="row wrap",
                                                                          align_items="flex-start")),
-            self.settings, widgets.HTML(f"<div class='gk-help'>Keys (click the stepper first): {keys}</div>"),
-            self.bridge,
+            more, self.bridge,
         ])
         self.widget.add_class("gk-stepper")
         self.widget.add_class("gk-kit")
+        self.settings_box = more
 
     def _variant_controls(self) -> list[widgets.Widget]:
         """One control per option of the game (a checkbox for a switch), applied by New game."""
