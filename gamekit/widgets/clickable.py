@@ -68,16 +68,15 @@ CLICKABLE_CSS = r"""
 .gk-clickable-box svg { display: block; }
 .gk-clickable .gk-hit { fill: transparent; stroke: none; }
 .gk-clickable .gk-target { cursor: pointer; }
-.gk-clickable .gk-target .gk-hit { fill: rgba(240, 228, 66, 0.40); stroke: #000000; stroke-width: 2.5px;
-  stroke-dasharray: 7 4; }
-.gk-clickable .gk-target:hover .gk-hit, .gk-clickable .gk-target:focus .gk-hit { fill: rgba(240, 228, 66, 0.70);
-  stroke-dasharray: none; stroke-width: 3.5px; }
+.gk-clickable .gk-target .gk-hit { stroke: #000000; stroke-width: 3px; stroke-dasharray: 7 4; }
+.gk-clickable .gk-target:hover .gk-hit, .gk-clickable .gk-target:focus .gk-hit {
+  fill: rgba(240, 228, 66, 0.45); stroke-dasharray: none; stroke-width: 4px; }
 .gk-clickable .gk-target:focus { outline: none; }
-.gk-clickable .gk-chosen .gk-hit, .gk-clickable .gk-chosen:hover .gk-hit { fill: rgba(0, 114, 178, 0.35);
+.gk-clickable .gk-chosen .gk-hit, .gk-clickable .gk-chosen:hover .gk-hit { fill: rgba(0, 114, 178, 0.25);
   stroke: #000000; stroke-width: 5px; stroke-dasharray: none; }
-.gk-clickable .gk-target.gk-html { outline: 2px dashed #000000; background: rgba(240, 228, 66, 0.35); }
-.gk-clickable .gk-html-target.gk-target:hover { background: rgba(240, 228, 66, 0.65); }
 """
+"""Targets are outlined (dashed) without tinting what they cover, since colour carries meaning (terrain,
+families); hover and keyboard focus fill them yellow, the chosen one is framed thick and tinted blue."""
 
 
 class Clickable(anywidget.AnyWidget):

@@ -1,8 +1,8 @@
 """The event log pane: what each action did, newest first, every event with its rulebook section.
 
 Every entry is a target of a :class:`~gamekit.widgets.Clickable` (``move-<n>``): clicking it travels
-to the position just after move ``n``.  Moves taken back (Undo, or a jump back in time) stay listed,
-greyed, above the present until a different move is played: clicking one of them goes forward again.
+to the position just after move ``n``.  The next moves taken back (Undo, or a jump back in time) stay
+listed, greyed, above the present until a different move is played: clicking one goes forward again.
 """
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from ..protocol import Event
 from .clickable import Clickable
 from .controls import escape
 
+#: How many of the moves taken back the pane lists (greyed, above the present).
+FUTURE_SHOWN = 3
 SECTION_STYLE = "font-size:12px;background:#EEEEEE;color:#333333;border-radius:3px;padding:0 4px;margin-left:4px"
 
 
@@ -111,13 +113,15 @@ class EventLog:
     def sync(self) -> None:
         """Show the newest ``limit`` past entries, newest first, under the moves taken back (greyed)."""
         past = self._entries[:self._now][-self.limit:][::-1]
-        future = self._entries[self._now:][:self.limit][::-1]
+        future = self._entries[self._now:][:FUTURE_SHOWN][::-1]
         parts = []
         if future:
+            later = len(self._entries) - self._now - len(future)
+            more = f" ({later} more after them on the timeline)" if later else ""
             parts.append('<div class="gk-log-future">')
             parts += [html_text for _, html_text, _ in future]
-            parts.append('<div class="gk-log-note">▲ taken back: Redo, the timeline or a click brings them back'
-                         "</div></div>")
+            parts.append(f'<div class="gk-log-note">▲ taken back{more}: Redo, the timeline or a click brings them '
+                         "back</div></div>")
         parts += [html_text for _, html_text, _ in past]
         if not past and not future:
             parts.append('<div class="gk-log-note">Nothing has happened yet: press Step (or a human seat chooses '

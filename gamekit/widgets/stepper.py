@@ -255,7 +255,7 @@ class GameStepper:
                                              layout=widgets.Layout(width="300px"))
         self.timeline = widgets.IntSlider(description="Move", tooltip="Travel to any move of this game (the moves "
                                           "after it can be played again with Redo)", min=0, max=0,
-                                          continuous_update=False, layout=widgets.Layout(width="100%"))
+                                          continuous_update=False, layout=widgets.Layout(width="calc(100% - 8px)"))
         self.timeline.observe(self._on_timeline, names="value")
         self.bridge = Bridge(shortcuts=list(KEYS), scope="gk-stepper", interval=self.speed.value,
                              layout=widgets.Layout(display="none"))

@@ -363,7 +363,8 @@ def test_timeline_and_log_entries_travel_in_time_and_redo_goes_forward_again():
     assert (st.timeline.min, st.timeline.max, st.timeline.value) == (0, 8, 8)
     st.timeline.value = 3
     assert st.state.move_number == 3 and st.state.history() == history[:3] and len(st.log) == 3
-    assert len(st.log.future_texts()) == 5 and st.timeline.max == 8 and "move-7" in st.log.view.targets
+    assert len(st.log.future_texts()) == 5 and st.timeline.max == 8 and "move-6" in st.log.view.targets
+    assert "move-7" not in st.log.view.targets and "2 more after them" in st.log.view.markup  # the next 3 shown
     st.log.view.click("move-6")  # a greyed entry: forward again, the same moves
     assert st.state.history() == history[:6] and st.timeline.value == 6
     st.jump(0)
