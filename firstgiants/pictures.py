@@ -109,6 +109,7 @@ def _dig_sites(svg: Svg, obs: Mapping[str, Any], top: float, places: dict[str, t
     names = [p["name"] for p in obs["players"]]
     for k, site in enumerate(obs["dig_sites"]):
         x = 8 + k * (SITE_W + 10)
+        svg.open(data_key=f"dig-site-{k}")
         svg.rect(x, top, SITE_W, CARD_H + 62, fill="#F4F1E8", stroke=GREY, rx=6)
         svg.text(x + 10, top + 13, f"Dig site {k + 1}", 13, anchor="start", bold=True)
         places[f"site-{k}"] = (x, top, SITE_W, CARD_H + 62)
@@ -118,13 +119,16 @@ def _dig_sites(svg: Svg, obs: Mapping[str, Any], top: float, places: dict[str, t
             places[f"card-{card}"] = (cx, top + 24, CARD_W, CARD_H)
         for j, seat in enumerate(site["markers"]):
             _marker(svg, seat, names[seat], x + 22 + j * 30, top + CARD_H + 44)
+        svg.close()
     x = 8 + len(obs["dig_sites"]) * (SITE_W + 10)
+    svg.open(data_key="deck")
     svg.rect(x, top, CARD_W + 16, CARD_H + 62, fill="#E8E8E8", stroke=GREY, rx=6)
     svg.text(x + 8, top + 13, "Deck", 13, anchor="start", bold=True)
     if obs["deck_top"] is not None:
         _card(svg, obs["deck_top"], x + 8, top + 24)
         places[f"card-{obs['deck_top']}"] = (x + 8, top + 24, CARD_W, CARD_H)
     svg.text(x + 8, top + CARD_H + 44, f"{len(obs['deck_below_top'])} below", 13, anchor="start")
+    svg.close()
     return CARD_H + 62
 
 
@@ -234,16 +238,19 @@ def table_svg(obs: Mapping[str, Any], targets: Mapping[str, str] | None = None, 
     """The whole table: dig sites, deck, and every player's Study and museum; ``targets`` clickable."""
     targets = targets or {}
     places: dict[str, tuple] = {}
-    svg = Svg(WIDTH, 0, title=f"First Giants: {title or ''}".rstrip(": "))
+    svg = Svg(WIDTH, 0, title=f"First Giants: {title or ''}".rstrip(": "), keyed=True)
     if title is None:
         turn = obs["turns"] + 1
         title = "Game over" if obs["phase"] == "game over" else f"Turn {turn} · {obs['phase']}"
         if obs["end_triggered"]:
             title += f" · the end is triggered ({obs['end_triggered']})"
-    svg.text(8, 11, title, 15, anchor="start", bold=True)
-    y = 26 + _dig_sites(svg, obs, 26, places) + 12
+    with svg.layer("title"):
+        svg.text(8, 11, title, 15, anchor="start", bold=True)
+    y = 26 + _dig_sites(svg, obs, 26, places) + 12  # (a layer per dig site, and the deck)
     for seat in range(len(obs["players"])):
-        y += _player(svg, obs, seat, y, places)
+        with svg.layer(f"player-{seat}"):
+            y += _player(svg, obs, seat, y, places)
     svg.height = y + 4
-    _add_targets(svg, targets, places)
+    with svg.layer("targets"):
+        _add_targets(svg, targets, places)
     return svg.to_string()

@@ -16,7 +16,9 @@ for a matplotlib figure, which is what makes a step-and-redraw fit in the 100 ms
 from __future__ import annotations
 
 import html
-from typing import Iterable, Mapping
+import zlib
+from contextlib import contextmanager
+from typing import Iterable, Iterator, Mapping
 
 #: The smallest type allowed in a picture, in CSS pixels (readable on a projector at 1920x1080).
 MIN_TEXT_PX = 12
@@ -75,10 +77,12 @@ def _stroke(stroke: str | None, width: float) -> dict[str, object]:
 class Svg:
     """An SVG document being drawn: shapes and text appended in order (later ones on top)."""
 
-    def __init__(self, width: float, height: float, title: str = "", css_class: str = "gk-picture") -> None:
+    def __init__(self, width: float, height: float, title: str = "", css_class: str = "gk-picture",
+                 keyed: bool = False) -> None:
         self.width, self.height = width, height
         self.title = title
         self.css_class = css_class
+        self.keyed = keyed
         self.parts: list[str] = []
         self.font_sizes: set[float] = set()
 
@@ -139,6 +143,22 @@ class Svg:
     def close(self) -> None:
         self.parts.append("</g>")
 
+    @contextmanager
+    def layer(self, key: str, static: bool = False) -> Iterator[None]:
+        """A top-level group named ``key``: when the picture is drawn again, a browser showing it (through
+        :class:`gamekit.widgets.Clickable`) keeps each layer whose markup did not change, and redraws the rest
+        (mark the picture ``keyed``).  A ``static`` layer (the same in every drawing: a board's terrain) is
+        sent to the browser once (``Clickable.show``)."""
+        start = len(self.parts)
+        self.open(data_key=key, data_static="1" if static else None)
+        yield
+        if static:
+            self.parts.append(f"<!--/{key}-->")
+        else:  # a fingerprint of the content: the browser compares it instead of the markup
+            digest = zlib.crc32("".join(self.parts[start + 1:]).encode())
+            self.parts[start] = f'<g data-key="{html.escape(key)}" data-h="{digest:08x}">'
+        self.close()
+
     def target(self, target_id: str, label: str, x: float, y: float, w: float, h: float, rx: float = 4.0) -> None:
         """A clickable region: a transparent rectangle carrying ``data-target`` and an accessible label.
 
@@ -152,9 +172,10 @@ class Svg:
     # -- output ----------------------------------------------------------------------------------------
     def to_string(self) -> str:
         w, h = _num(self.width), _num(self.height)
+        keyed = ' data-keyed="1"' if self.keyed else ""
         title = f"<title>{html.escape(self.title, quote=False)}</title>" if self.title else ""
         return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{self.css_class}" width="{w}" height="{h}" '
-                f'viewBox="0 0 {w} {h}" role="img" font-family="{FONT}"'
+                f'viewBox="0 0 {w} {h}" role="img" font-family="{FONT}"{keyed}'
                 f'{_attrs({"aria-label": self.title}) if self.title else ""}>{title}{"".join(self.parts)}</svg>')
 
     def __str__(self) -> str:

@@ -32,7 +32,7 @@ LANE = 24  # height of a locomotive lane
 RAIL_GAP = 14
 CARD_COLORS = {"beige": "#EADCB8", "red": "#F3B59A"}
 TERRAIN_WORDS = ("flat: 1 point", "hill: 2", "mountain: 3")
-PRICE_ROW = 27  # px per price-track space
+PRICE_ROW = 24  # px per price-track space
 TRACK_W = 66  # px per company's track
 PRICE_LABELS = 62  # room for "$9,000"
 
@@ -81,7 +81,8 @@ def price_left() -> float:
 
 
 def picture_width() -> float:
-    return price_left() + PRICE_LABELS + len(COMPANY_SHORT) * TRACK_W + 6
+    """The prices, or the action cards (two columns) under them, whichever is wider, end the picture."""
+    return price_left() + max(PRICE_LABELS + len(COMPANY_SHORT) * TRACK_W, 2 * CARD_W + 8) + 6
 
 
 # -- the landscape ------------------------------------------------------------------------------------------
@@ -95,29 +96,37 @@ def _terrain(svg: Svg) -> None:
 
 
 def _sites(svg: Svg, obs: Mapping[str, Any]) -> None:
+    """Each tile space as its own layer (a step redraws only the spaces that changed)."""
     shown = {site["site"] for site in obs["sites"]}
     for site in obs["sites"]:
-        x, y = _x(site["col"]), _y(site["row"])
-        if site["state"] == "tile":
-            red = site["kind"] == 2
-            svg.rect(x + 3, y + 3, SQ - 6, SQ - 6, fill=TILE_BACK, stroke=VERMILLION if red else BLACK,
-                     stroke_width=3 if red else 1, rx=3)
-            svg.text(x + SQ / 2, y + 12, "▲" * site["kind"], 12, fill=WHITE)
-            oil = site.get("oil")
-            svg.text(x + SQ / 2, y + 28, "?" if oil is None else str(oil), 14, fill=WHITE, bold=True)
-        elif site["state"] == "derrick":
-            colour = PLAYER_COLORS[site["owner"]]
-            ink = text_color_on(colour)
-            svg.rect(x + 3, y + 3, SQ - 6, SQ - 6, fill=colour, stroke=BLACK, stroke_width=1.5, rx=3)
-            svg.text(x + SQ / 2, y + 13, PLAYER_LETTERS[site["owner"]], 13, fill=ink, bold=True)
-            svg.text(x + SQ / 2, y + 28, str(site["oil"]), 14, fill=ink, bold=True)
+        with svg.layer(f"site-{site['site']}"):
+            _site(svg, site)
     if obs["players"] == 3:
-        for site in COMPONENTS.sites:
-            if site.three_player and site.index not in shown:
-                svg.text(_x(site.col + 0.5), _y(site.row + 0.5), "×", 20, fill="#777777")
+        with svg.layer("three-player-spaces"):
+            for site in COMPONENTS.sites:
+                if site.three_player and site.index not in shown:
+                    svg.text(_x(site.col + 0.5), _y(site.row + 0.5), "×", 20, fill="#777777")
+
+
+def _site(svg: Svg, site: Mapping[str, Any]) -> None:
+    x, y = _x(site["col"]), _y(site["row"])
+    if site["state"] == "tile":
+        red = site["kind"] == 2
+        svg.rect(x + 3, y + 3, SQ - 6, SQ - 6, fill=TILE_BACK, stroke=VERMILLION if red else BLACK,
+                 stroke_width=3 if red else 1, rx=3)
+        svg.text(x + SQ / 2, y + 12, "▲" * site["kind"], 12, fill=WHITE)
+        oil = site.get("oil")
+        svg.text(x + SQ / 2, y + 28, "?" if oil is None else str(oil), 14, fill=WHITE, bold=True)
+    elif site["state"] == "derrick":
+        colour = PLAYER_COLORS[site["owner"]]
+        ink = text_color_on(colour)
+        svg.rect(x + 3, y + 3, SQ - 6, SQ - 6, fill=colour, stroke=BLACK, stroke_width=1.5, rx=3)
+        svg.text(x + SQ / 2, y + 13, PLAYER_LETTERS[site["owner"]], 13, fill=ink, bold=True)
+        svg.text(x + SQ / 2, y + 28, str(site["oil"]), 14, fill=ink, bold=True)
 
 
 def _trucks(svg: Svg, obs: Mapping[str, Any]) -> None:
+    """Each truck as its own layer; trucks on one square stand side by side."""
     at: dict[tuple[int, int], list[int]] = {}
     for p, info in enumerate(obs["players_info"]):
         if info["truck"] is not None:
@@ -127,8 +136,9 @@ def _trucks(svg: Svg, obs: Mapping[str, Any]) -> None:
             shift = (k - (len(seats) - 1) / 2) * 12
             cx, cy = _x(col + 0.5) + shift, _y(row + 0.5) + shift / 2
             colour = PLAYER_COLORS[p]
-            svg.circle(cx, cy, 12, fill=colour, stroke=BLACK, stroke_width=2)
-            svg.text(cx, cy, PLAYER_LETTERS[p], 13, fill=text_color_on(colour), bold=True)
+            with svg.layer(f"truck-{p}"):
+                svg.circle(cx, cy, 12, fill=colour, stroke=BLACK, stroke_width=2)
+                svg.text(cx, cy, PLAYER_LETTERS[p], 13, fill=text_color_on(colour), bold=True)
 
 
 def _lanes(obs: Mapping[str, Any]) -> list[tuple[str, int, str, str]]:
@@ -160,9 +170,10 @@ def _locomotives(svg: Svg, obs: Mapping[str, Any]) -> None:
     for k, (_name, space, colour, letter) in enumerate(_lanes(obs)):
         y = top + k * LANE + LANE / 2
         cx = _x(min(space, HARBOUR) + 0.5)
-        svg.rect(cx - 10, y - 10, 20, 20, fill=colour, stroke=BLACK, stroke_width=1.5)
-        if letter:
-            svg.text(cx, y, letter, 12, fill=text_color_on(colour), bold=True)
+        with svg.layer(f"locomotive-{k}"):
+            svg.rect(cx - 10, y - 10, 20, 20, fill=colour, stroke=BLACK, stroke_width=1.5)
+            if letter:
+                svg.text(cx, y, letter, 12, fill=text_color_on(colour), bold=True)
 
 
 def _legend(svg: Svg, players: int) -> None:
@@ -241,7 +252,7 @@ def prices_svg(indices: list[int], previous: list[int | None] | None = None, tit
 
 
 # -- action cards ---------------------------------------------------------------------------------------------
-CARD_W, CARD_H = 130, 78
+CARD_W, CARD_H = 130, 66
 
 
 def card_lines(card_type: int) -> list[str]:
@@ -263,9 +274,13 @@ def _cards(svg: Svg, display: list[int], left: float, top: float) -> float:
         card = CARDS[card_type]
         svg.rect(x, cy, CARD_W, CARD_H, fill=CARD_COLORS[card.color], stroke=BLACK, rx=5)
         lines = card_lines(card_type)
-        size = 12 if len(lines) > 4 else 13
+        size = 12 if len(lines) > 3 else 13
         svg.lines(x + CARD_W / 2, cy + CARD_H / 2 - (len(lines) - 1) * size * 0.575, lines, size, leading=1.15)
-    return 22 + ((len(display) + 1) // 2) * (CARD_H + 8)
+    return _cards_height(len(display))
+
+
+def _cards_height(cards: int) -> float:
+    return 22 + ((cards + 1) // 2) * (CARD_H + 8)
 
 
 # -- the whole picture ------------------------------------------------------------------------------------------
@@ -292,19 +307,26 @@ def board_svg(obs: Mapping[str, Any], targets: Mapping[str, str] | None = None, 
         who = "what everyone sees" if viewer is None else f"what {obs['players_info'][viewer]['name']} sees"
         title = f"Round {obs['round']} · {obs['phase']} · {who}"
     static, prices_height, height = _static_layer(tuple(info["name"] for info in obs["players_info"]))
-    svg = Svg(picture_width(), 0, title=f"Giganten: {title}")
-    svg.raw(static)
-    svg.text(LEFT, 12, title, 15, anchor="start", bold=True)
+    svg = Svg(picture_width(), 0, title=f"Giganten: {title}", keyed=True)
+    with svg.layer(f"static-{obs['players']}", static=True):
+        svg.raw(static)
+    with svg.layer("title"):
+        svg.text(LEFT, 12, title, 15, anchor="start", bold=True)
     _sites(svg, obs)
     _locomotives(svg, obs)
     _trucks(svg, obs)
     right = price_left()
-    _price_markers(svg, list(obs["prices"]), right, 4)
+    with svg.layer("prices"):
+        _price_markers(svg, list(obs["prices"]), right, 4)
     display = list(obs["display"])
     cards_top = 4 + prices_height + 6
-    used_cards = _cards(svg, display, right, cards_top) if display else 0
-    svg.height = max(height, cards_top + used_cards + 4)
-    _targets(svg, targets, right, cards_top, display)
+    with svg.layer("cards"):
+        if display:
+            _cards(svg, display, right, cards_top)
+    # the same size whatever is on display (the display holds at most a card per player and one more)
+    svg.height = max(height, cards_top + _cards_height(obs["players"] + 1) + 4)
+    with svg.layer("targets"):
+        _targets(svg, targets, right, cards_top, display)
     return svg.to_string()
 
 

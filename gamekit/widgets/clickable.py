@@ -15,10 +15,15 @@ vector-crisp at any zoom or device pixel ratio.
 """
 from __future__ import annotations
 
+import re
+import zlib
 from typing import Callable
 
 import anywidget
 import traitlets
+
+#: A static layer as :class:`gamekit.svg.Svg` writes it: ``<g data-key="K" data-static="1">...<!--/K--></g>``.
+STATIC_LAYER = re.compile(r'<g data-key="([^"]+)" data-static="1">(.*?)<!--/\1--></g>', re.S)
 
 CLICKABLE_ESM = r"""
 function render({ model, el }) {
@@ -39,7 +44,41 @@ function render({ model, el }) {
       else { node.removeAttribute("tabindex"); node.removeAttribute("role"); }
     }
   }
-  function paint() { box.innerHTML = model.get("markup"); mark(); }
+  // Keyed update: top-level parts (of the <svg>, or of the markup) carrying data-key (or data-target) are
+  // kept when unchanged, so a step re-parses and repaints only what moved, not the whole picture.
+  const keyOf = (n) => n.getAttribute("data-key") || n.getAttribute("data-target");
+  // A static layer arrives once, in the "layers" trait; the markup holds an empty placeholder for it.
+  function fill(node) {
+    const tpl = document.createElement("template");
+    tpl.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg">${model.get("layers")[keyOf(node)] || ""}</svg>`;
+    node.replaceChildren(...tpl.content.firstElementChild.childNodes);
+    return node;
+  }
+  function patch(parent, fresh) {
+    const old = new Map();
+    for (const c of parent.children) { const k = keyOf(c); if (k) old.set(k, c); }
+    const next = [...fresh.children].map((n) => {
+      const o = keyOf(n) && old.get(keyOf(n));
+      if (n.hasAttribute("data-static")) return o || fill(n);
+      if (o) { o.classList.remove("gk-target", "gk-chosen"); o.removeAttribute("tabindex"); o.removeAttribute("role"); }
+      const same = o && (n.hasAttribute("data-h") ? o.getAttribute("data-h") === n.getAttribute("data-h")
+                                                  : o.outerHTML === n.outerHTML);
+      return same ? o : n;
+    });
+    next.forEach((node, i) => { if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null); });
+    while (parent.children.length > next.length) parent.lastElementChild.remove();
+  }
+  function paint() {
+    const tpl = document.createElement("template");
+    tpl.innerHTML = model.get("markup");
+    const a = box.firstElementChild, b = tpl.content.firstElementChild;
+    const sameSvg = a && b && a.tagName === "svg" && b.tagName === "svg" && b.hasAttribute("data-keyed") &&
+      ["width", "height", "viewBox"].every((k) => a.getAttribute(k) === b.getAttribute(k));
+    if (sameSvg) patch(a, b);
+    else if (b && b.tagName !== "svg" && a && a.tagName !== "svg") patch(box, tpl.content);
+    else { tpl.content.querySelectorAll("[data-static]").forEach(fill); box.replaceChildren(tpl.content); }
+    mark();
+  }
   function press(node) {
     const id = node.getAttribute("data-target");
     if (new Set(model.get("targets")).has(id)) model.send({ event: "click", target: id });
@@ -64,7 +103,7 @@ export default { render };
 """
 
 CLICKABLE_CSS = r"""
-.gk-clickable { max-width: 100%; overflow-x: auto; }
+.gk-clickable { max-width: 100%; overflow-x: auto; contain: layout paint; }
 .gk-clickable-box svg { display: block; }
 .gk-clickable .gk-hit { fill: transparent; stroke: none; }
 .gk-clickable .gk-target { cursor: pointer; }
@@ -90,6 +129,8 @@ class Clickable(anywidget.AnyWidget):
     _esm = CLICKABLE_ESM
     _css = CLICKABLE_CSS
     markup = traitlets.Unicode("").tag(sync=True)
+    #: Static layers (key -> markup) the markup shows through placeholders: sent once, not at every redraw.
+    layers = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
     targets = traitlets.List(traitlets.Unicode()).tag(sync=True)
     chosen = traitlets.Unicode("").tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)
@@ -98,6 +139,24 @@ class Clickable(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._handlers: list[Callable[[str], None]] = []
         self.on_msg(self._on_message)
+
+    def show(self, markup: str, targets: list[str] | None = None) -> None:
+        """Show ``markup`` (and make ``targets`` clickable, none chosen), sending its static layers
+        (:meth:`gamekit.svg.Svg.layer` with ``static=True``) to the browser only when they change."""
+        layers: dict[str, str] = {}
+
+        def hold(match: re.Match) -> str:
+            key = f"{match.group(1)}-{zlib.crc32(match.group(2).encode()):08x}"
+            layers[key] = match.group(2)
+            return f'<g data-key="{key}" data-static="1"></g>'
+
+        body = STATIC_LAYER.sub(hold, markup)
+        with self.hold_sync():
+            if layers != self.layers:
+                self.layers = layers
+            self.markup = body
+            self.targets = list(targets or [])
+            self.chosen = ""
 
     def on_click(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(target_id)`` when a target is clicked (or pressed with Enter)."""

@@ -6,6 +6,7 @@ listed, greyed, above the present until a different move is played: clicking one
 """
 from __future__ import annotations
 
+import zlib
 from typing import Callable, Iterable
 
 import ipywidgets as widgets
@@ -46,9 +47,10 @@ def format_entry(number: int, who: str, colour: str | None, action_text: str | N
         lines_text.append(f"    {event.text} [{event.section}]")
     # mathjax_ignore (MathJax 3; tex2jax_ignore for MathJax 2): JupyterLab typesets $...$ in HTML outputs as
     # LaTeX, and the events are full of dollars
+    body = f"{head}{''.join(lines_html)}"
     html_text = (f'<div class="gk-log-entry mathjax_ignore tex2jax_ignore" data-target="move-{number}" '
-                 f'title="Go to the position after move {number}" style="border-left:5px solid {colour}">'
-                 f"{head}{''.join(lines_html)}</div>")
+                 f'data-h="{zlib.crc32(body.encode()):08x}" title="Go to the position after move {number}" '
+                 f'style="border-left:5px solid {colour}">{body}</div>')
     return html_text, "\n".join([plain_head, *lines_text])
 
 
@@ -60,7 +62,7 @@ class EventLog:
     shown (the whole pane is re-sent to the browser on each change); :meth:`texts` has them all.
     """
 
-    def __init__(self, limit: int = 100, height: str = "260px") -> None:
+    def __init__(self, limit: int = 40, height: str = "260px") -> None:
         self.limit = limit
         self._entries: list[tuple[int, str, str]] = []  # (move number, html, plain text)
         self._now = 0  # entries before this index are the past; the rest were taken back

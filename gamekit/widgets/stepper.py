@@ -193,7 +193,7 @@ class GameStepper:
 
     def __init__(self, view: GameView, players: int | None = None, seed: int = 0,
                  seats: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
-                 autoplay: bool = True, log_limit: int = 100, max_buttons: int = 12,
+                 autoplay: bool = True, log_limit: int = 40, max_buttons: int = 12,
                  state: GameState | None = None) -> None:
         self.view = view
         self.options = dict(options or {})
@@ -253,10 +253,16 @@ class GameStepper:
                                              description="Speed", tooltip="Time between moves while playing",
                                              continuous_update=False, style={"description_width": "initial"},
                                              layout=widgets.Layout(width="300px"))
+        # (no readout on the slider: the browser would measure the page at every move to fit it; the
+        # box beside it shows the move and takes a number)
         self.timeline = widgets.IntSlider(description="Move", tooltip="Travel to any move of this game (the moves "
-                                          "after it can be played again with Redo)", min=0, max=0,
-                                          continuous_update=False, layout=widgets.Layout(width="calc(100% - 8px)"))
+                                          "after it can be played again with Redo)", min=0, max=0, readout=False,
+                                          continuous_update=False, layout=widgets.Layout(flex="1 1 auto"))
+        self.move_box = widgets.BoundedIntText(min=0, max=0, tooltip="The move shown: type one to go there",
+                                               layout=widgets.Layout(width="90px"))
+        self.move_box.add_class("gk-move-box")
         self.timeline.observe(self._on_timeline, names="value")
+        self.move_box.observe(self._on_timeline, names="value")
         self.bridge = Bridge(shortcuts=list(KEYS), scope="gk-stepper", interval=self.speed.value,
                              layout=widgets.Layout(display="none"))
         self.bridge.on_tick(self._tick)
@@ -274,7 +280,8 @@ class GameStepper:
             self.phase_button.layout.display = "none"
         if v.round is None:
             self.round_button.layout.display = "none"
-        self.picture = Clickable(description=f"{v.title or v.spec.name}: the table")
+        self.picture = Clickable(description=f"{v.title or v.spec.name}: the table",
+                                 layout=widgets.Layout(flex="0 0 auto"))
         self.picture.add_class("gk-picture-view")
         self.picture.on_click(self.pick_target)
         if self._picture is None:
@@ -300,7 +307,7 @@ class GameStepper:
         controls = widgets.VBox([
             widgets.HBox([self.step_button, self.phase_button, self.round_button, self.end_button], layout=wrap()),
             widgets.HBox([self.undo_button, self.redo_button, self.play_button, self.speed], layout=wrap()),
-            self.timeline,
+            widgets.HBox([self.timeline, self.move_box], layout=widgets.Layout(width="calc(100% - 8px)")),
         ])
         keys = " · ".join(f"{k.upper()} {words}" for k, (_, words) in KEYS.items())
         self.side = widgets.VBox([
@@ -308,7 +315,7 @@ class GameStepper:
             widgets.HBox([self.private_title, self.reveal_button], layout=wrap()), self.private, self.advisor.box,
             self.summary, widgets.HTML("<b>Event log</b> (newest first; click an entry to go back to it)"),
             self.log.view,
-        ], layout=widgets.Layout(width="600px", min_width="480px", flex="0 1 600px", padding="0 0 0 10px"))
+        ], layout=widgets.Layout(min_width="420px", flex="1 1 600px", max_width="640px", padding="0 0 0 10px"))
         self.side.add_class("gk-side")
         game = widgets.VBox([self.seat_picker.box, *self.variants,
                              widgets.HBox([self.seed_box, self.reset_button, self.autoplay], layout=wrap())])
@@ -328,7 +335,7 @@ class GameStepper:
             widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="baseline",
                                                                           flex_flow="row wrap")),
             self.banner,
-            widgets.HBox([self.picture, self.side], layout=widgets.Layout(flex_flow="row wrap",
+            widgets.HBox([self.picture, self.side], layout=widgets.Layout(flex_flow="row nowrap",
                                                                          align_items="flex-start")),
             more, self.bridge,
         ])
@@ -841,10 +848,7 @@ class GameStepper:
         if self._picture is not None:
             labels = {target: " or ".join(self.label(s, a) for a in actions)
                       for target, actions in self._targets.items()}
-            with self.picture.hold_sync():
-                self.picture.markup = self._picture.render(s, viewer, labels)
-                self.picture.targets = list(labels)
-                self.picture.chosen = ""
+            self.picture.show(self._picture.render(s, viewer, labels), list(labels))
         self._refresh_timeline()
         self.log.sync()
         self._refresh_text()
@@ -854,13 +858,14 @@ class GameStepper:
         first = self._path[0].move_number
         self._quiet = True
         try:
-            with self.timeline.hold_sync():
-                self.timeline.max = first + len(self._path) - 1 + len(self._future)
-                self.timeline.min = first
-                self.timeline.value = self.state.move_number
+            for control in (self.timeline, self.move_box):
+                with control.hold_sync():
+                    control.max = first + len(self._path) - 1 + len(self._future)
+                    control.min = first
+                    control.value = self.state.move_number
+                    control.disabled = control.min == control.max
         finally:
             self._quiet = False
-        self.timeline.disabled = self.timeline.min == self.timeline.max
 
     def _refresh_private(self, seat: int | None, viewer: int | None) -> None:
         humans = self.seat_picker.humans

@@ -107,7 +107,8 @@ def click_the_board(page, stepper) -> None:
     target.click()
     stepper.locator(".gk-picture-view .gk-chosen").first.wait_for(timeout=30_000)
     stepper.get_by_text("confirm").first.wait_for(timeout=30_000)
-    shoot(stepper, f"{page_kind(page)}-giganten-chosen")
+    stepper.evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(SCREENSHOTS / f"widget-{page_kind(page)}-giganten-chosen.png"), scale="css")
     target.click()
     wait_move(page, stepper, f"n > {before}")
     page.wait_for_function("(who) => !document.querySelector('.gk-stepper').innerText.includes('What ' + who + ' sees')",
@@ -151,12 +152,10 @@ def winner_banner(page, stepper, humans: list[str]) -> None:
 
 
 def timeline_jump(page, stepper, move: int) -> None:
-    """Type a move number into the timeline's readout: the game travels there; then a log entry back."""
-    readout = stepper.locator(".widget-slider", has_text="Move").locator(".widget-readout").first
-    readout.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(str(move))
-    page.keyboard.press("Enter")
+    """Type a move number into the timeline's box: the game travels there; then a log entry back."""
+    box = stepper.locator(".gk-move-box input").first
+    box.fill(str(move))
+    box.press("Enter")
     wait_move(page, stepper, f"n === {move}")
     entry = stepper.locator(f".gk-event-log [data-target=move-{move + 2}]").first  # a move taken back, greyed
     entry.click()
