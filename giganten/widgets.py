@@ -95,8 +95,8 @@ def log_text(state: GameState, action: Action) -> str | None:
 def phase_label(state) -> str:
     """The numbered action of the round the game is in ("Action 4"), the auction's company included."""
     name = R.PHASE_NAMES[state.phase]
-    if state.phase in (R.BID, R.PENALTY, R.PAY, R.SELL):
-        name += f" at {plots.COMPANY_SHORT[state.auc_company]}"
+    if state.auction is not None:
+        name += f" at {plots.COMPANY_SHORT[state.auction.company]}"
     return name
 
 
@@ -178,7 +178,7 @@ def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
     ``seats``: one entry per seat, "human" or a bot name of ``giganten.bots.BOTS`` (default: bots);
     ``state``: a game to open (e.g. ``gamekit.record.load(text, giganten.SPEC)``), with its whole history;
     ``options``: the game's variant switches (``one_opponent_back``, ``exact_price_change``,
-    ``open_licenses``).
+    ``open_licenses``, ``first_player``).
     """
     return GameStepper(view(), players=players, seed=seed, seats=seats, options=options, state=state)
 
