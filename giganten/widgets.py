@@ -201,8 +201,8 @@ class PriceDice:
         self.previous: list[int | None] = [None] * len(COMPANIES)
         self.counts = np.zeros(len(prices.TRACK))
         self.lines: list[str] = []
-        self.fig = new_figure(6.0, 3.6)
-        self.hist_ax = self.fig.add_axes((0.13, 0.25, 0.84, 0.66))
+        self.fig = new_figure(7.6, 4.6)  # 730 x 440 px: a projector's size, its labels 12 px and more
+        self.hist_ax = self.fig.add_axes((0.11, 0.22, 0.86, 0.7))
         self._build()
         self.redraw()
 

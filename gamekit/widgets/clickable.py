@@ -111,11 +111,11 @@ CLICKABLE_CSS = r"""
 .gk-clickable .gk-target:hover .gk-hit, .gk-clickable .gk-target:focus .gk-hit {
   fill: rgba(240, 228, 66, 0.45); stroke-dasharray: none; stroke-width: 4px; }
 .gk-clickable .gk-target:focus { outline: none; }
-.gk-clickable .gk-chosen .gk-hit, .gk-clickable .gk-chosen:hover .gk-hit { fill: rgba(0, 114, 178, 0.25);
-  stroke: #000000; stroke-width: 5px; stroke-dasharray: none; }
+.gk-clickable .gk-chosen .gk-hit, .gk-clickable .gk-chosen:hover .gk-hit { fill: transparent;
+  stroke: #000000; stroke-width: 6px; stroke-dasharray: none; }
 """
 """Targets are outlined (dashed) without tinting what they cover, since colour carries meaning (terrain,
-families); hover and keyboard focus fill them yellow, the chosen one is framed thick and tinted blue."""
+families); hover and keyboard focus fill them yellow, the chosen one is framed thick and solid."""
 
 
 class Clickable(anywidget.AnyWidget):

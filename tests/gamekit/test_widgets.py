@@ -447,3 +447,23 @@ def test_keys_step_undo_and_redo():
 def test_variants_are_read_from_the_spec_and_apply_to_the_next_new_game():
     st = stepper()
     assert [c.option for c in st.variants] == list(SPEC.option_defaults)
+
+
+def test_classroom_page_has_a_tab_per_widget_and_a_big_type_switch():
+    from gamekit.widgets.classroom import classroom
+
+    a, b = stepper(), stepper()
+    page = classroom({"One": a, "Two": b.widget}, selected="Two")
+    assert page.tab.titles == ("One", "Two") and page.tab.selected_index == 1
+    assert undescribed_controls(page) == []
+    page.big_type.value = True
+    assert "gk-big" in page._dom_classes
+    page.big_type.value = False
+    assert "gk-big" not in page._dom_classes
+
+
+def test_pictures_refuse_text_too_small_for_a_projector():
+    svg = Svg(100, 40)
+    svg.text(10, 10, "readable", 12)
+    with pytest.raises(ValueError, match="below the 12 px"):
+        svg.text(10, 30, "too small", 11)
