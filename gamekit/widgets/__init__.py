@@ -8,8 +8,7 @@ with ``.value``, a picture's targets with ``Clickable.click(id)``).
 from .advice import Advisor
 from .chooser import ActionChooser, ActionGroups
 from .clickable import Bridge, Clickable
-from .controls import (Confirm, append_html, button, clear, output_texts, set_html, shown, undescribed_controls,
-                       walk)
+from .controls import Confirm, button, shown, undescribed_controls, walk
 from .log import EventLog, format_entry, section_badge
 from .scrubber import Scrubber
 from .seats import CHANCE_CHOOSE, CHANCE_SEEDED, HUMAN, SeatPicker, seat_options
@@ -20,7 +19,7 @@ from .style import stylesheet
 __all__ = [
     "ActionChooser", "ActionGroups", "Advisor", "Bridge", "CHANCE_CHOOSE", "CHANCE_SEEDED", "Clickable", "Confirm",
     "EventLog", "GameStepper", "GameView", "HUMAN", "ObservationPicture", "Picture", "Scrubber", "SeatPicker",
-    "append_html", "bot_value_name", "bot_value_text", "button", "clear", "derived_seed", "format_entry",
-    "group_by_kind", "observation_html", "observed", "output_texts", "public_action_text", "ranking",
-    "section_badge", "seat_options", "set_html", "shown", "stylesheet", "undescribed_controls", "walk",
+    "bot_value_name", "bot_value_text", "button", "derived_seed", "format_entry", "group_by_kind",
+    "observation_html", "observed", "public_action_text", "ranking", "section_badge", "seat_options", "shown",
+    "stylesheet", "undescribed_controls", "walk",
 ]

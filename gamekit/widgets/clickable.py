@@ -65,7 +65,9 @@ function render({ model, el }) {
                                                   : o.outerHTML === n.outerHTML);
       return same ? o : n;
     });
-    next.forEach((node, i) => { if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null); });
+    next.forEach((node, i) => {
+      if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null);
+    });
     while (parent.children.length > next.length) parent.lastElementChild.remove();
   }
   function paint() {

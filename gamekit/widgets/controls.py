@@ -5,8 +5,8 @@ Conventions (the same in JupyterLab, Voila and plain pytest):
 * every control has a ``description`` (what it is) and a ``tooltip`` (what it does); buttons
   and menus are native ``<button>``/``<select>`` elements, so Tab reaches them and Enter or Space
   activates them — :func:`undescribed_controls` finds any control that breaks the rule;
-* an ``Output`` pane is written with :func:`append_html` and cleared with :func:`clear`, which
-  set ``out.outputs`` directly: ``with out:`` and ``clear_output()`` do nothing outside a kernel.
+* a destructive action asks first (:class:`Confirm`);
+* :func:`shown` is everything a widget shows, as data (the hidden-information tests compare it).
 """
 from __future__ import annotations
 
@@ -78,38 +78,6 @@ class Confirm:
         self.hide()
         if action is not None:
             action()
-
-
-def html_output(html_text: str, plain: str) -> dict:
-    """One ``display_data`` output carrying HTML and its plain-text twin."""
-    return {"output_type": "display_data", "data": {"text/html": html_text, "text/plain": plain},
-            "metadata": {}}
-
-
-def append_html(out: widgets.Output, html_text: str, plain: str | None = None) -> None:
-    """Append an HTML block to ``out`` (works outside a kernel, unlike ``with out:``)."""
-    out.outputs = out.outputs + (html_output(html_text, plain if plain is not None else html_text),)
-
-
-def set_html(out: widgets.Output, html_text: str, plain: str | None = None) -> None:
-    """Replace the contents of ``out`` by one HTML block."""
-    out.outputs = (html_output(html_text, plain if plain is not None else html_text),)
-
-
-def clear(out: widgets.Output) -> None:
-    """Empty ``out`` (``clear_output()`` does nothing outside a kernel)."""
-    out.outputs = ()
-
-
-def output_texts(out: widgets.Output) -> list[str]:
-    """The plain-text form of every output of ``out`` (for tests and scripts)."""
-    texts = []
-    for o in out.outputs:
-        if o.get("output_type") == "stream":
-            texts.append(o.get("text", ""))
-        else:
-            texts.append(o.get("data", {}).get("text/plain", ""))
-    return texts
 
 
 def shown(widget: Any) -> Any:

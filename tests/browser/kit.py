@@ -111,8 +111,8 @@ def click_the_board(page, stepper) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"widget-{page_kind(page)}-giganten-chosen.png"), scale="css")
     target.click()
     wait_move(page, stepper, f"n > {before}")
-    page.wait_for_function("(who) => !document.querySelector('.gk-stepper').innerText.includes('What ' + who + ' sees')",
-                           arg=who, timeout=60_000)
+    page.wait_for_function("([el, who]) => !el.innerText.includes('What ' + who + ' sees')",
+                           arg=[stepper.element_handle(), who], timeout=60_000)
 
 
 def autoplay(page, stepper) -> int:
