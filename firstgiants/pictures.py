@@ -21,8 +21,9 @@ from .components import (ANY_PLAYER_TAKES, CARDS, DISPLAY, DISPLAY_FREE, DISPLAY
                          PER_FAMILY, PER_PAIR, SIZE_NAMES, SPEND_3_FOR_2, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY)
 from .plots import FAMILY_COLORS
 
-CARD_W, CARD_H = 112, 136  # a card on a dig site or the deck
-MINI_W, MINI_H = 80, 56  # a card in a Study or a museum
+CARD_W, CARD_H = 112, 122  # a card on a dig site or the deck
+MINI_W, MINI_H = 80, 40  # a card in a Study or a museum
+SITE_H = CARD_H + 50  # a dig site's frame: its name, its cards, the markers under them
 WIDTH = 1180
 SITE_W = 2 * CARD_W + 24
 TIMING_WORDS = {ONCE: "this turn:", ANY_PLAYER_TAKES: "anyone takes:", YOU_TAKE_CARNIVORE: "you take Carnivore:",
@@ -88,14 +89,13 @@ def _card(svg: Svg, card: int, x: float, y: float) -> None:
 
 
 def _mini(svg: Svg, card: int, x: float, y: float) -> None:
-    """A small card: family colour, family, size and number."""
+    """A small card: family colour; family; size and number."""
     c = CARDS[card]
     colour = FAMILY_COLORS[c.family_name]
     ink = text_color_on(colour)
     svg.rect(x, y, MINI_W, MINI_H, fill=colour, stroke=BLACK, stroke_width=1, rx=5)
-    svg.text(x + MINI_W / 2, y + 13, c.family_name, 12, fill=ink, bold=True)
-    svg.text(x + MINI_W / 2, y + 28, size_word(card), 12, fill=ink)
-    svg.text(x + MINI_W / 2, y + 43, f"#{card}", 12, fill=ink)
+    svg.text(x + MINI_W / 2, y + 12, c.family_name, 12, fill=ink, bold=True)
+    svg.text(x + MINI_W / 2, y + 28, f"{size_word(card)} #{card}", 12, fill=ink)
 
 
 def _marker(svg: Svg, seat: int, name: str, cx: float, cy: float) -> None:
@@ -110,26 +110,26 @@ def _dig_sites(svg: Svg, obs: Mapping[str, Any], top: float, places: dict[str, t
     for k, site in enumerate(obs["dig_sites"]):
         x = 8 + k * (SITE_W + 10)
         svg.open(data_key=f"dig-site-{k}")
-        svg.rect(x, top, SITE_W, CARD_H + 62, fill="#F4F1E8", stroke=GREY, rx=6)
+        svg.rect(x, top, SITE_W, SITE_H, fill="#F4F1E8", stroke=GREY, rx=6)
         svg.text(x + 10, top + 13, f"Dig site {k + 1}", 13, anchor="start", bold=True)
-        places[f"site-{k}"] = (x, top, SITE_W, CARD_H + 62)
+        places[f"site-{k}"] = (x, top, SITE_W, SITE_H)
         for j, card in enumerate(site["cards"]):
             cx = x + 8 + j * (CARD_W + 8)
             _card(svg, card, cx, top + 24)
             places[f"card-{card}"] = (cx, top + 24, CARD_W, CARD_H)
         for j, seat in enumerate(site["markers"]):
-            _marker(svg, seat, names[seat], x + 22 + j * 30, top + CARD_H + 44)
+            _marker(svg, seat, names[seat], x + 22 + j * 30, top + CARD_H + 36)
         svg.close()
     x = 8 + len(obs["dig_sites"]) * (SITE_W + 10)
     svg.open(data_key="deck")
-    svg.rect(x, top, CARD_W + 16, CARD_H + 62, fill="#E8E8E8", stroke=GREY, rx=6)
+    svg.rect(x, top, CARD_W + 16, SITE_H, fill="#E8E8E8", stroke=GREY, rx=6)
     svg.text(x + 8, top + 13, "Deck", 13, anchor="start", bold=True)
     if obs["deck_top"] is not None:
         _card(svg, obs["deck_top"], x + 8, top + 24)
         places[f"card-{obs['deck_top']}"] = (x + 8, top + 24, CARD_W, CARD_H)
-    svg.text(x + 8, top + CARD_H + 44, f"{len(obs['deck_below_top'])} below", 13, anchor="start")
+    svg.text(x + 8, top + CARD_H + 36, f"{len(obs['deck_below_top'])} below", 13, anchor="start")
     svg.close()
-    return CARD_H + 62
+    return SITE_H
 
 
 def _cards_row(svg: Svg, cards: list[int], x: float, y: float, places: dict[str, tuple]) -> float:
@@ -167,7 +167,7 @@ def band(svg: Svg, seat: int, head: str, groups: list[Group], top: float, places
     svg.rect(8, top, 10, 20, fill=player_color(seat), stroke=BLACK, stroke_width=1)
     svg.text(24, top + 10, head, 14, anchor="start", bold=True)
     x, y = 8.0, top + 28
-    row_height = 18 + MINI_H + 10
+    row_height = 18 + MINI_H + 8
     for caption, cards, complete, target in groups:
         width = max(text_width(caption, 12) + 4, len(cards) * (MINI_W + 4) - 4, MINI_W)
         if x > 8 and x + width > WIDTH - 8:

@@ -18,7 +18,7 @@ def test_dig_site_and_deck_cards_show_their_effect_and_every_card_is_drawn():
             assert f">#{card}</text>" in svg and short_effect(card).split()[0] in svg
     for player in obs["players"]:
         for card in player["study"]:
-            assert f">#{card}</text>" in svg
+            assert f" #{card}</text>" in svg  # a small card: "Medium #28"
     sizes = [float(v) for v in re.findall(r'font-size="([\d.]+)"', svg)]
     assert min(sizes) >= 12
 
