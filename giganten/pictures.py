@@ -26,9 +26,9 @@ from .plots import COMPANY_SHORT, PLAYER_COLORS, PLAYER_LETTERS, TILE_BACK, ZONE
 
 SQ = 40  # px per landscape square
 LEFT = 78  # room for row numbers and lane names
-TOP = 52  # room for the title and the column numbers
+TOP = 40  # room for the title and the column numbers
 ROWS, COLUMNS, HARBOUR = COMPONENTS.rows, COMPONENTS.columns, COMPONENTS.harbour
-LANE = 24  # height of a locomotive lane
+LANE = 22  # height of a locomotive lane
 RAIL_GAP = 14
 CARD_COLORS = {"beige": "#EADCB8", "red": "#F3B59A"}
 TERRAIN_WORDS = ("flat: 1 point", "hill: 2", "mountain: 3")
@@ -72,8 +72,8 @@ def rail_top() -> float:
 
 
 def board_height(players: int) -> float:
-    """From the top to the end of the legend."""
-    return rail_top() + (players + 1) * LANE + 22 + 50
+    """From the top to the end of the legend (three rows)."""
+    return rail_top() + (players + 1) * LANE + 22 + 68
 
 
 def price_left() -> float:
@@ -90,7 +90,7 @@ def _terrain(svg: Svg) -> None:
     for (row, col), cost in zip(product(range(ROWS), range(COLUMNS)), COMPONENTS.terrain):  # row by row
         svg.rect(_x(col), _y(row), SQ, SQ, fill=TERRAIN_COLORS[cost - 1], stroke=WHITE, stroke_width=1)
     for col in range(COLUMNS):
-        svg.text(_x(col + 0.5), TOP - 10, str(col), 12, fill="#444444")
+        svg.text(_x(col + 0.5), TOP - 8, str(col), 12, fill="#444444")
     for row in range(ROWS):
         svg.text(LEFT - 6, _y(row + 0.5), str(row), 12, anchor="end", fill="#444444")
 
@@ -171,25 +171,26 @@ def _locomotives(svg: Svg, obs: Mapping[str, Any]) -> None:
         y = top + k * LANE + LANE / 2
         cx = _x(min(space, HARBOUR) + 0.5)
         with svg.layer(f"locomotive-{k}"):
-            svg.rect(cx - 10, y - 10, 20, 20, fill=colour, stroke=BLACK, stroke_width=1.5)
+            svg.rect(cx - 9, y - 9, 18, 18, fill=colour, stroke=BLACK, stroke_width=1.5)
             if letter:
                 svg.text(cx, y, letter, 12, fill=text_color_on(colour), bold=True)
 
 
 def _legend(svg: Svg, players: int) -> None:
-    """Two rows under the rail: the terrain, then the tiles and derricks."""
+    """Three rows under the rail: the terrain, the tiles and derricks, the price zones."""
     y = rail_top() + (players + 1) * LANE + 40
     rows: list[list[tuple[str, str, str | None]]] = [
         [(c, w, None) for c, w in zip(TERRAIN_COLORS, TERRAIN_WORDS)] + [(LIGHT_BLUE, "harbour: the game ends", None)],
         [(TILE_BACK, "face-down tile: ▲ = derricks, oil (? = not seen)", BLACK),
-         (TILE_BACK, "red edge: 2 derricks", VERMILLION), (PLAYER_COLORS[0], "derrick: owner, oil left", BLACK)]]
+         (TILE_BACK, "red edge: 2 derricks", VERMILLION), (PLAYER_COLORS[0], "derrick: owner, oil left", BLACK)],
+        [(ZONE_COLORS[zone], f"price {ZONE_WORDS[zone]}", None) for zone in ("red", "white", "blue")]]
     for items in rows:
         x = LEFT
         for fill, words, edge in items:
             svg.rect(x, y - 8, 16, 16, fill=fill, stroke=edge or GREY, stroke_width=2 if edge == VERMILLION else 1)
             svg.text(x + 21, y, words, 12, anchor="start")
             x += 21 + text_width(words, 12) + 10
-        y += 20
+        y += 18
 
 
 # -- prices ---------------------------------------------------------------------------------------------------
@@ -201,8 +202,9 @@ def _price_y(top: float, index: int) -> float:
     return top + 44 + (SPACES - 1 - index + 0.5) * PRICE_ROW
 
 
-def _price_background(svg: Svg, left: float, top: float) -> float:
-    """The three price tracks with their zones and the zone legend; returns the height used."""
+def _price_background(svg: Svg, left: float, top: float, legend: bool = True) -> float:
+    """The three price tracks with their zones, and the zone legend (unless the picture has it elsewhere);
+    returns the height used."""
     svg.text(left, top + 8, "Oil prices (Action 1)", 14, anchor="start", bold=True)
     tracks_left = left + PRICE_LABELS
     for c, short in enumerate(COMPANY_SHORT):
@@ -214,6 +216,8 @@ def _price_background(svg: Svg, left: float, top: float) -> float:
             svg.rect(tracks_left + c * TRACK_W + 4, y, TRACK_W - 8, PRICE_ROW, fill=ZONE_COLORS[zone], stroke=GREY,
                      stroke_width=0.7)
     bottom = _price_y(top, 0) + PRICE_ROW / 2 + 40
+    if not legend:
+        return bottom - 14 - top
     for k, zone in enumerate(("red", "white", "blue")):
         y = bottom + k * 18
         svg.rect(left, y - 7, 14, 14, fill=ZONE_COLORS[zone], stroke=GREY)
@@ -221,7 +225,7 @@ def _price_background(svg: Svg, left: float, top: float) -> float:
     return bottom + 2 * 18 + 10 - top
 
 
-ZONE_WORDS = {"red": "red zone: the die moves it up", "white": "white: blue up, red down",
+ZONE_WORDS = {"red": "red zone: the die moves it up", "white": "white zone: blue up, red down",
               "blue": "blue zone: the die moves it down"}
 
 
@@ -292,7 +296,7 @@ def _static_layer(names: tuple[str, ...]) -> tuple[str, float, float]:
     _terrain(svg)
     _rail_background(svg, names)
     _legend(svg, len(names))
-    used = _price_background(svg, price_left(), 4)
+    used = _price_background(svg, price_left(), 4, legend=False)
     return "".join(svg.parts), used, board_height(len(names))
 
 
@@ -311,7 +315,7 @@ def board_svg(obs: Mapping[str, Any], targets: Mapping[str, str] | None = None, 
     with svg.layer(f"static-{obs['players']}", static=True):
         svg.raw(static)
     with svg.layer("title"):
-        svg.text(LEFT, 12, title, 15, anchor="start", bold=True)
+        svg.text(LEFT, 10, title, 15, anchor="start", bold=True)
     _sites(svg, obs)
     _locomotives(svg, obs)
     _trucks(svg, obs)
