@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from gamekit import Action
 from gamekit.plotting import BLACK, GREY, LIGHT_BLUE, TERRAIN_COLORS, VERMILLION, WHITE, text_color_on
-from gamekit.svg import Svg, text_width, wrap
+from gamekit.svg import Svg, text_width
 
 from . import prices
 from .components import CARDS, COMPONENTS, money
@@ -259,14 +259,19 @@ def prices_svg(indices: list[int], previous: list[int | None] | None = None, tit
 CARD_W, CARD_H = 130, 66
 
 
+def special_short(card_type: int) -> str:
+    """An action card's special action in a few words ("" for none): "price ±4", "1 oil chip", "locos back 2"."""
+    card = CARDS[card_type]
+    words = {"price": f"price ±{card.n}", "oil": "1 oil chip", "back": f"locos back {card.n}"}
+    return words.get(card.special or "", "")
+
+
 def card_lines(card_type: int) -> list[str]:
-    """What an action card says, short: its black-locomotive step, licenses, moves and special action."""
+    """What an action card says, a line each: its black-locomotive step, licenses, moves, special action."""
     card = CARDS[card_type]
     lines = [f"black +{card.black}"] if card.color == "red" else []
     lines += [f"{card.licenses} licenses", f"{card.moves} moves"]
-    if card.special:
-        lines += wrap(card.special_text(), CARD_W - 10, 12)
-    return lines
+    return lines + ([special_short(card_type)] if card.special else [])
 
 
 def _cards(svg: Svg, display: list[int], left: float, top: float) -> float:

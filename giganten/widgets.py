@@ -108,7 +108,7 @@ def card_short(card_type: int) -> str:
     """An action card in a few words: "3 lic., 4 moves, black +3, 1 oil chip"."""
     card = CARDS[card_type]
     words = [f"{card.licenses} lic.", f"{card.moves} moves"] + ([f"black +{card.black}"] if card.color == "red" else [])
-    special = {"price": f"price ±{card.n}", "oil": "1 oil chip", "back": f"locos back {card.n}"}.get(card.special or "")
+    special = pictures.special_short(card_type)
     return ", ".join(words + ([special] if special else []))
 
 

@@ -54,3 +54,15 @@ def test_text_is_never_smaller_than_twelve_pixels():
     for svg in (board_svg(mid_game().observation(1)), prices_svg([0, 7, 15], [3, 7, 10])):
         sizes = [float(v) for v in re.findall(r'font-size="([\d.]+)"', svg)]
         assert sizes and min(sizes) >= 12
+
+
+def test_every_action_card_says_all_it_does_within_its_borders():
+    from gamekit.svg import text_width
+    from giganten.components import CARDS
+    from giganten.pictures import CARD_H, CARD_W, card_lines
+
+    for card in CARDS:
+        lines = card_lines(card.id)
+        size = 12 if len(lines) > 3 else 13
+        assert len(lines) * size * 1.15 <= CARD_H - 6, card
+        assert max(text_width(line, size) for line in lines) <= CARD_W - 8, card
