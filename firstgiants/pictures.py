@@ -85,7 +85,7 @@ def _card(svg: Svg, card: int, x: float, y: float) -> None:
     svg.text(x + 8, y + 31, c.family_name, 13, anchor="start", fill=ink, bold=True)
     svg.rect(x + 5, y + 42, CARD_W - 10, CARD_H - 47, fill=WHITE, rx=4)
     lines = wrap(short_effect(card), CARD_W - 12, 12)
-    svg.lines(x + CARD_W / 2, y + 54, lines[:6], 12, leading=1.12)
+    svg.lines(x + CARD_W / 2, y + 54, lines, 12, leading=1.12)  # (at most 5 lines: tests/firstgiants)
 
 
 def _mini(svg: Svg, card: int, x: float, y: float) -> None:

@@ -34,3 +34,12 @@ def test_dig_sites_and_cards_are_the_targets_of_their_actions():
     targets = {target_of(a): str(a) for a in s.legal_actions() if target_of(a)}
     svg = table_svg(s.observation(s.current_player()), targets)
     assert targets and sorted(re.findall(r'data-target="([^"]+)"', svg)) == sorted(targets)
+
+
+def test_every_effect_fits_its_card():
+    from firstgiants.pictures import CARD_W
+    from gamekit.svg import text_width, wrap
+
+    for card in CARDS:
+        lines = wrap(short_effect(card.id), CARD_W - 12, 12)
+        assert len(lines) <= 5 and max(text_width(line, 12) for line in lines) <= CARD_W - 12, card
