@@ -566,8 +566,11 @@ class GameStepper:
         if self.is_human_turn():
             if s.is_chance():
                 return "Waiting for you (chance is set to 'you choose'): choose the outcome below."
-            where = " click a highlighted part of the picture or" if self._targets or self.view.target_of else ""
-            return f"Waiting for {escape(self.name(s.current_player()))}:{where} choose an action below."
+            seat = s.current_player()
+            if self.visible_seat() != seat:
+                return f"Waiting for {escape(self.name(seat))} (pass the screen, then Reveal)."
+            where = " click a highlighted part of the picture or" if self.view.target_of else ""
+            return f"Waiting for {escape(self.name(seat))}:{where} choose an action below."
         return ""
 
     def step(self) -> int:
