@@ -157,3 +157,26 @@ class TournamentResult:
         out.insert(3, "win_share_high", high)
         out["fair_share"] = 1.0 / self.players
         return out.sort_values("win_share", ascending=False)
+
+
+#: The summary's column names as a reader says them (:func:`readable`).
+PLAIN_NAMES = {
+    "win_share": "win share",
+    "win_share_low": "95% low",
+    "win_share_high": "95% high",
+    "mean_return": "mean result",
+    "mean_rank": "mean rank",
+    "fair_share": "fair share",
+}
+
+
+def readable(table):
+    """``table`` (a summary, a seat table, any DataFrame) with column names for reading, not for code:
+    ``win_share_low`` becomes "95% low", ``mean_return`` "mean result", and any other ``snake_case``
+    name its words ("bonus_per_derrick" -> "bonus per derrick").  The index's name likewise."""
+    def plain(name):
+        return PLAIN_NAMES.get(name, name.replace("_", " ")) if isinstance(name, str) else name
+
+    out = table.rename(columns=plain)
+    out.index = out.index.rename(plain(out.index.name))
+    return out

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamekit.stats import wilson_interval, z_score
+from gamekit.tournament import readable
 from gamekit.tournament.rows import GameResult, TournamentResult
 
 
@@ -71,3 +72,14 @@ def test_the_summary_interval_of_a_lopsided_tournament_stays_inside_zero_one():
     for bot, wins in (("A", 7.5), ("B", 0.5)):
         row = summary.loc[bot]
         assert (row["win_share_low"], row["win_share_high"]) == pytest.approx(wilson_interval(wins, 8))
+
+
+def test_readable_names_the_summary_columns_in_words_and_keeps_the_values():
+    summary = lopsided_result().summary()
+    plain = readable(summary)
+    assert list(plain.columns) == ["seats", "win share", "95% low", "95% high", "mean result", "mean rank",
+                                   "fair share"]
+    assert plain.to_numpy().tolist() == summary.to_numpy().tolist() and plain.index.name == "bot"
+    assert list(readable(summary.rename_axis("the_bot").rename(columns={"seats": "seats_played"})).columns)[0] \
+        == "seats played"
+    assert readable(summary.rename_axis("the_bot")).index.name == "the bot"
