@@ -163,3 +163,61 @@ def test_make_test_runs_the_notebooks_under_nbval():
     sanitize = args[args.index("--nbval-sanitize-with") + 1]
     assert (REPO / sanitize).is_file()
     assert args.count("notebooks/") == 1 and "tests" in args  # unit tests and notebooks, each once
+
+
+#: Calls whose string arguments matplotlib draws as text, and keywords that name text in any call.
+FIGURE_TEXT_CALLS = {"set_title", "set_xlabel", "set_ylabel", "suptitle", "title", "xlabel", "ylabel", "text",
+                     "annotate", "set_xticks", "set_yticks", "set_xticklabels", "set_yticklabels", "bar", "barh",
+                     "legend", "boxplot", "table"}
+FIGURE_TEXT_KEYWORDS = {"label", "labels", "tick_labels", "title", "xlabel", "ylabel"}
+UNESCAPED_DOLLAR = re.compile(r"(?<!\\)\$")
+
+
+def figure_strings(code: str):
+    """The string literals (f-strings' literal parts too) that ``code`` hands to matplotlib as text."""
+    import ast
+
+    code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in code.splitlines())
+    for call in (n for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Call)):
+        name = getattr(call.func, "attr", getattr(call.func, "id", ""))
+        texts = ([*call.args, *(k.value for k in call.keywords)] if name in FIGURE_TEXT_CALLS
+                 else [k.value for k in call.keywords if k.arg in FIGURE_TEXT_KEYWORDS])
+        for node in (n for arg in texts for n in ast.walk(arg)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                yield node.value
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_no_stray_mathtext_in_figures(name):
+    """matplotlib typesets the text between two ``$`` as maths ("$5,000 to $7,000" comes out garbled): a
+    dollar sign in a figure's text is written ``\\\\$`` (a plain ``$`` in the picture)."""
+    found = [(i, s) for i, c in code_cells(read(name)) for s in figure_strings(c.source) if UNESCAPED_DOLLAR.search(s)]
+    assert not found, f"unescaped $ in figure text (write \\\\$): {found}"
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_next_lines_are_links(name):
+    """A "Next:" line links the notebooks it names, so a student clicks on."""
+    for i, cell in enumerate(read(name).cells):
+        for paragraph in cell.source.split("\n\n") if cell.cell_type == "markdown" else ():
+            if paragraph.lstrip("*").startswith("Next"):
+                named = re.findall(r"[0-9]{2}_[a-z_]+\.ipynb|classroom\.ipynb", paragraph)
+                linked = re.findall(r"\]\(([0-9]{2}_[a-z_]+\.ipynb|classroom\.ipynb)\)", paragraph)
+                assert named and len(named) == len(linked), f"cell {i}: not links: {paragraph}"
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_no_private_names(name):
+    """A lesson uses the kit's public names only (``state._cache``, ``s._repr_html_()`` are the kit's business;
+    dunders such as ``module.__name__`` are Python's and allowed).  The games' own notebook tests
+    (tests/giganten/test_notebook_names.py, tests/firstgiants/test_layout.py) also forbid phase constants."""
+    import ast
+
+    private = set()
+    for _, cell in code_cells(read(name)):
+        code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in cell.source.splitlines())
+        for node in ast.walk(ast.parse(code)):
+            names = ([node.attr] if isinstance(node, ast.Attribute)
+                     else [a.name for a in node.names] if isinstance(node, ast.ImportFrom) else [])
+            private |= {n for n in names if n.startswith("_") and not (n.startswith("__") and n.endswith("__"))}
+    assert not private, f"private names: {sorted(private)}"
