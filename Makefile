@@ -43,7 +43,7 @@ PYTEST_ARGS ?=
 .PHONY: help lab lessons test bench voila chromium postgresql venv install lab-args lessons-args voila-args clean
 
 help:
-	@echo "make lab    - set up .venv (first time: a few minutes) and run JupyterLab on your copy of the"
+	@echo "make lab    - set up .venv (first time: about 3 minutes) and run JupyterLab on your copy of the"
 	@echo "              lessons, $(LESSONS)/ (made from notebooks/ and brought up to date each time)"
 	@echo "make test   - install chromium and postgresql (root, apt) and .venv if needed, then run all tests"
 	@echo "make bench  - run benchmarks/run.py (installs the [bench] extra)"
