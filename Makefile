@@ -1,5 +1,6 @@
 # Two main targets, for a fresh Debian machine with only python3 and make:
-#   make lab    create .venv if missing, install -e ".[test]", run JupyterLab on notebooks/
+#   make lab    create .venv if missing, install -e ".[test]", run JupyterLab on my-notebooks/ (a working
+#               copy of notebooks/, brought up to date first: gamekit/lessons.py)
 #   make test   install Debian's chromium and postgresql (as root), set up .venv the same way, run pytest
 # Also: make bench, make voila, make clean.
 

@@ -15,6 +15,9 @@ are there and the markers are where they should be; these checks make sure of it
 * no stored output is an error or went to stderr (a warning in a lesson is a bug);
 * no widget state or widget views are stored (their model ids change on every run);
 * every notebook named in a lesson's text exists, and the course list below matches notebooks/.
+
+And a few rules of a lesson written for students (docs/course-maintenance.md): "Next" lines are links; no
+figure text holds an unescaped ``$`` (matplotlib would typeset it as maths); no private name is used.
 """
 from __future__ import annotations
 
