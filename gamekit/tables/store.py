@@ -444,11 +444,16 @@ class TableStore(ABC):
             if _waits_for_human(new.state, seats):
                 return appended
 
-    def advance_all(self) -> int:
+    def advance_all(self, stalled_for: float = 0.0) -> int:
         """:meth:`advance` every playing table (a server calls this when it starts: a process that
-        died between accepting a move and playing the bots' turns after it left them waiting)."""
+        died between accepting a move and playing the bots' turns after it left them waiting).  With
+        ``stalled_for``, only the tables unchanged for at least that many seconds (a server's
+        watchdog: a table whose last change is recent is being advanced by the page that changed it)."""
+        if not isinstance(stalled_for, (int, float)) or stalled_for < 0:
+            raise ValueError(f"stalled_for: seconds (>= 0), got {stalled_for!r:.40}")
         with self._transaction(write=False) as tx:
-            ids = [row[0] for row in tx.all("SELECT id FROM gk_tables WHERE status = 'playing' ORDER BY created")]
+            ids = [row[0] for row in tx.all("SELECT id FROM gk_tables WHERE status = 'playing' AND updated <= ? "
+                                            "ORDER BY created", (time.time() - stalled_for,))]
         return sum(self.advance(str(table_id)) for table_id in ids)
 
     def _plan(self, table: _Table, replay: _Replay, seats: Sequence[SeatInfo]) -> list[_Planned]:
@@ -481,12 +486,18 @@ class TableStore(ABC):
             factory = self._factories[key] = seat_factory(ref.module, (bot["name"], bot["params"]))
         return factory
 
-    def state(self, table_id: str) -> GameState:
-        """The table's full current state (server side only: it holds every hidden card)."""
+    def state(self, table_id: str, length: int | None = None) -> GameState:
+        """The table's full current state, or with ``length`` its state after the first ``length``
+        entries (a view's ``log_length``: the state that view was computed from, for a page that
+        draws it for the view's seat).  Server side only: it holds every hidden card."""
         table = self._table(table_id)
         with self._transaction(write=False) as tx:
             head = self._head(tx, table_id)
-            return self._sync(tx, table, head.length).state
+            if length is None:
+                return self._sync(tx, table, head.length).state
+            if type(length) is not int or not 0 <= length <= head.length:
+                raise ValueError(f"length: 0 to {head.length} (the log's length), got {length!r:.40}")
+            return self._sync(tx, table, length, exact=True).state
 
     def save_file(self, table_id: str) -> str:
         """The table's game as a gamekit save file (``gamekit.record``), e.g. for the stepper."""
