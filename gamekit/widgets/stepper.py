@@ -131,6 +131,9 @@ class GameStepper:
         self._picture = view.picture() if view.picture else None
         self._revealed: int | None = None
         self._future: list[Action] = []
+        #: Called with the new current state whenever it changes (a move, undo, redo, a new game, start_from).
+        self.on_change: list[Callable[[GameState], None]] = []
+        self._announced: GameState | None = None
         self._build_controls(seed, autoplay)
         self.seat_picker.players.observe(lambda _c: self.reset(), names="value")
         for menu in (*self.seat_picker.menus, self.seat_picker.chance):
@@ -496,6 +499,10 @@ class GameStepper:
         self.log.sync()
         self._refresh_text()
         self.status.value = self._status_html()  # last: once the status shows a move, the rest is there
+        if s is not self._announced:  # every change of the current state ends here
+            self._announced = s
+            for callback in list(self.on_change):
+                callback(s)
 
     def _refresh_private(self, seat: int | None, viewer: int | None) -> None:
         humans = self.seat_picker.humans
