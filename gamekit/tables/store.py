@@ -145,6 +145,7 @@ class TableInfo:
     revision: int
     seats: tuple[SeatInfo, ...]
     created: float
+    module: str  # where the game comes from (``giganten``): its bots, its widgets
 
 
 @dataclass(frozen=True)
@@ -531,7 +532,7 @@ class TableStore(ABC):
         table_id, title, start, status, length, revision, created = row
         start = json.loads(start)
         return TableInfo(str(table_id), start["game"], str(title), int(start["players"]), str(status), int(length),
-                         int(revision), seats, float(created))
+                         int(revision), seats, float(created), str(start["module"]))
 
     # -- the host --------------------------------------------------------------------------------
     def host_table(self, host_code: object) -> str:
