@@ -38,9 +38,12 @@ class LiveLink:
         self._thread.start()
         return self
 
-    def stop(self, timeout: float = WAIT_SECONDS + 1) -> None:
+    def stop(self) -> None:
+        """Ask the thread to end (it does within WAIT_SECONDS; :meth:`join` waits for it)."""
         self._stop.set()
-        if self._thread.is_alive() and self._thread is not threading.current_thread():
+
+    def join(self, timeout: float | None = None) -> None:
+        if self._thread is not threading.current_thread():
             self._thread.join(timeout)
 
     @property
