@@ -28,13 +28,9 @@ from ..widgets.controls import escape
 from . import codes
 from .errors import TableError, UnknownCode
 from .pages import PAGE_CSS, ProjectorPage, SeatPage
-from .places import tables_location
+from .places import PUBLIC_URL_ENV, TEACHER_KEY_ENV, tables_location
 from .store import TableStore
 
-#: The classroom server puts the SHA-256 of its teacher key here (never the key itself).
-TEACHER_KEY_ENV = "GIANTS_KIT_TEACHER_KEY_SHA256"
-#: The address students use (``http://192.168.1.23:8866/``), for the join links on the teacher page.
-PUBLIC_URL_ENV = "GIANTS_KIT_PUBLIC_URL"
 
 JOIN_FORM = """<form method="get" action="" class="gk-join" autocomplete="off" style="margin:4px 0;font-size:16px">
 <label>Playing at a table? Your code:

@@ -147,9 +147,9 @@ class TablePage:
         if self.game.summary_html is not None:
             self.summary.value = self.game.summary_html(state)
         self.seats.value = self._seats_html(c)
-        self.log.value = self._log_html(c)
         self.status.value = self._status_html(c, state)
         self.header.value = self._header_html(c, state)
+        self.log.value = self._log_html(c)  # last: once the log shows a move, the whole page shows it
 
     def _problem(self, text: str | None) -> None:
         self.problem.value = "" if text is None else _banner("problem", escape(text))
@@ -159,7 +159,8 @@ class TablePage:
 
     def _progress(self, c: dict[str, Any], state: GameState) -> str:
         parts = [str(label(state)) for label in (self.game.round, self.game.phase) if label is not None]
-        parts.append(f"{c['log_entries'] - 1 if c['log_entries'] else 0} moves")
+        moves = max(c["log_entries"] - 1, 0)  # entry 0: the setup
+        parts.append(f"{moves} move{'' if moves == 1 else 's'}")
         return " · ".join(p for p in parts if p)
 
     def _header_html(self, c: dict[str, Any], state: GameState) -> str:
@@ -239,6 +240,7 @@ class SeatPage(TablePage):
         self.hand_box = widgets.VBox([self.hand_title, self.hand])
         self.hand_box.add_class("gk-hand")
         self.chooser = ActionChooser(self.choose, max_buttons=12)
+        self.chooser.box.add_class("gk-choices")
         self.widget = self._page([self.hand_box, self.chooser.box, self.seats], [self.summary, self.log],
                                  "gk-seat-page")
 
@@ -340,10 +342,11 @@ class ProjectorPage(TablePage):
         return self.store.public_view(self.table_id, log_limit=LOG_ENTRIES)
 
     def _draw(self, view: SeatView, state: GameState) -> None:
+        if self.host_code is not None:
+            self._draw_controls(view.content)
         super()._draw(view, state)
-        if self.host_code is None:
-            return
-        c = view.content
+
+    def _draw_controls(self, c: dict[str, Any]) -> None:
         self.pause_button.description = "Resume" if c["status"] == "paused" else "Pause"
         self.pause_button.icon = "play" if c["status"] == "paused" else "pause"
         over = c["status"] == "ended" or c["terminal"]

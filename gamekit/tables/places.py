@@ -6,7 +6,9 @@
   (default: ``$GIANTS_KIT_HOME/tables``).
 
 The classroom server (``python -m gamekit.tables.serve --store ...``) sets ``GIANTS_KIT_TABLES`` for the
-pages it serves; tests point ``GIANTS_KIT_HOME`` at a temporary folder.
+pages it serves, and two more: ``GIANTS_KIT_TEACHER_KEY_SHA256`` (the hash of the teacher key it printed)
+and ``GIANTS_KIT_PUBLIC_URL`` (the address students use, for the join links).  Tests point
+``GIANTS_KIT_HOME`` at a temporary folder.
 """
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from pathlib import Path
 HOME_ENV = "GIANTS_KIT_HOME"
 TABLES_ENV = "GIANTS_KIT_TABLES"
 DEFAULT_HOME = "~/.giants-kit"
+TEACHER_KEY_ENV = "GIANTS_KIT_TEACHER_KEY_SHA256"
+PUBLIC_URL_ENV = "GIANTS_KIT_PUBLIC_URL"
 
 
 def kit_home() -> Path:

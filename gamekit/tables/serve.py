@@ -29,8 +29,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from . import codes, open_store
-from .app import PUBLIC_URL_ENV, TEACHER_KEY_ENV
-from .places import TABLES_ENV, tables_location
+from .places import PUBLIC_URL_ENV, TABLES_ENV, TEACHER_KEY_ENV, tables_location
 from .store import TableStore
 
 DEFAULT_PORT = 8866

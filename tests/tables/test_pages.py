@@ -18,8 +18,9 @@ from ipywidgets.embed import dependency_state, embed_data
 import giganten
 from gamekit.tables import codes as codes_module
 from gamekit.tables import open_store
-from gamekit.tables.app import TEACHER_KEY_ENV, classroom_page, code_from_query
+from gamekit.tables.app import classroom_page, code_from_query
 from gamekit.tables.pages import ProjectorPage, SeatPage
+from gamekit.tables.places import TEACHER_KEY_ENV
 from gamekit.tables.teacher import TeacherPage, join_link
 
 from .helpers import FAST, check_log
