@@ -46,7 +46,9 @@ PAGE_CSS = """<style>
 .gk-table-page .gk-table-title h2 { margin: 2px 0 4px 0; font-size: 22px; }
 .gk-table-page .gk-table-status { font-size: 17px; padding: 6px 10px; border-radius: 4px; margin: 2px 0; }
 .gk-table-page .gk-hand { border: 2px solid #0072B2; border-radius: 4px; padding: 4px 8px; margin-bottom: 6px; }
-.gk-table-page .gk-table-log { max-height: 420px; overflow-y: auto; border: 1px solid #CCCCCC; padding: 2px 6px; }
+.gk-table-page .gk-table-log { max-height: 420px; overflow-y: auto; overflow-x: hidden; border: 1px solid #CCCCCC;
+  padding: 2px 6px; }
+.gk-table-page .gk-table-log .gk-section { white-space: normal; }
 .gk-table-page .jupyter-button { font-size: 15px; height: 34px; }
 </style>"""
 
@@ -110,7 +112,7 @@ class TablePage:
     def _page(self, side: list[widgets.Widget], below: list[widgets.Widget], css_class: str) -> widgets.VBox:
         page = widgets.VBox([
             widgets.HTML(PAGE_CSS), self.header, self.status, self.problem, self.message,
-            widgets.HBox([self.image, widgets.VBox(side, layout=widgets.Layout(min_width="340px", max_width="560px",
+            widgets.HBox([self.image, widgets.VBox(side, layout=widgets.Layout(min_width="340px", max_width="720px",
                                                                               padding="0 0 0 10px"))],
                          layout=widgets.Layout(flex_flow="row wrap")),
             *below,

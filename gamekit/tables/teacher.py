@@ -23,8 +23,9 @@ from .store import TableCodes, TableStore
 
 #: The games a teacher can choose (their packages).
 GAMES = ("giganten", "firstgiants")
+LINK_STYLE = "color:#0072B2;text-decoration:underline"
 #: Where starting positions will come from (issue 13: scenarios); until then, the normal start only.
-SCENARIOS: Sequence[tuple[str, Any]] = (("the normal start", None),)
+SCENARIOS: Sequence[tuple[str, str]] = (("the normal start", "start"),)
 
 
 def join_link(base_url: str, code: str) -> str:
@@ -75,7 +76,7 @@ class TeacherPage:
             widgets.HTML("<h2 style='margin:2px 0'>New table</h2>"), self.game_menu, self.title,
             widgets.HTML("<b>Seats</b> (human: a student with a code; or a bot)"), self.seats_box,
             widgets.HTML("<b>Options</b>"), self.options_box, self.scenario, self.seed,
-            self.create_button, self.message])
+            widgets.HBox([self.create_button]), self.message])
         self.widget = widgets.VBox([
             widgets.HTML(PAGE_CSS), form, self.codes,
             widgets.HBox([widgets.HTML("<h2 style='margin:2px 8px 2px 0'>Tables</h2>"), self.refresh_button]),
@@ -136,13 +137,14 @@ class TeacherPage:
             link = join_link(self.public_url, code)
             rows.append(f"<tr><td><b>{escape(view.player_name(seat))}</b></td>"
                         f"<td style='font-family:monospace;font-size:18px;padding:0 12px'>{escape(code)}</td>"
-                        f"<td><a href='{escape(link)}' target='_blank'>{escape(link)}</a></td></tr>")
+                        f"<td><a href='{escape(link)}' target='_blank' style='{LINK_STYLE}'>{escape(link)}</a></td></tr>")
         host = join_link("", codes.host)
         return (f"<div style='border:2px solid #0072B2;border-radius:4px;padding:6px 10px;margin:8px 0'>"
                 f"<h3 style='margin:2px 0'>{escape(info.title or 'New table')} — {escape(view.title or info.game)}, "
                 f"{info.players} players</h3>"
                 f"<div>Host code (keep it to yourself): <b style='font-family:monospace;font-size:18px'>"
-                f"{escape(codes.host)}</b> — <a href='{escape(host)}' target='_blank'>open the projector page</a></div>"
+                f"{escape(codes.host)}</b> — <a href='{escape(host)}' target='_blank' style='{LINK_STYLE}'>open the projector "
+                f"page</a></div>"
                 f"<table style='margin:6px 0'><tr><th>seat</th><th>student code</th><th>join link</th></tr>"
                 f"{''.join(rows)}</table><div><i>These codes are shown only now: print this page or write them "
                 f"down. A student opens the join link, or the classroom address and types the code.</i></div></div>")
