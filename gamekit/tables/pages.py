@@ -230,6 +230,8 @@ class TablePage:
 class SeatPage(TablePage):
     """A student's page: their seat's view only (their own hand and choices, the public board, the log)."""
 
+    viewer: int
+
     def __init__(self, store: TableStore, code: str, live: bool = True) -> None:
         self.code = code
         table_id, self.viewer = store.seat_of(code)
@@ -329,7 +331,7 @@ class ProjectorPage(TablePage):
                                          layout=widgets.Layout(width="240px"))
         self.seat_buttons = [
             button(self.name(info.seat), f"Give {self.name(info.seat)}'s seat to the bot, or back to its student",
-                   lambda _b, seat=info.seat: self.toggle_seat(seat), icon="exchange")
+                   self._seat_toggler(info.seat), icon="exchange")
             for info in self.info.seats]
         for info, b in zip(self.info.seats, self.seat_buttons):
             if not info.has_code:  # created as a bot seat: no student to give it back to
@@ -387,6 +389,9 @@ class ProjectorPage(TablePage):
     def set_seat(self, seat: int, bot: str | None) -> None:
         """Give ``seat`` to the bot ``bot`` (an absent student), or back to its student (``None``)."""
         self._host(lambda: self.store.set_seat(self.host_code, seat, bot))
+
+    def _seat_toggler(self, seat: int) -> Callable[[widgets.Button], None]:
+        return lambda _b: self.toggle_seat(seat)
 
     def toggle_seat(self, seat: int) -> None:
         """A student's seat goes to the bot chosen in the menu; a seat a bot plays goes back to its student."""

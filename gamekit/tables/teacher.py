@@ -60,8 +60,8 @@ class TeacherPage:
                                                  "for now every table starts at the beginning")
         self.seed = widgets.Text(description="Seed", placeholder="blank: random",
                                  tooltip="The same seed and the same moves give the same game (blank: a fresh one)")
-        self.create_button = button("Create the table", "Create the table and show its codes", lambda _b: self.create(),
-                                    icon="plus", style="primary")
+        self.create_button = button("Create the table", "Create the table and show its codes",
+                                    self._on_create, icon="plus", style="primary")
         self.seats_box = widgets.VBox()
         self.options_box = widgets.VBox()
         self.message = widgets.HTML()
@@ -108,6 +108,9 @@ class TeacherPage:
         """The options that differ from the game's defaults."""
         spec = importlib.import_module(self.module).SPEC
         return {key: w.value for key, w in self.option_widgets.items() if w.value != spec.option_defaults[key]}
+
+    def _on_create(self, _button: widgets.Button) -> None:
+        self.create()
 
     def create(self) -> TableCodes | None:
         """Create the table the form describes; show its codes (once)."""
