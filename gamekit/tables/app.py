@@ -1,8 +1,9 @@
 """The classroom app's routing: the address's ``?code=...`` opens a seat, the projector or the teacher page.
 
 Voila starts one kernel per page and gives it the address's query string in the ``QUERY_STRING``
-environment variable; ``notebooks/classroom.ipynb`` calls :func:`classroom_page` and shows what it
-returns:
+environment variable (set when the kernel starts; with Voila's preheated kernels, which the classroom
+server does not use, it would come later through ``voila.utils.get_query_string()``);
+``notebooks/classroom.ipynb`` calls :func:`classroom_page` and shows what it returns:
 
 * a seat code (10 characters) -> that student's :class:`~.pages.SeatPage`;
 * a host code (15) -> the table's :class:`~.pages.ProjectorPage` with the host's controls;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import importlib
+import os
 from typing import Any, Sequence
 from urllib.parse import quote
 
@@ -44,7 +45,8 @@ def _option_widget(key: str, default: Any, help_text: str) -> widgets.Widget:
 
 
 class TeacherPage:
-    """Create tables and list the store's tables."""
+    """Create tables and list the store's tables.  ``public_url``: the classroom server's address for
+    the students (``http://192.168.1.23:8866/``), for the join links; the classroom server gives it."""
 
     def __init__(self, store: TableStore, public_url: str = "", games: Sequence[str] = GAMES) -> None:
         self.store = store
@@ -127,27 +129,34 @@ class TeacherPage:
         self.refresh_tables()
         return codes
 
+    @property
+    def links(self) -> bool:
+        """Whether to show links: with the classroom server's address, or on a page that server serves
+        (relative links); in JupyterLab without an address, the codes only."""
+        return bool(self.public_url) or "QUERY_STRING" in os.environ
+
+    def _link(self, code: str, text: str | None = None) -> str:
+        link = join_link(self.public_url, code)
+        return f"<a href='{escape(link)}' target='_blank' style='{LINK_STYLE}'>{escape(text or link)}</a>"
+
     def codes_html(self, codes: TableCodes) -> str:
         """The new table's codes: the host code and projector link, a code and join link per student seat."""
         info = self.store.table_info(codes.table)
         view = game_view(info.module)
         rows = []
         for seat, code in enumerate(codes.seats):
+            name = f"<td><b>{escape(view.player_name(seat))}</b></td>"
             if code is None:
-                who = f"bot ({escape(info.seats[seat].label)})"
-                rows.append(f"<tr><td><b>{escape(view.player_name(seat))}</b></td><td colspan=2>{who}</td></tr>")
+                rows.append(f"<tr>{name}<td colspan=2>bot ({escape(info.seats[seat].label)})</td></tr>")
                 continue
-            link = join_link(self.public_url, code)
-            rows.append(f"<tr><td><b>{escape(view.player_name(seat))}</b></td>"
-                        f"<td style='font-family:monospace;font-size:18px;padding:0 12px'>{escape(code)}</td>"
-                        f"<td><a href='{escape(link)}' target='_blank' style='{LINK_STYLE}'>{escape(link)}</a></td></tr>")
-        host = join_link("", codes.host)
+            rows.append(f"<tr>{name}<td style='font-family:monospace;font-size:18px;padding:0 12px'>{escape(code)}</td>"
+                        f"<td>{self._link(code) if self.links else ''}</td></tr>")
+        projector = f" — {self._link(codes.host, 'open the projector page')}" if self.links else ""
         return (f"<div style='border:2px solid #0072B2;border-radius:4px;padding:6px 10px;margin:8px 0'>"
                 f"<h3 style='margin:2px 0'>{escape(info.title or 'New table')} — {escape(view.title or info.game)}, "
                 f"{info.players} players</h3>"
                 f"<div>Host code (keep it to yourself): <b style='font-family:monospace;font-size:18px'>"
-                f"{escape(codes.host)}</b> — <a href='{escape(host)}' target='_blank' style='{LINK_STYLE}'>open the projector "
-                f"page</a></div>"
+                f"{escape(codes.host)}</b>{projector}</div>"
                 f"<table style='margin:6px 0'><tr><th>seat</th><th>student code</th><th>join link</th></tr>"
                 f"{''.join(rows)}</table><div><i>These codes are shown only now: print this page or write them "
                 f"down. A student opens the join link, or the classroom address and types the code.</i></div></div>")

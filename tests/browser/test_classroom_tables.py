@@ -63,8 +63,7 @@ def your_turn(page) -> bool:
 
 def choice_buttons(page):
     """The seat's choice buttons (or, when there are many, the Play button under the two menus)."""
-    buttons = page.locator(".gk-choices button.jupyter-button:visible")
-    return buttons
+    return page.locator(".gk-choices button.jupyter-button:visible")
 
 
 def hand_text(page) -> str:
@@ -111,7 +110,7 @@ def test_three_pages_play_a_table_live_and_two_moves_at_once_give_one(classroom_
             else:
                 page.wait_for_function("!document.querySelector('.gk-table-status').innerText.includes('paused')")
 
-    clicked: dict[int, float] = {}  # decision number -> when its click was sent (ms)
+    clicked: dict[int, float] = {}  # decision number -> when its choice was clicked, in the page (ms)
     first = max(newest(p) for p in pages)
     while len(clicked) < 3 or not your_turn(red):  # a few moves, until Red is to move
         mover = next((p for p in students if your_turn(p)), None)
@@ -119,8 +118,7 @@ def test_three_pages_play_a_table_live_and_two_moves_at_once_give_one(classroom_
             wait_newest(red, newest(red) + 1)
             continue
         number = newest(mover) + 1
-        buttons = choice_buttons(mover)
-        buttons.first.click()
+        choice_buttons(mover).first.click()
         clicked[number] = mover.evaluate("window.__clicks.at(-1)")  # when the click happened, in the page
         for page in pages:
             wait_newest(page, number)

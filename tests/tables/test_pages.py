@@ -215,3 +215,12 @@ def test_the_teacher_creates_a_table_and_sees_its_codes_once(store):
     opened = teacher.create()
     assert store.state(opened.table).options["open_licenses"] is True
     assert teacher.scenario.disabled  # starting positions: issue 13
+
+
+def test_in_jupyterlab_without_the_servers_address_the_teacher_page_shows_codes_without_links(store, monkeypatch):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    teacher = TeacherPage(store)
+    codes = teacher.create()
+    assert codes.seats[0] in teacher.codes.value and "href" not in teacher.codes.value
+    monkeypatch.setenv("QUERY_STRING", "code=X")  # served by the classroom server: links relative to the page
+    assert f"href='?code={codes.host.replace('-', '')}'" in teacher.codes_html(codes)
