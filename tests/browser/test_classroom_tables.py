@@ -61,6 +61,17 @@ def your_turn(page) -> bool:
     return "Your turn" in page.locator(".gk-seat-page .gk-table-status").first.inner_text()
 
 
+def next_mover(students, timeout: float = 30.0):
+    """The student page that shows "Your turn", once one does (bots and chance may play first)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        mover = next((p for p in students if your_turn(p)), None)
+        if mover is not None:
+            return mover
+        assert time.monotonic() < deadline, "no student page says it is its turn"
+        time.sleep(0.1)
+
+
 def choice_buttons(page):
     """The seat's choice buttons (or, when there are many, the Play button under the two menus)."""
     return page.locator(".gk-choices button.jupyter-button:visible")
@@ -112,11 +123,8 @@ def test_three_pages_play_a_table_live_and_two_moves_at_once_give_one(classroom_
 
     clicked: dict[int, float] = {}  # decision number -> when its choice was clicked, in the page (ms)
     first = max(newest(p) for p in pages)
-    while len(clicked) < 3 or not your_turn(red):  # a few moves, until Red is to move
-        mover = next((p for p in students if your_turn(p)), None)
-        if mover is None:  # the bot or chance: wait for the next decision
-            wait_newest(red, newest(red) + 1)
-            continue
+    while len(clicked) < 3 or next_mover(students) is not red:  # a few moves, until Red is to move
+        mover = next_mover(students)
         number = newest(mover) + 1
         choice_buttons(mover).first.click()
         clicked[number] = mover.evaluate("window.__clicks.at(-1)")  # when the click happened, in the page
