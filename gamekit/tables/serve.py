@@ -15,6 +15,7 @@ afresh at each start: it creates tables, so keep it to yourself).  Then, in this
 * a watchdog advances every table left waiting for bots or chance for ``STALL_SECONDS`` (a page
   that was closed, or a server killed, between a student's move and the bots' answers); at start it
   advances every table at once, so a restarted server continues each table at its last accepted move.
+  A table that cannot be advanced (a bot breaking a rule) is logged by its id; the others go on.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ import re
 import socket
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -76,13 +78,30 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+def advance_waiting(store: TableStore, stalled_for: float = 0.0) -> int:
+    """Advance every playing table unchanged for ``stalled_for`` seconds (a table that changed recently is
+    being advanced by the page that changed it); a table that fails (a bot breaking a rule, a log that
+    does not replay) is logged by its id and the others go on.  Returns the entries appended."""
+    log = logging.getLogger("gamekit.tables.serve")
+    appended = 0
+    now = time.time()
+    for info in store.list_tables():
+        if info.status != "playing" or now - info.updated < stalled_for:
+            continue
+        try:
+            appended += store.advance(info.table)
+        except Exception as exc:  # noqa: BLE001 -- one table's trouble must not stop the others
+            log.warning("table %s could not be advanced: %s", info.table, type(exc).__name__)
+    return appended
+
+
 def watchdog(store: TableStore, stop: threading.Event) -> None:
     """Advance the tables left waiting for bots or chance (see the module docstring), until ``stop``."""
     log = logging.getLogger("gamekit.tables.serve")
     while not stop.wait(WATCHDOG_SECONDS):
         try:
-            store.advance_all(stalled_for=store.STALL_SECONDS)
-        except Exception as exc:  # the database busy or gone for a moment: try again later
+            advance_waiting(store, store.STALL_SECONDS)
+        except Exception as exc:  # noqa: BLE001 -- the database busy or gone for a moment: try again later
             log.warning("watchdog: %s", type(exc).__name__)
 
 
@@ -114,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         location = str(Path(location).expanduser().resolve())
     os.environ[TABLES_ENV] = location  # for the pages' kernels
     store = open_store(location)
-    store.advance_all()
+    advance_waiting(store)
 
     key = codes.new_code(codes.TEACHER_LENGTH)
     os.environ[TEACHER_KEY_ENV] = codes.code_hash(key) or ""

@@ -146,6 +146,7 @@ class TableInfo:
     seats: tuple[SeatInfo, ...]
     created: float
     module: str  # where the game comes from (``giganten``): its bots, its widgets
+    updated: float  # when it last changed (an entry, a host operation)
 
 
 @dataclass(frozen=True)
@@ -445,16 +446,11 @@ class TableStore(ABC):
             if _waits_for_human(new.state, seats):
                 return appended
 
-    def advance_all(self, stalled_for: float = 0.0) -> int:
+    def advance_all(self) -> int:
         """:meth:`advance` every playing table (a server calls this when it starts: a process that
-        died between accepting a move and playing the bots' turns after it left them waiting).  With
-        ``stalled_for``, only the tables unchanged for at least that many seconds (a server's
-        watchdog: a table whose last change is recent is being advanced by the page that changed it)."""
-        if not isinstance(stalled_for, (int, float)) or stalled_for < 0:
-            raise ValueError(f"stalled_for: seconds (>= 0), got {stalled_for!r:.40}")
+        died between accepting a move and playing the bots' turns after it left them waiting)."""
         with self._transaction(write=False) as tx:
-            ids = [row[0] for row in tx.all("SELECT id FROM gk_tables WHERE status = 'playing' AND updated <= ? "
-                                            "ORDER BY created", (time.time() - stalled_for,))]
+            ids = [row[0] for row in tx.all("SELECT id FROM gk_tables WHERE status = 'playing' ORDER BY created")]
         return sum(self.advance(str(table_id)) for table_id in ids)
 
     def _plan(self, table: _Table, replay: _Replay, seats: Sequence[SeatInfo]) -> list[_Planned]:
@@ -515,7 +511,7 @@ class TableStore(ABC):
 
     def table_info(self, table_id: str) -> TableInfo:
         with self._transaction(write=False) as tx:
-            row = tx.one("SELECT id, title, start, status, length, revision, created FROM gk_tables WHERE id = ?",
+            row = tx.one("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables WHERE id = ?",
                          (table_id,))
             if row is None:
                 raise UnknownTable(table_id)
@@ -524,15 +520,15 @@ class TableStore(ABC):
     def list_tables(self) -> list[TableInfo]:
         """Every table of the store, oldest first."""
         with self._transaction(write=False) as tx:
-            rows = tx.all("SELECT id, title, start, status, length, revision, created FROM gk_tables "
+            rows = tx.all("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables "
                           "ORDER BY created, id")
             return [self._info(row, self._seat_rows(tx, row[0])) for row in rows]
 
     def _info(self, row: tuple, seats: tuple[SeatInfo, ...]) -> TableInfo:
-        table_id, title, start, status, length, revision, created = row
+        table_id, title, start, status, length, revision, created, updated = row
         start = json.loads(start)
         return TableInfo(str(table_id), start["game"], str(title), int(start["players"]), str(status), int(length),
-                         int(revision), seats, float(created), str(start["module"]))
+                         int(revision), seats, float(created), str(start["module"]), float(updated))
 
     # -- the host --------------------------------------------------------------------------------
     def host_table(self, host_code: object) -> str:

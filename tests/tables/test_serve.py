@@ -39,3 +39,30 @@ def test_the_server_listens_where_asked_and_says_where_students_go():
     ipaddress.ip_address(serve.lan_address())
     text = serve.banner("http://192.168.1.23:8866/", "http://127.0.0.1:8866/?code=X", "/tmp/t", lan=True)
     assert "Students open   http://192.168.1.23:8866/" in text and "every device on this network" in text
+
+
+def test_the_watchdog_advances_tables_left_waiting_and_one_broken_table_stops_no_other(tmp_path, caplog,
+                                                                                        monkeypatch):
+    from gamekit.tables import open_store
+    from tests.gamekit.toygame import Hold
+
+    from .helpers import FAST, TOY
+
+    store = open_store(tmp_path / "tables", **FAST)
+    left, broken = (store.create_table(TOY, ["human", "random"], seed=s) for s in (1, 2))
+    for codes in (left, broken):
+        view = store.seat_view(codes.seats[0])
+        store.play(codes.seats[0], Hold(), view.log_length, advance=False)  # the page died right here
+    assert serve.advance_waiting(store, stalled_for=60) == 0  # just changed: its page is advancing it
+    real_advance = store.advance
+
+    def advance(table: str) -> int:
+        if table == broken.table:
+            raise RuntimeError("a bot broke a rule")
+        return real_advance(table)
+
+    monkeypatch.setattr(store, "advance", advance)
+    with caplog.at_level(logging.WARNING, logger="gamekit.tables.serve"):
+        assert serve.advance_waiting(store) > 0
+    assert store.seat_view(left.seats[0]).content["your_turn"]
+    assert caplog.messages == [f"table {broken.table} could not be advanced: RuntimeError"]

@@ -313,15 +313,3 @@ def test_state_at_a_views_length_is_the_state_that_view_was_computed_from(store)
     for wrong in (-1, store.table_info(codes.table).length + 1, 1.0, True):
         with pytest.raises(ValueError):
             store.state(codes.table, wrong)
-
-
-def test_advance_all_with_stalled_for_leaves_tables_changed_recently(store):
-    codes = store.create_table(TOY, ["human", "random"], seed=5)
-    view = store.seat_view(codes.seats[0])
-    store.play(codes.seats[0], Hold(), view.log_length, advance=False)
-    assert store.advance_all(stalled_for=60) == 0  # just changed: its page is advancing it
-    assert not store.seat_view(codes.seats[0]).content["your_turn"]
-    assert store.advance_all(stalled_for=0) > 0
-    assert store.seat_view(codes.seats[0]).content["your_turn"]
-    with pytest.raises(ValueError):
-        store.advance_all(stalled_for=-1)
