@@ -205,7 +205,7 @@ class TablePage:
     def _waiting_text(self, c: dict[str, Any]) -> str:
         to_move = c["to_move"]
         if to_move is None:
-            return "The cards and dice are being dealt…"
+            return "Chance and the bots are playing…"  # (a bot's move is stored with the draws before it)
         seat = c["seats"][to_move]
         if seat["played_by"] == "bot":
             return f"{escape(self.name(to_move))} (a bot) is thinking…"
