@@ -174,7 +174,7 @@ def test_a_server_killed_mid_game_continues_every_table_at_its_last_move(classro
     """Two tables: one played in the browser, where the search bot is thinking when the server dies; the
     other played through the store (another device), waiting for its student."""
     store = open_store(tmp_path / "tables", **FAST)
-    slow = store.create_table("firstgiants", ["human", ("search", {"iterations": 600})], seed=9)  # ~2 s a turn
+    slow = store.create_table("firstgiants", ["human", ("search", {"iterations": 1000})], seed=9)  # 1-3 s a turn
     quick = store.create_table("giganten", ["human", "heuristic", "heuristic"], seed=8)
     server = classroom_server(tmp_path / "tables")
     context = browser_page.context
