@@ -5,8 +5,10 @@ a fraction of a second.  What a page shows comes from its view (:meth:`TableStor
 :meth:`TableStore.public_view` for the projector) and from the game's own drawing functions called for
 that viewer only, on the state the view was computed from (``store.state(table, view.log_length)``):
 
-* the picture: the game's :class:`~gamekit.widgets.Picture`, ``render(state, viewer=seat)`` (the
-  projector: ``viewer=None``, the public view);
+* the picture: the game's :class:`~gamekit.widgets.Picture` (an SVG drawn from the viewer's observation,
+  :class:`~gamekit.widgets.ObservationPicture`), ``render(state, viewer=seat, targets)``, in a
+  :class:`~gamekit.widgets.Clickable` (the projector: ``viewer=None``, what every seat sees); on the
+  seat's turn its legal actions' parts of the picture are clickable (the game's ``target_of``);
 * the seat's private pane: the game's ``private_html(state, seat)`` (its own hand, the tiles it saw);
 * the public summary (money, pieces, license counts), the round and phase labels, and on the seat's
   turn its legal actions grouped as the game's stepper groups them;
@@ -20,6 +22,7 @@ id, the raw log length or a chance draw.
 from __future__ import annotations
 
 import importlib
+import re
 import threading
 import time
 from typing import Any, Callable
@@ -29,7 +32,7 @@ import ipywidgets as widgets
 from ..actions import Action
 from ..bots import registry
 from ..protocol import Event, GameState, IllegalAction
-from ..widgets import ActionChooser, GameView, button, format_entry
+from ..widgets import ActionChooser, Clickable, GameView, button, format_entry, ranking, stylesheet
 from ..widgets.controls import escape
 from .errors import TableError
 from .live import LiveLink
@@ -68,6 +71,9 @@ def game_view(module: str) -> GameView:
     return widgets_module.view()
 
 
+_TRAVEL_HINT = re.compile(r' title="Go to the position after move \d+"')
+
+
 def _banner(kind: str, html_text: str) -> str:
     return f"<div class='gk-table-status gk-status-{kind}' style='background:{STATUS_COLORS[kind]}'>{html_text}</div>"
 
@@ -85,6 +91,7 @@ class TablePage:
         self.title_text = self.info.title
         self.game = game_view(self.info.module)
         self._lock = threading.RLock()
+        self.targets: dict[str, list[Action]] = {}  # the picture's clickable parts -> their actions
         self._picture = self.game.picture() if self.game.picture else None
         self.view: SeatView | None = None
         self.state: GameState | None = None
@@ -101,9 +108,11 @@ class TablePage:
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.problem = widgets.HTML()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.picture = Clickable(description=f"{self.game.title or self.game.spec.name}: the table",
+                                 layout=widgets.Layout(flex="0 0 auto"))
+        self.picture.add_class("gk-picture-view")
         if self._picture is None:
-            self.image.layout.display = "none"
+            self.picture.layout.display = "none"
         self.summary = widgets.HTML()
         self.seats = widgets.HTML()
         self.log = widgets.HTML()
@@ -111,12 +120,13 @@ class TablePage:
 
     def _page(self, side: list[widgets.Widget], below: list[widgets.Widget], css_class: str) -> widgets.VBox:
         page = widgets.VBox([
-            widgets.HTML(PAGE_CSS), self.header, self.status, self.problem, self.message,
-            widgets.HBox([self.image, widgets.VBox(side, layout=widgets.Layout(min_width="340px", max_width="720px",
-                                                                              padding="0 0 0 10px"))],
+            stylesheet(), widgets.HTML(PAGE_CSS), self.header, self.status, self.problem, self.message,
+            widgets.HBox([self.picture, widgets.VBox(side, layout=widgets.Layout(min_width="340px", max_width="720px",
+                                                                                padding="0 0 0 10px"))],
                          layout=widgets.Layout(flex_flow="row wrap")),
             *below,
         ])
+        page.add_class("gk-kit")
         page.add_class("gk-table-page")
         page.add_class(css_class)
         return page
@@ -142,10 +152,24 @@ class TablePage:
             self.view, self.state = view, state
             self._draw(view, state)
 
+    def _targets(self, view: SeatView, state: GameState) -> dict[str, list[Action]]:
+        """The picture's parts that choose an action (none but on a seat's own turn)."""
+        return {}
+
+    def label(self, state: GameState, action: Action) -> str:
+        """How the choices name ``action`` (the game's grouping labels)."""
+        for items in self.game.group_actions(state, [action]).values():
+            for label, _ in items:
+                return label
+        return str(action)
+
     def _draw(self, view: SeatView, state: GameState) -> None:
         c = view.content
+        self.targets = self._targets(view, state)
         if self._picture is not None:
-            self.image.value = self._picture.render(state, self.viewer)
+            labels = {target: " or ".join(self.label(state, a) for a in actions)
+                      for target, actions in self.targets.items()}
+            self.picture.show(self._picture.render(state, self.viewer, labels), list(labels))
         if self.game.summary_html is not None:
             self.summary.value = self.game.summary_html(state)
         self.seats.value = self._seats_html(c)
@@ -172,9 +196,9 @@ class TablePage:
 
     def _result_html(self, c: dict[str, Any]) -> str:
         returns = c["returns"] or []
-        order = sorted(range(len(returns)), key=lambda p: -returns[p])
-        ranking = ", ".join(f"{rank}. <b>{escape(self.name(p))}</b> {returns[p]:,g}" for rank, p in enumerate(order, 1))
-        return f"<b>Game over.</b> Final result: {ranking}"
+        places = ", ".join(f"{place}. <b>{escape(self.name(p))}</b> {escape(self.game.score_text(returns[p]))}"
+                           for place, p in ranking(returns))
+        return f"<b>Game over.</b> Final result: {places}"
 
     def _seat_line(self, seat: dict[str, Any], c: dict[str, Any]) -> str:
         p = seat["seat"]
@@ -194,7 +218,7 @@ class TablePage:
             events = [Event(e["text"], e["section"], e["player"]) for e in entry["events"]]
             colour = None if player is None else self.game.player_color(player)
             html_text, _ = format_entry(entry["number"], self.name(player), colour, entry["action"], events)
-            rows.append(html_text)
+            rows.append(_TRAVEL_HINT.sub("", html_text))  # (the stepper's log goes back in time; a table's does not)
         hidden = c["log_entries"] - len(c["log"])
         more = f"<div style='color:#666666;font-size:12px'>… and {hidden} earlier entries</div>" if hidden > 0 else ""
         return "<div><b>What happened</b> (newest first)</div>" + "".join(rows) + more
@@ -243,10 +267,21 @@ class SeatPage(TablePage):
         self.hand = widgets.HTML()
         self.hand_box = widgets.VBox([self.hand_title, self.hand])
         self.hand_box.add_class("gk-hand")
-        self.chooser = ActionChooser(self.choose, max_buttons=12)
-        self.chooser.box.add_class("gk-choices")
-        self.widget = self._page([self.hand_box, self.chooser.box, self.seats], [self.summary, self.log],
+        self.choices = widgets.VBox()
+        self.choices.add_class("gk-choices")
+        self._chooser_for(-1).hide()
+        self._chosen_at = -1
+        self.picture.on_click(self.pick_target)
+        self.widget = self._page([self.hand_box, self.choices, self.seats], [self.summary, self.log],
                                  "gk-seat-page")
+
+    def _chooser_for(self, seen: int) -> ActionChooser:
+        """A fresh chooser whose buttons and menus play with the log length the student saw (``seen``): a
+        click that reaches the kernel after the page has shown a newer position is refused as stale, never
+        played on a position the student did not see."""
+        self.chooser = ActionChooser(lambda action: self.choose(action, seen), max_buttons=12)
+        self.choices.children = (self.chooser.box,)
+        return self.chooser
 
     def _read(self) -> SeatView:
         return self.store.seat_view(self.code, log_limit=LOG_ENTRIES)
@@ -256,12 +291,53 @@ class SeatPage(TablePage):
         seat = self.viewer
         self.hand_title.value = f"<b>Only you see this, {escape(self.name(seat))}</b>"
         self.hand.value = self.game.private_html(state, seat)
+        self.picture.chosen = ""
         if c["your_turn"]:
-            self.chooser.show(f"<b>{escape(self.name(seat))}: your move</b>",
-                              self.game.group_actions(state, state.legal_actions()))
+            self._offer(state)
         else:
             self.chooser.hide()
         super()._draw(view, state)
+
+    def _offer(self, state: GameState) -> None:
+        where = " (or click a highlighted part of the picture)" if self.game.target_of is not None else ""
+        seen = self.view.log_length if self.view is not None else -1
+        self._chooser_for(seen).show(f"<b>{escape(self.name(self.viewer))}: your move</b>{where}",
+                                     self.game.group_actions(state, state.legal_actions()))
+
+    def _targets(self, view: SeatView, state: GameState) -> dict[str, list[Action]]:
+        if not view.content["your_turn"] or self.game.target_of is None:
+            return {}
+        targets: dict[str, list[Action]] = {}
+        for action in state.legal_actions():
+            target = self.game.target_of(state, action)
+            if target is not None:
+                targets.setdefault(target, []).append(action)
+        return targets
+
+    def pick_target(self, target: str) -> None:
+        """A click on the picture's part ``target``: the first click marks it and offers its action(s) to
+        confirm; a second click on it plays its action (when it has only one)."""
+        with self._lock:
+            actions = self.targets.get(target, [])
+            state, view = self.state, self.view
+            if not actions or state is None or view is None:
+                return
+            if target == self.picture.chosen and len(actions) == 1:
+                action, seen = actions[0], self._chosen_at
+            else:
+                self.picture.chosen, self._chosen_at = target, view.log_length
+                cancel = button("Cancel", "Back to every move", lambda _b: self._cancel())
+                self._chooser_for(view.log_length).show(
+                    f"<b>{escape(self.name(self.viewer))}: confirm</b> (press the button, or click the same place "
+                    "again)", {"Chosen on the picture": [(self.label(state, a), a) for a in actions]}, [cancel])
+                return
+        self.choose(action, seen)
+
+    def _cancel(self) -> None:
+        with self._lock:
+            self.picture.chosen = ""
+            if self.state is not None and self.view is not None and self.view.content["your_turn"]:
+                self._offer(self.state)
 
     def _header_html(self, c: dict[str, Any], state: GameState) -> str:
         you = (f"<div style='font-size:16px'>You play <b style='border-left:10px solid "
@@ -283,12 +359,14 @@ class SeatPage(TablePage):
             return _banner("turn", f"<b>Your turn, {escape(self.name(self.viewer))}:</b> choose your move.")
         return _banner("wait", self._waiting_text(c))
 
-    def choose(self, action: Action) -> None:
-        """Send the seat's move (as seen on the page: refused if the game moved on meanwhile)."""
+    def choose(self, action: Action, seen: int | None = None) -> None:
+        """Send the seat's move, made on the position with ``seen`` log entries (default: the one the page
+        shows now); refused, with the reason shown, if the game moved on meanwhile."""
         with self._lock:
-            expected = self.view.log_length if self.view is not None else -1
+            if seen is None:
+                seen = self.view.log_length if self.view is not None else -1
         try:
-            self.store.play(self.code, action, expected, advance=False)
+            self.store.play(self.code, action, seen, advance=False)
         except (TableError, IllegalAction) as exc:
             self.message.value = _banner("problem", escape(str(exc)))
             self.refresh()

@@ -10,7 +10,8 @@ A Voila page reloaded (a new kernel) or a JupyterLab kernel restarted builds its
 The games are ordinary gamekit save files (:mod:`gamekit.record`: the options and the actions, JSON),
 one per name, in a SQLite file (``steppers.sqlite3``, WAL, each save one transaction) in the kit's
 folder (``~/.giants-kit``, ``$GIANTS_KIT_HOME``, or the ``folder`` given).  The hook lives outside the
-stepper and uses two things of it: ``start_from(state)`` and the ``on_change`` callbacks.  Two pages
+stepper and uses two things of it: ``load_game(state)`` (the game at ``state`` with its whole history) and
+the ``on_change`` callbacks.  Two pages
 keeping the same name share one game (the last change wins): give each stepper its own name.
 """
 from __future__ import annotations
@@ -95,7 +96,7 @@ def keep(stepper: Any, name: str, folder: str | Path | None = None) -> SavedGame
     saves = SavedGames(folder)
     state = saves.load(name, stepper.view.spec)
     if state is not None:
-        stepper.start_from(state)
+        stepper.load_game(state)  # with its whole history: the log, the timeline and Undo reach its first move
     stepper.on_change.append(lambda new: saves.save(name, new))
     saves.save(name, stepper.state)
     return saves

@@ -109,10 +109,11 @@ def test_the_same_seat_open_twice_moving_at_once_gives_one_move_and_one_clear_re
     twin = SeatPage(store, mover.code, live=False)
     before = store.table_info(table.table).length
     label = mover.chooser.labels()[0]
+    seen = twin.chooser.buttons.children[-1]  # a choice the second device shows when its student clicks it
     mover.chooser.choose_label(label)
-    twin.chooser.choose_label(twin.chooser.labels()[-1])  # its screen still shows the old position
-    assert "The game moved on" in twin.message.value
-    assert not twin.chooser.visible  # ... and it now shows the new one
+    twin.refresh()  # the click reaches the kernel only after the page has shown the new position
+    seen.click()
+    assert "The game moved on" in twin.message.value  # refused: it was made on the old position
     decisions = [e for e in store.entries(table.table)[before:] if e.source == "seat"]
     assert [e.player for e in decisions] == [mover.viewer]
     check_log(store, table.table)
@@ -224,3 +225,16 @@ def test_in_jupyterlab_without_the_servers_address_the_teacher_page_shows_codes_
     assert codes.seats[0] in teacher.codes.value and "href" not in teacher.codes.value
     monkeypatch.setenv("QUERY_STRING", "code=X")  # served by the classroom server: links relative to the page
     assert f"href='?code={codes.host.replace('-', '')}'" in teacher.codes_html(codes)
+
+
+def test_a_student_plays_by_clicking_the_picture_twice(store, table):
+    mover, other = to_move(store, table)
+    assert mover.targets and not other.targets  # only the seat to move has clickable parts
+    assert set(mover.picture.targets) == set(mover.targets)
+    target = next(t for t, actions in mover.targets.items() if len(actions) == 1)
+    before = store.table_info(table.table).length
+    mover.picture.click(target)  # the first click marks it and asks to confirm
+    assert mover.picture.chosen == target and "confirm" in mover.chooser.title.value
+    assert store.table_info(table.table).length == before
+    mover.picture.click(target)
+    assert [e.player for e in store.entries(table.table)[before:] if e.source == "seat"] == [mover.viewer]

@@ -19,6 +19,7 @@ def test_a_kept_stepper_continues_after_a_reload_and_keeps_each_new_state(tmp_pa
     reloaded = giganten_stepper(players=3, seed=7, seats=["human", "heuristic", "heuristic"])
     keep(reloaded, "lesson", tmp_path)
     assert reloaded.state.history() == played
+    assert reloaded.log.texts() == first.log.texts()  # the log (and Undo) reach back to the first move
     reloaded.reset()  # a new game is kept too
     assert SavedGames(tmp_path).load("lesson", reloaded.view.spec).history() == reloaded.state.history()
 
