@@ -9,7 +9,8 @@ server does not use, it would come later through ``voila.utils.get_query_string(
 * a host code (15) -> the table's :class:`~.pages.ProjectorPage` with the host's controls;
 * the teacher key the classroom server printed when it started (20) -> the :class:`~.teacher.TeacherPage`;
 * a wrong code -> a clear message, the form to type a code again, and nothing of any game;
-* no code -> a small form to type one (the notebook then shows its own hot-seat dashboard).
+* no code, on the classroom server -> the form to type one (the students' landing page);
+* no code elsewhere (``make voila``, JupyterLab) -> nothing: the notebook shows its hot-seat dashboard.
 
 The parameter is called ``code`` because Jupyter's request log scrubs parameters whose name contains
 "code"; the classroom server (:mod:`gamekit.tables.serve`) goes further and never logs a query string.
@@ -33,8 +34,10 @@ from .places import PUBLIC_URL_ENV, TEACHER_KEY_ENV, tables_location
 from .store import TableStore
 
 
+WELCOME = ("<h2 style='margin:4px 0'>Giants kit classroom</h2><div style='font-size:16px'>Type the code your "
+           "teacher gave you: it opens your seat at your table.</div>")
 JOIN_FORM = """<form method="get" action="" class="gk-join" autocomplete="off" style="margin:4px 0;font-size:16px">
-<label>Playing at a table? Your code:
+<label>Your code:
 <input name="code" size="14" maxlength="40" placeholder="e.g. Q7KM3-XPAT9" autocapitalize="characters"
  spellcheck="false" style="font-size:16px;font-family:monospace"></label>
 <button type="submit" style="font-size:16px">Join</button></form>"""
@@ -46,17 +49,17 @@ ONLY_THIS_PAGE = "<style>body .jp-MarkdownCell { display: none; }</style>"
 @dataclass
 class ClassroomPage:
     """What the address opens: ``kind`` is 'seat', 'host', 'teacher', 'refused' (a wrong code or a store
-    that cannot be read), 'join' (no code, in Voila) or 'none' (not in Voila); ``page`` the page object
-    (None for the last three); ``widget`` what to show."""
+    that cannot be read), 'join' (no code, on the classroom server) or 'none' (no code elsewhere);
+    ``page`` the page object (None for the last three); ``widget`` what to show."""
 
     kind: str
     widget: widgets.Widget
     page: Any = None
 
     @property
-    def opens_table(self) -> bool:
-        """Whether the address carried a code (then the notebook shows this page only)."""
-        return self.kind not in ("join", "none")
+    def replaces_dashboard(self) -> bool:
+        """Whether the notebook shows this page only (not its hot-seat dashboard)."""
+        return self.kind != "none"
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -94,7 +97,11 @@ def classroom_page(query: str | None = None, store: TableStore | None = None, li
         query = os.environ["QUERY_STRING"]
     code = code_from_query(query)
     if code is None:
-        return ClassroomPage("join", widgets.HTML(JOIN_FORM))
+        if TEACHER_KEY_ENV not in os.environ:  # not the classroom server: the notebook's dashboard
+            return ClassroomPage("none", widgets.VBox())
+        landing = widgets.VBox([*notes, widgets.HTML(PAGE_CSS), widgets.HTML(WELCOME), widgets.HTML(JOIN_FORM)])
+        landing.add_class("gk-table-page")
+        return ClassroomPage("join", landing)
     kind = codes.kind_of(code)
     try:
         if kind is None or (kind == "teacher" and not is_teacher_key(code)):

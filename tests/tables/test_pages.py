@@ -166,7 +166,7 @@ def test_pages_follow_moves_made_elsewhere_within_a_second(store, table):
 
 def test_the_address_code_opens_the_seat_the_host_page_or_the_teacher_page(store, table, monkeypatch):
     seat = classroom_page(f"code={table.seats[0].lower()}", store, live=False)
-    assert seat.kind == "seat" and seat.page.viewer == 0 and seat.opens_table
+    assert seat.kind == "seat" and seat.page.viewer == 0 and seat.replaces_dashboard
     host = classroom_page(f"x=1&code={table.host.replace('-', '')}", store, live=False)
     assert host.kind == "host" and host.page.host_code is not None
     key = codes_module.new_code(codes_module.TEACHER_LENGTH)
@@ -180,18 +180,21 @@ def test_the_address_code_opens_the_seat_the_host_page_or_the_teacher_page(store
                                    "code=" + "9" * 20])
 def test_a_wrong_or_missing_code_shows_a_clear_message_and_nothing_of_any_game(store, table, query):
     page = classroom_page(query, store)
-    assert page.kind == "refused" and page.opens_table
+    assert page.kind == "refused" and page.replaces_dashboard
     text = page_bytes(page.widget).decode()
     assert "This code does not open any" in text and 'name=\\"code\\"' in text
     assert "Giganten" not in text and "7b" not in text and "<b>x</b>" not in text
 
 
-def test_without_a_code_voila_shows_the_join_form_and_lab_nothing(monkeypatch):
+def test_without_a_code_the_classroom_server_shows_the_code_form_and_elsewhere_the_dashboard(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.delenv(TEACHER_KEY_ENV, raising=False)
+    assert classroom_page().kind == "none"  # make voila: the notebook's hot-seat dashboard
+    monkeypatch.setenv(TEACHER_KEY_ENV, "0" * 64)
     joined = classroom_page()
-    assert joined.kind == "join" and not joined.opens_table and 'name="code"' in joined.widget.value
+    assert joined.kind == "join" and joined.replaces_dashboard and 'name=\\"code\\"' in page_bytes(joined.widget).decode()
     monkeypatch.delenv("QUERY_STRING")
-    assert classroom_page().kind == "none"
+    assert classroom_page().kind == "none"  # JupyterLab
 
 
 def test_the_teacher_creates_a_table_and_sees_its_codes_once(store):
