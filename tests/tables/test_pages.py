@@ -2,8 +2,8 @@
 
 The pages are built in this process (``live=False`` unless the test is about live updates) on a SQLite
 store; what "reaches the browser" is the whole widget state ipywidgets would send
-(``ipywidgets.embed.embed_data``: every model's state and binary buffers, pictures included), with the
-random model ids replaced by their order in the widget tree.
+(``ipywidgets.embed.embed_data``: every model's state and binary buffers, the pictures' SVG included),
+with the random model ids replaced by their order in the widget tree.
 """
 from __future__ import annotations
 
