@@ -145,6 +145,8 @@ class TableInfo:
     revision: int
     seats: tuple[SeatInfo, ...]
     created: float
+    module: str  # where the game comes from (``giganten``): its bots, its widgets
+    updated: float  # when it last changed (an entry, a host operation)
 
 
 @dataclass(frozen=True)
@@ -481,12 +483,18 @@ class TableStore(ABC):
             factory = self._factories[key] = seat_factory(ref.module, (bot["name"], bot["params"]))
         return factory
 
-    def state(self, table_id: str) -> GameState:
-        """The table's full current state (server side only: it holds every hidden card)."""
+    def state(self, table_id: str, length: int | None = None) -> GameState:
+        """The table's full current state, or with ``length`` its state after the first ``length``
+        entries (a view's ``log_length``: the state that view was computed from, for a page that
+        draws it for the view's seat).  Server side only: it holds every hidden card."""
         table = self._table(table_id)
         with self._transaction(write=False) as tx:
             head = self._head(tx, table_id)
-            return self._sync(tx, table, head.length).state
+            if length is None:
+                return self._sync(tx, table, head.length).state
+            if type(length) is not int or not 0 <= length <= head.length:
+                raise ValueError(f"length: 0 to {head.length} (the log's length), got {length!r:.40}")
+            return self._sync(tx, table, length, exact=True).state
 
     def save_file(self, table_id: str) -> str:
         """The table's game as a gamekit save file (``gamekit.record``), e.g. for the stepper."""
@@ -503,7 +511,7 @@ class TableStore(ABC):
 
     def table_info(self, table_id: str) -> TableInfo:
         with self._transaction(write=False) as tx:
-            row = tx.one("SELECT id, title, start, status, length, revision, created FROM gk_tables WHERE id = ?",
+            row = tx.one("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables WHERE id = ?",
                          (table_id,))
             if row is None:
                 raise UnknownTable(table_id)
@@ -512,15 +520,15 @@ class TableStore(ABC):
     def list_tables(self) -> list[TableInfo]:
         """Every table of the store, oldest first."""
         with self._transaction(write=False) as tx:
-            rows = tx.all("SELECT id, title, start, status, length, revision, created FROM gk_tables "
+            rows = tx.all("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables "
                           "ORDER BY created, id")
             return [self._info(row, self._seat_rows(tx, row[0])) for row in rows]
 
     def _info(self, row: tuple, seats: tuple[SeatInfo, ...]) -> TableInfo:
-        table_id, title, start, status, length, revision, created = row
+        table_id, title, start, status, length, revision, created, updated = row
         start = json.loads(start)
         return TableInfo(str(table_id), start["game"], str(title), int(start["players"]), str(status), int(length),
-                         int(revision), seats, float(created))
+                         int(revision), seats, float(created), str(start["module"]), float(updated))
 
     # -- the host --------------------------------------------------------------------------------
     def host_table(self, host_code: object) -> str:

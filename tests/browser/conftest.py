@@ -4,6 +4,9 @@
 - ``lab_server``: JupyterLab started with the Makefile's ``LAB_ARGS`` (the same as ``make lab``) on a copy
   of notebooks/, a free port and a random token; yields ``LabServer(url, token, root_dir)``.
 - ``voila_server``: a factory, ``voila_server("classroom.ipynb")`` -> ``VoilaServer(url, root_dir)``.
+- ``classroom_server``: a factory, ``classroom_server(store_dir)`` -> ``ClassroomServer`` (the classroom server of
+  ``make classroom-local``, ``python -m gamekit.tables.serve``, on a free port and the given table store); its
+  ``kill()`` SIGKILLs the server and its kernels, ``restart()`` starts it again on the same port and store.
 - ``browser_page``: a fresh playwright page in Chromium (1280x900); every request that does not go to
   127.0.0.1 or localhost is aborted and recorded in ``aborted_requests``.
 - ``projector_page``: the same at 1920x1080 CSS pixels with device pixel ratio 2, downloads accepted.
@@ -61,6 +64,60 @@ class LabServer(NamedTuple):
 class VoilaServer(NamedTuple):
     url: str  # http://127.0.0.1:PORT/ (the notebook is rendered there)
     root_dir: Path
+
+
+class ClassroomServer:
+    """The classroom server on 127.0.0.1:``port`` serving the table store ``store``; ``log`` holds its output."""
+
+    def __init__(self, store: Path, base: Path) -> None:
+        self.store, self.base, self.port = store, base, free_port()
+        self.log = base / "classroom.log"
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> "ClassroomServer":
+        cmd = [sys.executable, "-m", "gamekit.tables.serve", f"--port={self.port}", f"--store={self.store}"]
+        env = server_env(self.base / "jupyter")
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                         env=env, start_new_session=True)
+        wait_until(lambda: tcp_open(self.port), self.proc, self.log, "the classroom server")
+        return self
+
+    def kernels(self) -> list[int]:
+        """The PIDs of the server's child processes (its kernels)."""
+        pids = []
+        for task in Path(f"/proc/{self.proc.pid}/task").glob("*/children"):
+            pids += [int(pid) for pid in task.read_text().split()]
+        return pids
+
+    def kill(self) -> None:
+        """SIGKILL the server and each of its kernels, by PID (a crash: nothing gets to clean up)."""
+        kernels = self.kernels()
+        os.kill(self.proc.pid, signal.SIGKILL)
+        for pid in kernels:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.proc.wait(timeout=10)
+
+    def restart(self) -> "ClassroomServer":
+        deadline = time.monotonic() + 20
+        while tcp_open(self.port) and time.monotonic() < deadline:  # the killed server's socket going away
+            time.sleep(0.1)
+        return self.start()
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            stop(self.proc)
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
 
 
 def under_ci() -> bool:
@@ -140,11 +197,13 @@ def free_port() -> int:
 
 
 def server_env(home: Path) -> dict[str, str]:
-    """Keep the user's Jupyter config, workspaces and runtime files out of the test servers."""
+    """Keep the user's Jupyter config, workspaces and runtime files, and the kit's kept games and tables
+    (``GIANTS_KIT_HOME``), out of the test servers."""
     env = dict(os.environ)
-    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime")):
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"), ("GIANTS_KIT_HOME", "kit")):
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[var] = str(home / sub)
+    env.pop("GIANTS_KIT_TABLES", None)
     return env
 
 
@@ -254,6 +313,21 @@ def voila_server(tmp_path_factory):
     yield serve
     for proc in procs:
         stop(proc)
+
+
+@pytest.fixture
+def classroom_server(tmp_path_factory):
+    """Factory: ``classroom_server(store_dir)`` starts the classroom server on that table store."""
+    servers: list[ClassroomServer] = []
+
+    def serve(store: Path) -> ClassroomServer:
+        server = ClassroomServer(Path(store), tmp_path_factory.mktemp("classroom"))
+        servers.append(server)
+        return server.start()
+
+    yield serve
+    for server in servers:
+        server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -300,3 +300,16 @@ def test_threads_advancing_one_table_at_once_write_each_entry_once(store):
     logs = [[(e.index, e.player, e.source, e.action) for e in check_log(store, c.table, "adv")] for c in (racing, alone)]
     assert logs[0] == logs[1] and len(logs[0]) > 4
     assert sum(appended) == len(logs[0]) - view.log_length - 1  # every entry written by exactly one advancer
+
+
+def test_state_at_a_views_length_is_the_state_that_view_was_computed_from(store):
+    codes = store.create_table(TOY, ["human", "random"], seed=4)
+    view = store.seat_view(codes.seats[0])
+    store.play(codes.seats[0], Hold(), view.log_length)
+    assert store.state(codes.table).move_number > view.log_length
+    then = store.state(codes.table, view.log_length)
+    assert then.move_number == view.log_length and then.observation(0) == view.content["observation"]
+    assert store.state(codes.table).move_number == store.table_info(codes.table).length  # the cache kept the newest
+    for wrong in (-1, store.table_info(codes.table).length + 1, 1.0, True):
+        with pytest.raises(ValueError):
+            store.state(codes.table, wrong)
