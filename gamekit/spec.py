@@ -31,6 +31,9 @@ class GameSpec:
     options_added: Mapping[str, tuple[int, Any]] = field(default_factory=dict)
     """Options the game gained after its first saves: name -> (the first save-format version that lists
     it, the value a save of an older version implies).  :func:`gamekit.record.load` fills them in."""
+    from_position: Callable[[Any], GameState] | None = None
+    """The state of a position (a dict or its JSON text, see :mod:`gamekit.positions`); None for a game
+    without positions.  Save files of games that started from a position need it."""
 
     def validate_options(self, players: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         """Checked options with defaults filled in; ValueError naming the problem otherwise."""
