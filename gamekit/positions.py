@@ -200,7 +200,8 @@ def _kind(value: Any) -> str:
 class Fields:
     """One JSON object of a position, read key by key; every error names the field.
 
-    Call :meth:`done` after reading: a key nobody asked for is a misspelling, refused with the known keys."""
+    Call :meth:`done` after reading: a key nobody asked for is a misspelling, refused with the known keys
+    (unless its value is null, which everywhere means "left out")."""
 
     def __init__(self, data: dict[str, Any], path: str) -> None:
         self.data = data
@@ -267,7 +268,7 @@ class Fields:
 
     def done(self) -> None:
         """Refuse any key that was not read (a misspelt or unknown field)."""
-        unknown = [key for key in self.data if key not in self._read]
+        unknown = [key for key, value in self.data.items() if key not in self._read and value is not None]
         if unknown:
             known = ", ".join(sorted(self._read)) or "none"
             raise PositionError(self.at(unknown[0]), f"unknown field (known here: {known})")

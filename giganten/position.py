@@ -8,8 +8,9 @@ such data back and checks it against the components and the rules; what the rule
 * derived counts -- the supply of oil chips, the bank, the draw piles (licenses and action cards), each
   player's derricks beside the board: whatever the box holds that is nowhere else;
 * defaults of a new game -- $15,000, prices at $5,000, locomotives at the start, nothing stored or held;
-* the face-down tiles (outside the deal): dealt at random (``seed``) from the tiles of each kind the board
-  does not show, as Setup 2 deals them.
+* the face-down tiles: outside the deal, every space in play the position leaves bare gets a tile dealt at
+  random (``seed``) from the tiles of its kind the board does not show, as Setup 2 deals them; in the deal,
+  the spaces not dealt yet are bare.
 
 Every refusal is one :class:`gamekit.positions.PositionError` (a ValueError) naming the field.
 """
@@ -140,7 +141,7 @@ def _player(s: State, p: int) -> dict[str, Any]:
 def from_position(data: Any, seed: int | None = None) -> State:
     """The state of the position ``data`` (a dict, or its JSON text), from which play continues under the rules.
 
-    Face-down tiles left out (no ``"tiles"`` key, outside the deal) are dealt from ``seed`` (default 0).
+    Outside the deal, the tile spaces the position leaves bare get face-down tiles dealt from ``seed`` (default 0).
     Refuses anything the components or the rules forbid with one ValueError naming the field."""
     if seed is not None and (type(seed) is not int):
         raise ValueError(f"seed must be a whole number, got {type(seed).__name__}")
@@ -155,7 +156,6 @@ class _Builder:
         self.seed = seed
         self.on_site: dict[int, str] = {}
         """Site -> the field that put something on it (two things on one space are refused)."""
-        self.deal_left_out = False
         self.turn: int | None = None
         self.passed: dict[int, str] = {}
         self.special_used = False
@@ -292,7 +292,7 @@ class _Builder:
         values = [v for v, _ in kind.values]
         if type(value) is not int or value not in values:
             shows = " or ".join(map(str, values))
-            raise PositionError(path, f"a {kind.name} tile shows {shows} oil, got {value!r:.40}")
+            raise PositionError(path, f"a tile with {kind.name} shows {shows} oil, got {value!r:.40}")
         return value
 
     def _derrick(self, p: int, path: str, df: Fields) -> None:
@@ -316,17 +316,13 @@ class _Builder:
             self._put(path, site)
             s._set_site_value(site, self._tile_value(ef.at("tile"), site, ef.raw("tile")))
             ef.done()
-        if f.has("tiles"):
-            for path, item in f.items("tiles"):
-                tf = as_object(path, item)
-                site = self._site(tf.at("square"), tf.raw("square"))
-                self._put(path, site)
-                s._set_site_value(site, self._tile_value(tf.at("oil"), site, tf.raw("oil")))
-                s._set_site(site, R.TILE)
-                tf.done()
-        else:
-            self.f.raw("tiles", None)
-            self.deal_left_out = True
+        for path, item in f.items("tiles"):
+            tf = as_object(path, item)
+            site = self._site(tf.at("square"), tf.raw("square"))
+            self._put(path, site)
+            s._set_site_value(site, self._tile_value(tf.at("oil"), site, tf.raw("oil")))
+            s._set_site(site, R.TILE)
+            tf.done()
 
     def _deal_the_rest(self) -> None:
         """Setup 2 for the spaces the position leaves bare: the tiles of each kind the board does not show,
@@ -370,14 +366,14 @@ class _Builder:
     # -- counts: what the box holds -------------------------------------------------------------------------
     def _counts(self) -> None:
         s = self.s
-        if self.deal_left_out and s.phase != R.DEAL:
-            self._deal_the_rest()
         for value, kind in ((v, k) for k in TILE_KINDS.values() for v, _ in k.values):
             shown = sum(1 for i in range(len(SITES)) if SITES[i].kind == kind.kind and s.site_value[i] == value)
             box = dict(kind.values)[value]
             if shown > box:
-                raise PositionError("tiles", f"{shown} {kind.name} tiles show {value} oil (face down, under derricks "
-                                             f"or emptied); the box has {box}")
+                raise PositionError("tiles", f"{shown} tiles with {kind.name} show {value} oil (face down, under "
+                                             f"derricks or emptied); the box has {box}")
+        if s.phase != R.DEAL:
+            self._deal_the_rest()
         ones = sum(s.licenses(p)[0] for p in range(s.n)) + s.lic_disc[0]
         twos = sum(s.licenses(p)[1] for p in range(s.n)) + s.lic_disc[1]
         for value, count in (("1", ones), ("2", twos)):
@@ -507,14 +503,6 @@ class _Builder:
                                          "comes next")
         s.cursor = in_play[len(dealt)]
 
-    def _after_setup(self) -> None:
-        """Outside the deal, every space in play has a tile, a derrick, or (emptied) nothing."""
-        s = self.s
-        for site in range(len(SITES)):
-            if site_in_play(site, s.n) and site not in self.on_site and s.site_state[site] != R.TILE:
-                raise PositionError("tiles", f"{_where(site)} is bare: after Setup every space in play has a face-down "
-                                             "tile, a derrick or, once emptied, an entry in 'emptied_derricks'")
-
     def _turn_is(self, path: str, expected: int | None) -> None:
         if self.turn is not None and self.turn != expected:
             raise PositionError(path, f"it is {NAMES[expected] if expected is not None else 'nobody'}'s turn here, "
@@ -542,17 +530,14 @@ class _Builder:
             raise PositionError("action_cards.display", "the red card is revealed first: it leads the display")
 
     def _check_roll(self) -> None:
-        self._after_setup()
         self._cards(lambda p: False, 0)
 
     def _check_red(self) -> None:
-        self._after_setup()
         self._cards(lambda p: False, 0)
         self._pile_left("red")
 
     def _check_beige(self) -> None:
         s = self.s
-        self._after_setup()
         self._cards(lambda p: False, None)
         if not s.display or CARDS[s.display[0]].color != "red" or len(s.display) > s.n or any(
                 CARDS[t].color != "beige" for t in s.display[1:]):
@@ -569,7 +554,6 @@ class _Builder:
 
     def _check_take(self) -> None:
         s = self.s
-        self._after_setup()
         self._cards(lambda p: (p - s.start) % s.n < s.cursor, s.n + 1 - s.cursor)
         if len(set(s.display)) < 2:
             raise PositionError("action_cards.display", "the cards on display are all alike: the rules give the card "
@@ -577,7 +561,6 @@ class _Builder:
 
     def _check_licenses(self) -> None:
         s = self.s
-        self._after_setup()
         self._cards(lambda p: True, 0)
         p = in_turn(s)
         card = s.held_card(p)
@@ -593,7 +576,6 @@ class _Builder:
 
     def _check_move(self) -> None:
         s = self.s
-        self._after_setup()
         self._cards(lambda p: (p - s.start) % s.n >= s.cursor, 0)
         p = in_turn(s)
         card = s.held_card(p)
@@ -613,7 +595,6 @@ class _Builder:
 
     def _check_build(self) -> None:
         s = self.s
-        self._after_setup()
         self._cards(lambda p: False, 0)
         p = in_turn(s)
         if not build.legal_builds(s, p):
@@ -622,7 +603,6 @@ class _Builder:
 
     def _check_transport(self) -> None:
         s = self.s
-        self._after_setup()
         self._cards(lambda p: False, 0)
         p, site = in_turn(s), self.chip
         mine = s.site_state[site] == R.DERRICK and s.site_owner[site] == p
@@ -640,7 +620,6 @@ class _Builder:
 
     def _check_auction(self) -> None:
         s = self.s
-        self._after_setup()
         self._cards(lambda p: False, 0)
         c = s.auc_company
         s.auc_eligible = tuple(p for p in s.order() if s.stored(p, c) > 0)
@@ -701,7 +680,6 @@ class _Builder:
 
     def _check_end(self) -> None:
         s = self.s
-        self._after_setup()
         self._cards(lambda p: False, 1)
         if CARDS[s.display[0]].color != "red":
             raise PositionError("action_cards.display", "the game ends as the red card moves the black locomotive "
