@@ -328,6 +328,19 @@ def dumps(position: Mapping[str, Any]) -> str:
 # -- scenarios ---------------------------------------------------------------------------------------------
 
 
+def starting_point(spec: "GameSpec", state: "GameState | None" = None,
+                   scenario: str | None = None) -> "GameState | None":
+    """Where a tool (the stepper, a table) starts: ``state``, or the game's scenario named ``scenario``; None
+    when neither is given (a new game).  ValueError for both, or for a state of another game."""
+    if state is not None and scenario is not None:
+        raise ValueError("give a state or a scenario to start from, not both")
+    if scenario is not None:
+        return ScenarioLibrary(spec.name, spec).get(scenario).state()
+    if state is not None and getattr(type(state), "spec", None) is not spec:
+        raise ValueError(f"expected a {spec.name} state to start from, got {type(state).__name__}")
+    return state
+
+
 @dataclass(frozen=True)
 class Scenario:
     """A lesson: a position, what it teaches, the rulebook section, and the move(s) that show it.

@@ -19,6 +19,7 @@ import numpy as np
 from gamekit import Action, GameState
 from gamekit.bots import registry
 from gamekit.plotting import figure_png, new_figure
+from gamekit.positions import starting_point
 from gamekit.widgets import GameStepper, GameView, button
 from gamekit.widgets.controls import escape
 
@@ -139,14 +140,18 @@ def view(bots: dict[str, Any] | None = None) -> GameView:
     )
 
 
-def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None, **options: Any) -> GameStepper:
+def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None, state: GameState | None = None,
+            scenario: str | None = None, **options: Any) -> GameStepper:
     """The Giganten stepper (show it as the last expression of a cell).
 
     ``seats``: one entry per seat, "human" or a bot name of ``giganten.bots.BOTS`` (default: bots);
     ``options``: the game's variant switches (``one_opponent_back``, ``exact_price_change``,
-    ``open_licenses``, ``first_player``).
+    ``open_licenses``, ``first_player``).  ``state`` (any state: ``giganten.from_position(...)``, a loaded
+    save) or ``scenario`` (a name of ``giganten.scenarios()``) starts there instead of a new game, with the
+    state's players and options; Undo goes back no further than it.
     """
-    return GameStepper(view(), players=players, seed=seed, seats=seats, options=options)
+    start = starting_point(SPEC, state, scenario)
+    return GameStepper(view(), players=players, seed=seed, seats=seats, options=options, start=start)
 
 
 class PriceDice:

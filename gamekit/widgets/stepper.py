@@ -119,11 +119,14 @@ class GameStepper:
 
     def __init__(self, view: GameView, players: int | None = None, seed: int = 0,
                  seats: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
-                 autoplay: bool = True, log_limit: int = 200, max_buttons: int = 12) -> None:
+                 autoplay: bool = True, log_limit: int = 200, max_buttons: int = 12,
+                 start: GameState | None = None) -> None:
         self.view = view
-        self.options = dict(options or {})
+        if start is not None and options:
+            raise ValueError("a stepper that starts from a state plays with the state's options: give no options")
+        self.options = dict(options or {} if start is None else start.options)
         spec = view.spec
-        players = players or spec.min_players
+        players = players or spec.min_players if start is None else start.num_players
         self.seat_picker = SeatPicker(view.bots, spec.min_players, spec.max_players, players, seats,
                                       view.player_name)
         self.log = EventLog(limit=log_limit)
@@ -136,6 +139,8 @@ class GameStepper:
         for menu in (*self.seat_picker.menus, self.seat_picker.chance):
             menu.observe(lambda _c: self._refresh(), names="value")
         self.reset()
+        if start is not None:  # (a position, a scenario, a loaded save: see start_from)
+            self.start_from(start)
 
     # -- the widget tree -------------------------------------------------------------------
     def _build_controls(self, seed: int, autoplay: bool) -> None:

@@ -113,3 +113,18 @@ def test_three_player_board_leaves_six_spaces_empty():
     assert s.phase_name == "roll" and s.site_state.count(0) == 6
     empty = [x for x in SITES if s.site_state[x.index] == 0]
     assert all(x.three_player for x in empty) and len(empty) == 6
+
+
+def test_the_stepper_starts_from_a_scenario_or_a_state_and_undo_stops_there():
+    from giganten.widgets import stepper
+
+    st = stepper(scenario="auction_bluff", seats=["random"] * 3)
+    start = g.scenario("auction_bluff")
+    assert st.state == start and st.seat_picker.players.value == 3
+    st.step()
+    assert st.state.move_number == 1 and st.undo() and st.state == start and not st.undo()
+    assert stepper(state=g.scenario("price_zones")).state == g.scenario("price_zones")
+    with pytest.raises(ValueError):
+        stepper(state=start, scenario="overfill")
+    with pytest.raises(ValueError):
+        stepper(scenario="overfill", open_licenses=True)
