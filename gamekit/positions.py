@@ -361,7 +361,7 @@ class Scenario:
 
     def state(self) -> "GameState":
         """The scenario's starting position (a new state each call)."""
-        return self.spec.from_position(self.position)
+        return self.spec.position_state(self.position)
 
     def moves(self) -> list["Action"]:
         """The intended moves, as actions."""
@@ -412,5 +412,5 @@ class ScenarioLibrary:
                 isinstance(shows, dict) and sorted(shows) == ["section", "words"]):
             raise ValueError(f"{where}: title, teaches and rulebook are texts, play a list of actions, shows "
                              "{\"section\": ..., \"words\": ...}")
-        return Scenario(name, *texts, dumps(data["position"]), tuple(dumps(m) for m in data["play"]),
-                        str(shows["section"]), str(shows["words"]), self.spec)
+        return Scenario(name, data["title"], data["teaches"], data["rulebook"], dumps(data["position"]),
+                        tuple(dumps(m) for m in data["play"]), str(shows["section"]), str(shows["words"]), self.spec)

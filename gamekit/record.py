@@ -71,7 +71,7 @@ def replay(spec: GameSpec, players: int, options: dict[str, Any], actions: Seque
            position: Origin | None = None) -> GameState:
     """The state reached by applying ``actions`` to a new game -- or, given ``position`` (a game's
     ``state.origin``), to the position the game started from (IllegalAction if an action is illegal)."""
-    state = spec.new_game(players, **options) if position is None else spec.from_position(position.position)
+    state = spec.new_game(players, **options) if position is None else spec.position_state(position.position)
     for action in actions:
         state = state.apply(action)
     return state
@@ -82,7 +82,7 @@ def start_of(state: GameState) -> GameState:
     origin = state.origin
     if origin is None:
         return state.spec.new_game(state.num_players, **state.options)
-    return state.spec.from_position(origin.position)
+    return state.spec.position_state(origin.position)
 
 
 def states_along(state: GameState) -> Iterator[GameState]:
@@ -215,10 +215,8 @@ def _first_state(spec: GameSpec, players: int, options: dict[str, Any], position
     with the file's players and options)."""
     if position is None:
         return spec.new_game(players, **options)
-    if spec.from_position is None:
-        raise ValueError(f"{where}: {spec.name} games have no positions")
     try:
-        state = spec.from_position(position)
+        state = spec.position_state(position)
     except ValueError as exc:
         raise ValueError(f"{where}: the starting position is not valid: {exc}") from None
     if state.num_players != players or state.options != options:

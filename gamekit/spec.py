@@ -58,6 +58,12 @@ class GameSpec:
     def new_game(self, players: int, **options: Any) -> GameState:
         return self.create(players, self.validate_options(players, options))
 
+    def position_state(self, data: Any) -> GameState:
+        """The state of a position (:attr:`from_position`); ValueError for a game without positions."""
+        if self.from_position is None:
+            raise ValueError(f"{self.name} has no positions")
+        return self.from_position(data)
+
     @cached_property
     def ids(self) -> "ActionIds":
         """The game's action ids (:mod:`gamekit.ids`): ``ACTION_IDS`` of its module ``<name>.ids``."""

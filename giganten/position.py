@@ -190,7 +190,7 @@ class _Builder:
         self._settled()
         s._events = []
         s._offered = None
-        s._record = Origin(dumps(to_position(s)))
+        s._record = Origin(dumps(to_position(s)))  # type: ignore[assignment]  # (the record starts here)
         return s
 
     # -- options, prices, players ---------------------------------------------------------------------------
@@ -376,10 +376,10 @@ class _Builder:
             self._deal_the_rest()
         ones = sum(s.licenses(p)[0] for p in range(s.n)) + s.lic_disc[0]
         twos = sum(s.licenses(p)[1] for p in range(s.n)) + s.lic_disc[1]
-        for value, count in (("1", ones), ("2", twos)):
-            if count > LICENSES_OF_VALUE[value]:
-                raise PositionError("licenses", f"{count} license cards of value {value} in the hands and on the "
-                                                f"discard pile; the box has {LICENSES_OF_VALUE[value]}")
+        for face, count in (("1", ones), ("2", twos)):
+            if count > LICENSES_OF_VALUE[face]:
+                raise PositionError("licenses", f"{count} license cards of value {face} in the hands and on the "
+                                                f"discard pile; the box has {LICENSES_OF_VALUE[face]}")
         s.lic_draw = (COMPONENTS.license_ones - ones, COMPONENTS.license_twos - twos)
         out = [0] * len(CARDS)
         for t in (*s.display, *(t for t in s.held if t >= 0)):

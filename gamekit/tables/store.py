@@ -180,7 +180,7 @@ class _Table(NamedTuple):
 
     def new_state(self) -> GameState:
         if self.position is not None:
-            return self.spec.from_position(self.position)  # type: ignore[misc]
+            return self.spec.position_state(self.position)
         return self.spec.new_game(self.players, **self.options)
 
 
@@ -297,9 +297,7 @@ class TableStore(ABC):
             saved = load(from_save, spec)
             state, actions = start_of(saved), saved.history()
         elif position is not None:
-            if spec.from_position is None:
-                raise ValueError(f"{spec.name} has no positions")
-            state = spec.from_position(position)
+            state = spec.position_state(position)
         else:
             state = spec.new_game(players, **dict(options or {}))
         if state.num_players != players:
