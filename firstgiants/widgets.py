@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from gamekit import Action, GameState
 from gamekit.bots import registry
 from gamekit.plotting import LayeredFigure, figure_png, new_figure, player_color
+from gamekit.positions import starting_point
 from gamekit.widgets import GameStepper, GameView, button
 from gamekit.widgets.controls import escape
 
@@ -133,13 +134,18 @@ def view(names: Sequence[str] = DEFAULT_NAMES, bots: dict[str, Any] | None = Non
     )
 
 
-def stepper(players: int = 3, seed: int = 0, seats: Sequence[str] | None = None, **options: Any) -> GameStepper:
+def stepper(players: int = 3, seed: int = 0, seats: Sequence[str] | None = None, state: GameState | None = None,
+            scenario: str | None = None, **options: Any) -> GameStepper:
     """The First Giants stepper (show it as the last expression of a cell).
 
     ``seats``: "human" or a bot name of ``firstgiants.bots.BOTS`` per seat; ``options``: the game's
-    options (``first_player``, ``names``)."""
-    names = [n.strip() for n in options["names"].split(",")] if options.get("names") else DEFAULT_NAMES
-    return GameStepper(view(names), players=players, seed=seed, seats=seats, options=options)
+    options (``first_player``, ``names``).  ``state`` (any state: ``firstgiants.from_position(...)``, a loaded
+    save) or ``scenario`` (a name of ``firstgiants.scenarios()``) starts there instead of a new game, with the
+    state's players and options; Undo goes back no further than it."""
+    start = starting_point(SPEC, state, scenario)
+    named = start.options if start is not None else options
+    names = [n.strip() for n in named["names"].split(",")] if named.get("names") else DEFAULT_NAMES
+    return GameStepper(view(names), players=players, seed=seed, seats=seats, options=options, start=start)
 
 
 # -- the museum builder ---------------------------------------------------------------------------------
