@@ -4,12 +4,14 @@
 - ``lab_server``: JupyterLab started with the Makefile's ``LAB_ARGS`` (the same as ``make lab``) on a copy
   of notebooks/, a free port and a random token; yields ``LabServer(url, token, root_dir)``.
 - ``voila_server``: a factory, ``voila_server("classroom.ipynb")`` -> ``VoilaServer(url, root_dir)``.
-- ``browser_page``: a fresh playwright page in Chromium; every request that does not go to 127.0.0.1 or
-  localhost is aborted and recorded in ``aborted_requests``.
+- ``browser_page``: a fresh playwright page in Chromium (1280x900); every request that does not go to
+  127.0.0.1 or localhost is aborted and recorded in ``aborted_requests``.
+- ``projector_page``: the same at 1920x1080 CSS pixels with device pixel ratio 2, downloads accepted.
 - ``screenshot``: ``screenshot("name")`` saves the page to test-artifacts/screenshots/ (done by itself
   when a test fails).
 
-Tests that use ``browser_page`` are marked ``browser`` automatically; mark the others by hand.
+Tests that use ``browser_page`` or ``projector_page`` are marked ``browser`` automatically; mark the others by
+hand.
 """
 
 from __future__ import annotations
@@ -270,9 +272,9 @@ def aborted_requests() -> list[str]:
     return []
 
 
-@pytest.fixture
-def browser_page(_browser, aborted_requests, request):
-    context = _browser.new_context(viewport={"width": 1280, "height": 900})
+def _new_page(browser, aborted_requests: list[str], **context):
+    """A page of a fresh context whose requests leave this machine only to be aborted and recorded."""
+    context = browser.new_context(**context)
 
     def only_local(route):
         url = route.request.url
@@ -284,7 +286,29 @@ def browser_page(_browser, aborted_requests, request):
             route.continue_()
 
     context.route("**/*", only_local)
-    page = context.new_page()
+    return context, context.new_page()
+
+
+@pytest.fixture
+def browser_page(_browser, aborted_requests, request):
+    context, page = _new_page(_browser, aborted_requests, viewport={"width": 1280, "height": 900})
+    yield page
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        save_screenshot(page, request.node, "failed")
+    context.close()
+
+
+PROJECTOR = {"width": 1920, "height": 1080}
+PROJECTOR_DPR = 2
+
+
+@pytest.fixture
+def projector_page(_browser, aborted_requests, request):
+    """A page as a classroom projector (1920x1080 CSS pixels) driven by a high-density screen (device
+    pixel ratio 2): every raster picture must be drawn at twice its CSS size to look sharp."""
+    context, page = _new_page(_browser, aborted_requests, viewport=PROJECTOR,
+                              device_scale_factor=PROJECTOR_DPR, accept_downloads=True)
     yield page
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:
@@ -296,14 +320,16 @@ def save_screenshot(page, node, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", node.nodeid.split("::", 1)[-1])
     path = SCREENSHOTS / f"{stem}-{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=True, scale="css")
     return path
 
 
 @pytest.fixture
-def screenshot(browser_page, request):
-    """``screenshot("name")`` -> path of test-artifacts/screenshots/<test>-<name>.png."""
-    return lambda name="page": save_screenshot(browser_page, request.node, name)
+def screenshot(request):
+    """``screenshot("name")`` -> path of test-artifacts/screenshots/<test>-<name>.png (of the test's page:
+    ``projector_page`` if it uses one, else ``browser_page``)."""
+    fixture = "projector_page" if "projector_page" in request.fixturenames else "browser_page"
+    return lambda name="page": save_screenshot(request.getfixturevalue(fixture), request.node, name)
 
 
 # --- hooks ---------------------------------------------------------------------------------------
@@ -311,7 +337,7 @@ def screenshot(browser_page, request):
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        if "browser_page" in getattr(item, "fixturenames", ()):
+        if {"browser_page", "projector_page"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
 
 

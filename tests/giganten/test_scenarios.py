@@ -126,5 +126,3 @@ def test_the_stepper_starts_from_a_scenario_or_a_state_and_undo_stops_there():
     assert stepper(state=g.scenario("price_zones")).state == g.scenario("price_zones")
     with pytest.raises(ValueError):
         stepper(state=start, scenario="overfill")
-    with pytest.raises(ValueError):
-        stepper(scenario="overfill", open_licenses=True)
