@@ -42,7 +42,8 @@ from .state import SPEC, State
 
 
 def new_game(players: int, **options: Any) -> State:
-    """A new game for 2-5 players (options: ``first_player``, ``names``), at its first chance node."""
+    """A new game for 2-5 players (options: ``first_player``, ``names``, ``eggs_not_fossils``), at its first
+    chance node."""
     return cast(State, SPEC.new_game(players, **options))
 
 

@@ -11,6 +11,8 @@ The position (ints, tuples of ints and small lists of them; static card data is 
 * per player ``p``: ``amber[p]``, ``points[p]`` (point tokens), ``study[p]`` (card ids), ``museum[p]``
   (:class:`firstgiants.rules.museum.MuseumSet` records).
 * ``news[i]``: the seat holding News token ``i`` (-1 in the supply), ``locked[i]``: kept for good.
+* ``eggs_not_fossils``: the option of that name (ruling R10's other reading: an egg is neither a "fossil
+  card" nor a "carnivore card").
 * ``set_supply``, ``set_box``: Set tokens; ``end_cause``: why the end was triggered ("" not yet).
 * the turn: ``active`` (whose turn), ``turns`` (turns played), ``phase``; the dig ``site`` and ``space``
   of this turn's take; ``pending`` (triggered effects waiting), ``steps`` (of the effect resolving),
@@ -69,6 +71,7 @@ class State(GameState):
         "amber",
         "decision",
         "deck",
+        "eggs_not_fossils",
         "end_cause",
         "first",
         "locked",
@@ -100,6 +103,7 @@ class State(GameState):
         self._opts = options
         self.names: tuple[str, ...] = ()
         self.first = 0
+        self.eggs_not_fossils = False
         self.deck: tuple[int, ...] = ()
         self.top = -1
         self.sites: list[tuple[int, ...]] = [EMPTY_SITE] * SITES
@@ -208,7 +212,7 @@ class State(GameState):
         return deck.concern(self)
 
     def fingerprint(self) -> Hashable:
-        return (self.n, self.first, self.deck, self.top, tuple(self.sites), tuple(self.markers), tuple(self.amber),
+        return (self.n, self.first, self.eggs_not_fossils, self.deck, self.top, tuple(self.sites), tuple(self.markers), tuple(self.amber),
                 tuple(self.points), tuple(self.study), tuple(self.museum), tuple(self.news), tuple(self.locked),
                 self.set_supply, self.set_box, self.active, self.turns, self.end_cause, self.phase, self.site,
                 self.space, self.pending, self.steps, self.decision, self.reclaim_left)
@@ -224,6 +228,7 @@ class State(GameState):
         """A copy with lists of its own (the tuples inside are immutable, so they are shared)."""
         new = State.__new__(State)
         new.n, new._opts, new.names, new.first = self.n, self._opts, self.names, self.first
+        new.eggs_not_fossils = self.eggs_not_fossils
         new.deck, new.top = self.deck, self.top
         new.sites = self.sites[:]
         new.markers = self.markers[:]
@@ -298,13 +303,17 @@ SPEC = GameSpec(
     name="firstgiants",
     min_players=TOKENS.min_players,
     max_players=TOKENS.max_players,
-    option_defaults={"first_player": 0, "names": ""},
+    option_defaults={"first_player": 0, "names": "", "eggs_not_fossils": False},
     codec=CODEC,
     create=create,
     from_position=lambda data: _from_position(data),
     option_help={
         "first_player": "seat (0-based) of the player who most recently encountered a dinosaur",
         "names": "comma-separated player names for the events (default Ana, Ben, Cleo, Dev, Eli)",
+        "eggs_not_fossils": "an egg is neither a 'fossil card' nor a 'carnivore card': taking one triggers no 'each "
+                            "time ... takes a fossil / carnivore card', and 'for each carnivore card' does not count "
+                            "the Carnivore egg (ruling R10's other reading; by default eggs are both)",
     },
+    options_added={"eggs_not_fossils": (3, False)},  # (older saves: eggs were fossil and carnivore cards)
 )
 State.spec = SPEC

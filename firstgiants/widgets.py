@@ -118,7 +118,8 @@ def stepper(players: int = 3, seed: int = 0, seats: Sequence[str] | None = None,
 
     ``seats``: "human" or a bot name of ``firstgiants.bots.BOTS`` per seat; ``state``: a game to open with
     its whole history since its start (``firstgiants.from_position(...)`` too); ``scenario``: a name of
-    ``firstgiants.scenarios()`` to start from; ``options``: the game's options (``first_player``, ``names``)."""
+    ``firstgiants.scenarios()`` to start from; ``options``: the game's options (``first_player``, ``names``,
+    ``eggs_not_fossils``)."""
     state = starting_point(SPEC, state, scenario)
     given = options.get("names") or (state.options.get("names") if state is not None else "")
     names = [n.strip() for n in given.split(",")] if given else DEFAULT_NAMES

@@ -19,11 +19,12 @@ one.  When a game gains an option, its saves move to a new format version and th
 the option in :attr:`GameSpec.options_added` with the value older saves imply; this loader fills
 it in for saves of an older version (which must not list it) and demands it from newer ones.
 
-Versions: 1, the first saves; 2, Giganten's ``first_player`` option (older saves: seat 0); 3, games that
-start from a position (:mod:`gamekit.positions`): the file adds ``"position"``, the position the game
-started from, and its actions are those applied since.  A save is written in the oldest version that holds
-it -- 2 for a game from ``new_game``, 3 for one from a position -- so saves that need no position read in
-older kits too.  Every version this kit ever wrote still loads.
+Versions: 1, the first saves; 2, Giganten's ``first_player`` option (older saves: seat 0); 3, Giganten's
+``bluff_bids`` and ``tie_by_license_cards`` options and First Giants' ``eggs_not_fossils`` (older saves: off);
+4, games that start from a position (:mod:`gamekit.positions`): the file adds ``"position"``, the position
+the game started from, and its actions are those applied since.  A save is written in the oldest version
+that holds it -- 3 for a game from ``new_game``, 4 for one from a position -- so saves that need no position
+read in kits before positions too.  Every version this kit ever wrote still loads.
 
 The start of a game is part of its record (``state.origin``): replay, undo, rewind and time travel
 (:func:`states_along`) start from the position a game started from, never before it.
@@ -39,8 +40,8 @@ from .protocol import GameState, IllegalAction
 from .spec import GameSpec
 
 FORMAT = "giants-kit-save"
-VERSION = 3
-WITHOUT_POSITION = 2
+VERSION = 4
+WITHOUT_POSITION = 3
 """The version of a save without a position (a game from ``new_game``): what kits before positions read."""
 MAX_BYTES = 20_000_000
 MAX_ACTIONS = 200_000
@@ -159,7 +160,7 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
         raise ValueError(f"{where}: the top level must be a JSON object")
     expected = {"format", "version", "game", "players", "options", "actions"}
     if set(data) != expected and set(data) != expected | {"position"}:
-        raise ValueError(f"{where}: expected exactly the keys {sorted(expected)} (and \"position\" from version 3 "
+        raise ValueError(f"{where}: expected exactly the keys {sorted(expected)} (and \"position\" from version 4 "
                          f"on), got {quote(sorted(data))}")
     if data["format"] != FORMAT:
         raise ValueError(f"{where}: unknown format {quote(data['format'])} (expected {FORMAT!r})")
@@ -170,8 +171,8 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
         raise ValueError(f"{where}: format version {version} is newer than this kit reads ({VERSION}); update the kit")
     if version < 1:
         raise ValueError(f"{where}: invalid format version {version}")
-    if "position" in data and version < 3:
-        raise ValueError(f"{where}: \"position\" did not exist in format version {version} (saves of version 3 "
+    if "position" in data and version < 4:
+        raise ValueError(f"{where}: \"position\" did not exist in format version {version} (saves of version 4 "
                          "on have it)")
     if data["game"] != spec.name:
         raise ValueError(f"{where}: this file is for the game {quote(data['game'])}")

@@ -2,7 +2,7 @@
 
     import giganten as g
     state = g.new_game(4)                 # options: one_opponent_back, exact_price_change, open_licenses,
-                                          #          first_player
+                                          #          first_player, bluff_bids, tie_by_license_cards
     while not state.is_terminal():
         ...                               # state.chance_outcomes() / state.legal_actions(); state.apply(a)
 

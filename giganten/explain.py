@@ -245,7 +245,8 @@ def _build(s: "State", p: int, action: Build) -> Why | None:
                 allowed(s))
     if s.derricks_left[p] == 0:
         return A5, f"all five of {s.name(p)}'s derricks are on the board.", allowed(s)
-    return A5, "the oil supply is empty: there is no oil to put under a derrick (ruling).", allowed(s)
+    return (A5, "the oil supply is empty, and by the kit's house rule G3 a derrick is built only with oil to put "
+            "under it.", allowed(s))
 
 
 # -- Action 6 --------------------------------------------------------------------------------------------
@@ -279,8 +280,10 @@ def _let_go(s: "State", p: int, action: LetChipGo) -> Why | None:
 
 def _bid(s: "State", p: int, action: Bid) -> Why | None:
     top = auction.max_bid(s, p)
-    return (A7A, f"a bid must be higher than {s.auc_high} and at most {top} (twice {s.name(p)}'s "
-            f"{s.license_count(p)} license cards).", f"a bid of {s.auc_high + 1}-{top} or pass")
+    why = ("the most any hand could pay" if s.opts.bluff_bids and top else
+           f"the kit's house rule G5: twice {s.name(p)}'s {s.license_count(p)} license cards")
+    return (A7A, f"a bid must be higher than {s.auc_high} and at most {top} ({why}).",
+            f"a bid of {s.auc_high + 1}-{top} or pass")
 
 
 def _pay(s: "State", p: int, action: PayLicenses) -> Why | None:

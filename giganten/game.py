@@ -19,7 +19,11 @@ SPEC = GameSpec(
     codec=CODEC,
     create=lambda players, options: State(players, options),
     option_help=OPTION_HELP,
-    options_added={"first_player": (2, 0)},  # (saves of format version 1: Red, seat 0, started)
+    options_added={
+        "first_player": (2, 0),  # (saves of format version 1: Red, seat 0, started)
+        "bluff_bids": (3, False),  # (older saves: the house rule G5 capped every bid)
+        "tie_by_license_cards": (3, False),  # (older saves: ties went by the licenses' value, ruling G2)
+    },
     from_position=from_position,
 )
 State.spec = SPEC
@@ -28,7 +32,7 @@ SCENARIOS = ScenarioLibrary("giganten", SPEC)
 
 def new_game(players: int = 4, **options: Any) -> State:
     """A new game for 3 or 4 players; options: one_opponent_back, exact_price_change, open_licenses,
-    first_player (see ``OPTION_HELP``)."""
+    first_player, bluff_bids, tie_by_license_cards (see ``OPTION_HELP``)."""
     return SPEC.new_game(players, **options)  # type: ignore[return-value]
 
 

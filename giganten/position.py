@@ -636,7 +636,7 @@ class _Builder:
             raise PositionError("auction.high_bid", "a high bid needs its bidder, and a bidder a bid above 0")
         if w >= 0 and s.phase != R.SELL and s.auc_high > auction.max_bid(s, w):  # (a seller has paid already)
             raise PositionError("auction.high_bid", f"{NAMES[w]} holds {s.license_count(w)} license cards: no bid "
-                                                    f"above {auction.max_bid(s, w)} (ruling: twice the cards held)")
+                                                    f"above {auction.max_bid(s, w)} (ruling G5)")
         if s.phase == R.BID:
             self._check_bidding()
         else:

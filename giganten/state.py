@@ -63,6 +63,8 @@ class Options:
     exact_price_change: bool = False
     open_licenses: bool = False
     first_player: int = 0
+    bluff_bids: bool = False
+    tie_by_license_cards: bool = False
 
 
 OPTION_DEFAULTS = asdict(Options())
@@ -72,6 +74,10 @@ OPTION_HELP = {
     "open_licenses": "teaching: every player's license hand is public",
     "first_player": "seat (0-based) of the first start player, who takes the die (Setup 10: 'determine a starting "
                     "player')",
+    "bluff_bids": "Action 7 a: a player holding license cards may bid up to the most any hand could pay (all 39 ones "
+                  "and 39 twos: 117), not only up to twice their own cards (the kit's house rule, ruling G5)",
+    "tie_by_license_cards": "End of Game: of locomotives on one space, the player with more license CARDS ranks "
+                            "better (the default counts their added-up value, as Action 7 does; ruling G2)",
 }
 
 

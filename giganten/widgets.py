@@ -180,7 +180,7 @@ def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
     ``state``: a game to open (e.g. ``gamekit.record.load(text, giganten.SPEC)``, ``giganten.from_position(...)``),
     with its whole history since its start; ``scenario``: a name of ``giganten.scenarios()`` to start from;
     ``options``: the game's variant switches (``one_opponent_back``, ``exact_price_change``,
-    ``open_licenses``, ``first_player``).
+    ``open_licenses``, ``first_player``, ``bluff_bids``, ``tie_by_license_cards``).
     """
     start = starting_point(SPEC, state, scenario)
     return GameStepper(view(), players=players, seed=seed, seats=seats, options=options, state=start)

@@ -137,7 +137,7 @@ def take(s: State, action: TakeCard) -> None:
     s.study[p] += (card,)
     if s._events is not None:
         s._say("Play 1 Marker", p, "{} takes {} from dig site {} into the Study.", s.names[p], LABEL[card], site + 1)
-    s.pending = triggered_by_take(s.study, p, card)
+    s.pending = triggered_by_take(s.study, p, card, s.eggs_not_fossils)
     s.steps = ()
     s.decision = None
     s.phase = RESOLVE

@@ -77,7 +77,7 @@ def test_a_game_from_a_position_saves_the_position_with_its_actions():
     for _ in range(25):
         s = s.apply(sample_chance(s, rng) if s.is_chance() else rng.choice(s.legal_actions()))
     saved = json.loads(s.to_json())
-    assert saved["version"] == 3 and saved["position"] == start.to_position() and len(saved["actions"]) == 25
+    assert saved["version"] == 4 and saved["position"] == start.to_position() and len(saved["actions"]) == 25
     assert fg.from_json(s.to_json()) == s
     assert undo(s, 100) == start and rewind(s, 0) == start and next(iter(states_along(s))) == start
 

@@ -245,7 +245,7 @@ def test_with_supply_and_box_empty_an_expansion_takes_no_token():
                  set_supply=1, set_box=0)
     s = s.apply(g.Reclaim()).apply(g.Display(mf, 0)).apply(g.Display(lf, 0))
     assert s.museum[0][0].tokens == 1 and s.set_supply == 0
-    assert "but no Set token is left to take" in texts(s)
+    assert "but no Set token is left to take (the kit's house rule R17: the set still expands)" in texts(s)
 
 
 # -- End of the Game ---------------------------------------------------------------------------------

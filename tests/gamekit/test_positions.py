@@ -75,8 +75,8 @@ def test_nesting_is_limited_in_dicts_too():
 def test_a_game_without_positions_refuses_a_save_with_a_position():
     state = random_game(toygame.SPEC.new_game(2), 1)
     save = json.loads(state.to_json())
-    assert save["version"] == 2 and state.origin is None
-    save.update(version=3, position={"anything": 1})
+    assert save["version"] == 3 and state.origin is None
+    save.update(version=4, position={"anything": 1})
     with pytest.raises(ValueError, match="toy has no positions"):
         toygame.SPEC.position_state({})
     with pytest.raises(ValueError, match="has no positions"):

@@ -93,7 +93,7 @@ def test_a_game_from_a_position_saves_the_position_with_its_actions():
     start = g.scenario("price_zones")
     s = _play(start, 40)
     saved = json.loads(s.to_json())
-    assert saved["version"] == 3 and saved["position"] == start.to_position()
+    assert saved["version"] == 4 and saved["position"] == start.to_position()
     assert len(saved["actions"]) == 40
     loaded = g.from_json(s.to_json())
     assert loaded == s and loaded.history() == s.history() and loaded.origin == s.origin
@@ -109,19 +109,22 @@ def test_undo_rewind_and_time_travel_stop_at_the_position():
     assert s.move_number == 12
 
 
-def test_saves_without_a_position_keep_version_2_and_old_versions_load():
+def test_saves_without_a_position_keep_version_3_and_old_versions_load():
     s = _play(g.new_game(4), 30)
     saved = json.loads(s.to_json())
-    assert saved["version"] == 2 and "position" not in saved
+    assert saved["version"] == 3 and "position" not in saved
     assert g.from_json(s.to_json()) == s
-    one = dict(saved, version=1, options={k: v for k, v in saved["options"].items() if k != "first_player"})
+    newer = {name for name, (since, _) in g.SPEC.options_added.items() if since > 2}
+    two = dict(saved, version=2, options={k: v for k, v in saved["options"].items() if k not in newer})
+    assert g.from_json(json.dumps(two)) == s
+    one = dict(two, options={k: v for k, v in two["options"].items() if k != "first_player"}, version=1)
     assert g.from_json(json.dumps(one)) == s
-    three = dict(saved, version=3)
-    assert g.from_json(json.dumps(three)) == s  # (version 3 without a position: a game from new_game)
+    four = dict(saved, version=4)
+    assert g.from_json(json.dumps(four)) == s  # (version 4 without a position: a game from new_game)
 
 
 @pytest.mark.parametrize("change, words", [
-    (lambda d: d.update(version=2), "did not exist in format version 2"),
+    (lambda d: d.update(version=3), "did not exist in format version 3"),
     (lambda d: d.update(players=4), "the starting position is a 3-player game"),
     (lambda d: d["position"]["players"][0].update(money=-5), "players[0].money: must be >= 0"),
     (lambda d: d["options"].update(open_licenses=True), "the starting position is a 3-player game"),
