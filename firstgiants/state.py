@@ -32,6 +32,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from gamekit import Action, GameSpec, GameState, IllegalAction
+from gamekit.positions import ChanceConcern
 
 from .actions import CODEC
 from .components import TOKENS
@@ -199,6 +200,17 @@ class State(GameState):
     def observation(self, player: int) -> dict[str, Any]:
         return observation(self, self.check_seat(player))
 
+    def to_position(self) -> dict[str, Any]:
+        """The whole state as plain JSON data in the rulebook's words; ``firstgiants.from_position`` reads it back
+        (see ``docs/positions.md``)."""
+        from .position import to_position
+
+        return to_position(self)
+
+    def chance_concerns(self) -> ChanceConcern | None:
+        """What this chance node decides: the starting card dealt to a dig site, or the deck's new top card."""
+        return deck.concern(self)
+
     def fingerprint(self) -> Hashable:
         return (self.n, self.first, self.eggs_not_fossils, self.deck, self.top, tuple(self.sites), tuple(self.markers), tuple(self.amber),
                 tuple(self.points), tuple(self.study), tuple(self.museum), tuple(self.news), tuple(self.locked),
@@ -273,6 +285,12 @@ class State(GameState):
         return s
 
 
+def _from_position(data: Any) -> State:
+    from .position import from_position
+
+    return from_position(data)
+
+
 def create(players: int, options: dict[str, Any]) -> State:
     """A new game: the deck shuffled face up, then the 8 starting cards dealt (chance nodes)."""
     state = State(players, options)
@@ -288,6 +306,7 @@ SPEC = GameSpec(
     option_defaults={"first_player": 0, "names": "", "eggs_not_fossils": False},
     codec=CODEC,
     create=create,
+    from_position=lambda data: _from_position(data),
     option_help={
         "first_player": "seat (0-based) of the player who most recently encountered a dinosaur",
         "names": "comma-separated player names for the events (default Ana, Ben, Cleo, Dev, Eli)",

@@ -22,6 +22,7 @@ from gamekit.bots import registry
 from gamekit.plotting import player_color
 from gamekit.widgets import (Clickable, Confirm, GameStepper, GameView, ObservationPicture, bot_value_name,
                              bot_value_text, button)
+from gamekit.positions import starting_point
 from gamekit.widgets.controls import escape
 from gamekit.widgets.style import stylesheet
 
@@ -112,11 +113,14 @@ def view(names: Sequence[str] = DEFAULT_NAMES, bots: dict[str, Any] | None = Non
 
 
 def stepper(players: int = 3, seed: int = 0, seats: Sequence[str] | None = None, state: GameState | None = None,
-            **options: Any) -> GameStepper:
+            scenario: str | None = None, **options: Any) -> GameStepper:
     """The First Giants stepper (show it as the last expression of a cell).
 
     ``seats``: "human" or a bot name of ``firstgiants.bots.BOTS`` per seat; ``state``: a game to open with
-    its whole history; ``options``: the game's options (``first_player``, ``names``, ``eggs_not_fossils``)."""
+    its whole history since its start (``firstgiants.from_position(...)`` too); ``scenario``: a name of
+    ``firstgiants.scenarios()`` to start from; ``options``: the game's options (``first_player``, ``names``,
+    ``eggs_not_fossils``)."""
+    state = starting_point(SPEC, state, scenario)
     given = options.get("names") or (state.options.get("names") if state is not None else "")
     names = [n.strip() for n in given.split(",")] if given else DEFAULT_NAMES
     return GameStepper(view(names), players=players, seed=seed, seats=seats, options=options, state=state)

@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Hashable, NamedTuple, Sequence
 
 from gamekit import Action, GameState, IllegalAction
+from gamekit.positions import ChanceConcern
 
 from . import explain
 from .board import SITE_BIT
@@ -447,6 +448,19 @@ class State(GameState):
         from .observe import determinize
 
         return determinize(self, self.check_seat(player), rng)
+
+    # -- positions: the state as data a teacher can read and edit (giganten/position.py) -------------------
+    def to_position(self) -> dict[str, Any]:
+        """The whole state as plain JSON data in the rulebook's words; ``giganten.from_position`` reads it back
+        (see ``docs/positions.md``)."""
+        from .position import to_position
+
+        return to_position(self)
+
+    def chance_concerns(self) -> ChanceConcern | None:
+        """What this chance node decides: which tile space a tile is dealt to, which company the die is rolled
+        for, which pile a card is revealed from, whose licenses are drawn or discarded (None at a decision)."""
+        return explain.chance_concern(self)
 
     def to_json(self) -> str:
         if self.determinized:

@@ -23,6 +23,7 @@ from gamekit.bots import registry
 from gamekit.plotting import figure_svg, new_figure
 from gamekit.widgets import (Clickable, GameStepper, GameView, ObservationPicture, bot_value_name, bot_value_text,
                              button, observed)
+from gamekit.positions import starting_point
 from gamekit.widgets.controls import escape
 from gamekit.widgets.style import stylesheet
 
@@ -172,15 +173,17 @@ def view(bots: dict[str, Any] | None = None) -> GameView:
 
 
 def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None, state: GameState | None = None,
-            **options: Any) -> GameStepper:
+            scenario: str | None = None, **options: Any) -> GameStepper:
     """The Giganten stepper (show it as the last expression of a cell).
 
     ``seats``: one entry per seat, "human" or a bot name of ``giganten.bots.BOTS`` (default: bots);
-    ``state``: a game to open (e.g. ``gamekit.record.load(text, giganten.SPEC)``), with its whole history;
+    ``state``: a game to open (e.g. ``gamekit.record.load(text, giganten.SPEC)``, ``giganten.from_position(...)``),
+    with its whole history since its start; ``scenario``: a name of ``giganten.scenarios()`` to start from;
     ``options``: the game's variant switches (``one_opponent_back``, ``exact_price_change``,
     ``open_licenses``, ``first_player``, ``bluff_bids``, ``tie_by_license_cards``).
     """
-    return GameStepper(view(), players=players, seed=seed, seats=seats, options=options, state=state)
+    start = starting_point(SPEC, state, scenario)
+    return GameStepper(view(), players=players, seed=seed, seats=seats, options=options, state=start)
 
 
 class PriceDice:

@@ -219,6 +219,7 @@ class GameStepper:
         for menu in (*self.seat_picker.menus, self.seat_picker.chance):
             menu.observe(lambda _c: self._refresh(), names="value")
         if state is not None:
+            self._seed = seed  # (reset sets it from the seed box otherwise)
             self.load_game(state)
         else:
             self.reset()

@@ -63,23 +63,31 @@ def end_game(s: "State") -> None:
     s._emit("The black locomotive has reached the oil harbour: the game ends immediately; "
             "no further actions are carried out.", END_OF_GAME)
     s.phase = END
-    bonus = COMPONENTS.end_derrick_bonus
-    final = []
     ranked = ranking(s)  # locomotives and licenses: the accounting below does not change it
-    for rank, p in enumerate(ranked):
-        derricks = s.derrick_sites(p)
-        chips = sum(s.site_oil[i] for i in derricks) + sum(s.storage_of(p))
-        paid = len(derricks) * bonus[rank] + chips * COMPONENTS.end_chip_value
+    s.final = accounting(s)
+    for p, rank, derricks, bonus, chips, paid in s.final:
         s._credit(p, paid)
-        final.append((p, rank + 1, len(derricks), bonus[rank], chips, paid))
         s._say(END_OF_GAME, p, "{:name}'s locomotive (space {}) is ranked {}{}: {} derrick(s) x {:money} + {} chip(s) "
-               "x {:money} = {:money}.", p, s.locos[p], rank + 1, _tie_note(s, p, ranked), len(derricks), bonus[rank],
-               chips, COMPONENTS.end_chip_value, paid)
-    s.final = tuple(final)
+               "x {:money} = {:money}.", p, s.locos[p], rank, _tie_note(s, p, ranked), derricks, bonus, chips,
+               COMPONENTS.end_chip_value, paid)
     best = max(s.money)
     giants = [s.name(p) for p in range(s.n) if s.money[p] == best]
     s._emit(f"Final money: {', '.join(f'{s.name(p)} {money(s.money[p])}' for p in range(s.n))}. "
             f"The Giant: {' and '.join(giants)}.", END_OF_GAME)
+
+
+def accounting(s: "State") -> tuple[tuple[int, ...], ...]:
+    """The final accounting of the board as it stands, in rank order: per player (seat, rank, derricks on the
+    board, the bonus per derrick, chips on derricks and in storage, the dollars paid out).  The payout itself
+    changes none of these, so the same rows describe the board after it (``State.final``)."""
+    bonus = COMPONENTS.end_derrick_bonus
+    rows = []
+    for rank, p in enumerate(ranking(s)):
+        derricks = s.derrick_sites(p)
+        chips = sum(s.site_oil[i] for i in derricks) + sum(s.storage_of(p))
+        paid = len(derricks) * bonus[rank] + chips * COMPONENTS.end_chip_value
+        rows.append((p, rank + 1, len(derricks), bonus[rank], chips, paid))
+    return tuple(rows)
 
 
 def accounting_dicts(final: tuple[tuple[int, ...], ...]) -> list[dict[str, int]]:

@@ -31,6 +31,7 @@ REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 COURSE = [
     "00_start_here",
+    "05_teachers_positions_and_scenarios",
     "10_giganten_price_dice",
     "11_giganten_a_round_step_by_step",
     "12_giganten_locomotives_and_transport",

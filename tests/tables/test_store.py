@@ -1,6 +1,7 @@
 """The table store's shared suite: every test runs on SQLite and on a real PostgreSQL server."""
 from __future__ import annotations
 
+import json
 import random
 import threading
 import time
@@ -8,6 +9,7 @@ import time
 import pytest
 
 import firstgiants
+import giganten
 from gamekit import IllegalAction, random_game, rewind
 from gamekit.tables import NotYourTurn, SeatPlayedByBot, StaleMove, TableEnded, TablePaused, UnknownCode, UnknownTable
 from tests.gamekit.toygame import Hold, Roll
@@ -209,6 +211,31 @@ def test_a_saved_game_continues_as_a_table(store):
     check_log(store, codes.table)
     with pytest.raises(ValueError, match="3-player game"):
         store.create_table(firstgiants, ["human", "human"], from_save=middle.to_json())
+
+
+def test_a_table_starts_from_a_position_and_keeps_it(store, location):
+    start = giganten.scenario("auction_bluff")
+    codes = store.create_table(giganten, ["human", "human", "human"], position=start.to_position(), seed=3)
+    assert store.state(codes.table) == start and store.entries(codes.table) == []
+    assert json.loads(store.save_file(codes.table))["position"] == start.to_position()
+    play_out(store, codes, seed=2)
+    check_log(store, codes.table, seed="3")
+    with open_fast(location) as again:  # (another process reads the start from the database)
+        assert again.state(codes.table) == store.state(codes.table)
+    with pytest.raises(ValueError, match="3-player game"):
+        store.create_table(giganten, ["human"] * 4, position=start.to_position())
+    with pytest.raises(ValueError, match="pass no options"):
+        store.create_table(giganten, ["human"] * 3, position=start.to_position(), options={"open_licenses": True})
+    with pytest.raises(ValueError, match="players\\[0\\].money"):
+        store.create_table(giganten, ["human"] * 3, position={"players": [{"money": -1}, {}, {}], "phase": "roll"})
+
+
+def test_a_saved_game_from_a_position_continues_as_a_table(store):
+    saved = random_game(giganten.scenario("overfill"), 4)
+    middle = rewind(saved, 10)
+    codes = store.create_table(giganten, ["human"] * 3, from_save=middle.to_json())
+    assert [e.action for e in store.entries(codes.table)] == middle.history()
+    assert store.state(codes.table) == middle and store.state(codes.table).origin == middle.origin
 
 
 def test_wait_for_change_returns_on_a_change_and_times_out_without_one(store):
