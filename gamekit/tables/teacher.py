@@ -3,6 +3,9 @@
 In JupyterLab: ``TeacherPage(open_store(folder))`` as the last expression of a cell.  Served by the
 classroom server, it opens with the teacher key that ``make classroom`` prints (``?code=...``).
 
+A table starts with a new game (the options chosen), or from one of the game's scenarios (*Start*:
+``<game>.scenarios()``, see ``docs/positions.md``), whose position fixes the players and the options.
+
 The codes of a new table are shown once, on this page, right after it is created (the store keeps only
 their hashes): the host code with a link to the projector page, and per student seat its code and its
 join link.  Print the page or note them before creating the next table.
@@ -17,6 +20,7 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
+from ..protocol import GameState
 from ..widgets import SeatPicker, button
 from ..widgets.controls import escape
 from .pages import PAGE_CSS, game_view
@@ -25,13 +29,21 @@ from .store import TableCodes, TableStore
 #: The games a teacher can choose (their packages).
 GAMES = ("giganten", "firstgiants")
 LINK_STYLE = "color:#0072B2;text-decoration:underline"
-#: Where starting positions will come from (issue 13: scenarios); until then, the normal start only.
-SCENARIOS: Sequence[tuple[str, str]] = (("the normal start", "start"),)
+#: The first entry of the Start menu: a new game with the options chosen.
+NORMAL_START = ("the normal start", "")
 
 
 def join_link(base_url: str, code: str) -> str:
     """The address that opens a code's page on the classroom server at ``base_url`` ('' = this page's)."""
     return f"{base_url}?code={quote(code.replace('-', ''))}"
+
+
+def start_menu(module: str) -> list[tuple[str, str]]:
+    """The Start menu of ``module``'s game: the normal start, then each scenario by its title (a game
+    without a ``scenarios()`` function has the normal start only)."""
+    game = importlib.import_module(module)
+    names = game.scenarios() if hasattr(game, "scenarios") else []
+    return [NORMAL_START] + [(game.scenario_info(name).title, name) for name in names]
 
 
 def _option_widget(key: str, default: Any, help_text: str) -> widgets.Widget:
@@ -57,9 +69,10 @@ class TeacherPage:
                                           description="Game", tooltip="The game the table plays")
         self.title = widgets.Text(description="Title", placeholder="e.g. 7b, table 1",
                                   tooltip="The table's name, shown on its pages")
-        self.scenario = widgets.Dropdown(options=list(SCENARIOS), description="Start", disabled=True,
-                                         tooltip="Starting positions (scenarios) will come with issue 13; "
-                                                 "for now every table starts at the beginning")
+        self.scenario = widgets.Dropdown(options=[NORMAL_START], description="Start",
+                                         tooltip="A new game, or a scenario: a lesson's starting position (its "
+                                                 "position sets the players and the options)")
+        self.lesson = widgets.HTML()
         self.seed = widgets.Text(description="Seed", placeholder="blank: random",
                                  tooltip="The same seed and the same moves give the same game (blank: a fresh one)")
         self.create_button = button("Create the table", "Create the table and show its codes",
@@ -73,11 +86,12 @@ class TeacherPage:
         self.refresh_button = button("Refresh", "Read the list of tables again", lambda _b: self.refresh_tables(),
                                      icon="refresh")
         self.game_menu.observe(lambda _c: self._game_changed(), names="value")
+        self.scenario.observe(lambda _c: self._start_changed(), names="value")
         self._game_changed()
         form = widgets.VBox([
             widgets.HTML("<h2 style='margin:2px 0'>New table</h2>"), self.game_menu, self.title,
             widgets.HTML("<b>Seats</b> (human: a student with a code; or a bot)"), self.seats_box,
-            widgets.HTML("<b>Options</b>"), self.options_box, self.scenario, self.seed,
+            widgets.HTML("<b>Options</b>"), self.options_box, self.scenario, self.lesson, self.seed,
             widgets.HBox([self.create_button]), self.message])
         self.widget = widgets.VBox([
             widgets.HTML(PAGE_CSS), form, self.codes,
@@ -105,6 +119,38 @@ class TeacherPage:
         self.option_widgets = {key: _option_widget(key, default, spec.option_help.get(key, ""))
                                for key, default in spec.option_defaults.items()}
         self.options_box.children = list(self.option_widgets.values())
+        self.scenario.options = start_menu(self.module)
+        self.scenario.value = ""
+        self.scenario.disabled = len(self.scenario.options) == 1
+        self._start_changed()
+
+    def _start_changed(self) -> None:
+        """A scenario fixes the players and the options (shown, not editable) and shows its lesson; the
+        normal start gives them back to the teacher."""
+        start = self.start()
+        fixed = (self.seat_picker.players, *self.option_widgets.values())
+        if start is None:
+            if self.seat_picker.players.disabled:  # (back from a scenario: a new game's defaults)
+                spec = importlib.import_module(self.module).SPEC
+                for key, widget in self.option_widgets.items():
+                    widget.value = spec.option_defaults[key]
+            for widget in fixed:
+                widget.disabled = False
+            self.lesson.value = ""
+            return
+        for widget in fixed:
+            widget.disabled = True
+        info = importlib.import_module(self.module).scenario_info(self.scenario.value)
+        self.seat_picker.players.value = start.num_players
+        for key, widget in self.option_widgets.items():
+            widget.value = start.options[key]
+        self.lesson.value = (f"<div style='max-width:640px'><b>{escape(info.title)}</b> "
+                             f"({escape(info.rulebook)}): {escape(info.teaches)}</div>")
+
+    def start(self) -> GameState | None:
+        """The scenario's starting position chosen under Start, or None for the normal start."""
+        name = self.scenario.value
+        return importlib.import_module(self.module).scenario(name) if name else None
 
     def options(self) -> dict[str, Any]:
         """The options that differ from the game's defaults."""
@@ -117,9 +163,11 @@ class TeacherPage:
     def create(self) -> TableCodes | None:
         """Create the table the form describes; show its codes (once)."""
         seed = self.seed.value.strip() or None
+        start = self.start()
+        begin: dict[str, Any] = {"options": self.options()} if start is None else {"position": start.to_position()}
         try:
-            codes = self.store.create_table(self.module, self.seat_picker.seats, options=self.options(),
-                                            title=self.title.value.strip(), seed=seed)
+            codes = self.store.create_table(self.module, self.seat_picker.seats, title=self.title.value.strip(),
+                                            seed=seed, **begin)
         except (ValueError, TypeError) as exc:
             self.message.value = f"<span style='color:#B00000'>{escape(exc)}</span>"
             return None

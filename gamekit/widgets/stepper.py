@@ -904,7 +904,9 @@ class GameStepper:
         if s.is_chance():
             items = [(self.view.chance_label(s, a, p), a) for a, p in s.chance_outcomes()]
             extras = [self.chance_one] + ([self.chance_phase] if self.view.phase is not None else [])
-            self.chooser.show("<b>Choose the chance outcome</b>", {"Chance outcome": items}, extras)
+            concern = s.chance_concerns()  # (what the outcome decides: whose draw, which square, which pile)
+            about = f": {escape(concern.text)}" if concern is not None else ""
+            self.chooser.show(f"<b>Choose the chance outcome</b>{about}", {"Chance outcome": items}, extras)
         elif viewer == seat:
             where = " (or click a highlighted part of the picture)" if self._targets else ""
             self.chooser.show(f"<b>{escape(self.name(seat))}: your action</b>{where}",

@@ -93,3 +93,12 @@ def test_two_eggs_declare_the_size_of_their_size_set():
     mb.as_size.value = 2
     mb.display_button.click()
     assert "Medium size set" in mb.message.value
+
+
+def test_choosing_chance_by_hand_says_what_the_outcome_decides():
+    from gamekit.widgets import CHANCE_CHOOSE
+    from firstgiants.widgets import stepper as fg_stepper
+
+    st = fg_stepper(players=2, seats=["random", "random"])
+    st.seat_picker.chance.value = CHANCE_CHOOSE
+    assert st.chooser.visible and "the starting card dealt face up to dig site 1" in st.chooser.title.value

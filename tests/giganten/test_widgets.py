@@ -98,3 +98,16 @@ def test_locomotive_race_scrubs_through_the_rounds():
     assert "start of round 3" in sc.caption.value and sc.picture.markup.startswith("<svg")
     sc.prev_button.click()
     assert sc.index == 1 and f"black locomotive on space {race.snapshots[1].black}" in sc.caption.value
+
+
+def test_choosing_chance_by_hand_says_what_the_outcome_decides():
+    from gamekit.widgets import CHANCE_CHOOSE
+
+    draw = g.from_position({"players": [{"card": "beige card (5 licenses, 8 moves)"},
+                                        {"card": "beige card (2 licenses, 10 moves, change a price by up to 2)"},
+                                        {"card": "red card (black +1, 4 licenses, 2 moves, take 1 oil chip)"}],
+                            "phase": "licenses", "turn": "Blue", "licenses_to_draw": 2, "black_locomotive": 1})
+    st = stepper(state=draw, seats=["heuristic"] * 3)
+    st.seat_picker.chance.value = CHANCE_CHOOSE
+    assert st.chooser.visible and "Blue draws 2 sales licenses" in st.chooser.title.value
+    assert draw.chance_concerns().text.startswith("Blue draws 2 sales licenses")

@@ -218,7 +218,29 @@ def test_the_teacher_creates_a_table_and_sees_its_codes_once(store):
     teacher.seed.value = ""
     opened = teacher.create()
     assert store.state(opened.table).options["open_licenses"] is True
-    assert teacher.scenario.disabled  # starting positions: issue 13
+
+
+@pytest.mark.parametrize("module", ["giganten", "firstgiants"])
+def test_the_teacher_starts_a_table_from_a_scenario(store, module):
+    import importlib
+
+    game = importlib.import_module(module)
+    teacher = TeacherPage(store)
+    teacher.game_menu.value = module
+    assert [name for _, name in teacher.scenario.options] == ["", *game.scenarios()]
+    name = game.scenarios()[-1]
+    start = game.scenario(name)
+    teacher.scenario.value = name
+    info = game.scenario_info(name)
+    assert teacher.seat_picker.players.value == start.num_players and teacher.seat_picker.players.disabled
+    assert {key: w.value for key, w in teacher.option_widgets.items()} == start.options
+    assert html.escape(info.title) in teacher.lesson.value and html.escape(info.rulebook) in teacher.lesson.value
+    codes = teacher.create()
+    assert store.state(codes.table) == start and store.entries(codes.table) == []
+    assert json.loads(store.save_file(codes.table))["position"] == start.to_position()
+    teacher.scenario.value = ""  # back to the normal start: the players and a new game's options are free again
+    assert not teacher.seat_picker.players.disabled and teacher.lesson.value == "" and teacher.options() == {}
+    assert store.state(teacher.create().table).origin is None
 
 
 def test_in_jupyterlab_without_the_servers_address_the_teacher_page_shows_codes_without_links(store, monkeypatch):
