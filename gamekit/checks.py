@@ -250,3 +250,76 @@ def check_position_round_trip(state: GameState, rng: random.Random) -> GameState
     if a.returns() != b.returns() or a.to_position() != b.to_position():
         _fail(where, "the game ends otherwise")
     return copy
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> Iterable[tuple[Any, ...]]:
+    """The path of every value inside a position (object keys and list indices)."""
+    yield path
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        yield from _places(item, path + (key,))
+
+
+def mutate_position(data: dict[str, Any], rng: random.Random, donors: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """Spoil one value of ``data`` in place the way an editing teacher might, and return its path: a number a
+    little off, a flag flipped, an entry dropped or repeated from a list or object, or a value taken from
+    anywhere in another position of ``donors`` (a card, a name, a whole player)."""
+    path = rng.choice(list(_places(data))[1:])
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    old, roll = parent[path[-1]], rng.random()
+    if isinstance(old, bool):
+        new: Any = not old
+    elif isinstance(old, int) and roll < 0.7:
+        new = old + rng.choice((-2, -1, 1, 2, 5))
+    elif isinstance(old, list) and old and roll < 0.35:
+        new = old[:]
+        del new[rng.randrange(len(new))]
+    elif isinstance(old, list) and old and roll < 0.7:
+        new = old + [rng.choice(old)]
+    elif isinstance(old, dict) and old and roll < 0.5:
+        new = dict(old)
+        new.pop(rng.choice(list(new)))
+    else:
+        donor = rng.choice(donors)
+        new = donor
+        for key in rng.choice(list(_places(donor))[1:]):
+            new = new[key]
+        new = json.loads(json.dumps(new))
+    if isinstance(parent, list) and roll > 0.95:
+        parent.pop(path[-1])
+    else:
+        parent[path[-1]] = new
+    return path
+
+
+def check_mutated_positions(states: Iterable[GameState], rng: random.Random,
+                            invariant: Invariant | None = None) -> tuple[int, int]:
+    """Each state's position, spoilt by one to three :func:`mutate_position`, is refused with a ValueError --
+    or accepted as a state that round-trips (:func:`check_position_round_trip`) and plays to its end keeping
+    ``invariant``.  Any other exception fails.  Returns (refused, accepted)."""
+    refused = accepted = 0
+    donors: list[dict[str, Any]] = []
+    for state in states:
+        data = state.to_position()
+        donors = (donors + [data])[-40:]
+        data = json.loads(json.dumps(data))
+        paths = [mutate_position(data, rng, donors) for _ in range(rng.choice((1, 1, 2, 3)))]
+        try:
+            copy = state.spec.position_state(data)
+        except ValueError:
+            refused += 1
+            continue
+        except Exception as exc:  # (anything else is a bug: a position is refused with a ValueError only)
+            raise AssertionError(f"{state.spec.name} position spoilt at {paths}: {type(exc).__name__} instead of "
+                                 f"a ValueError") from exc
+        accepted += 1
+        check_position_round_trip(copy, rng)
+        while True:
+            if invariant is not None:
+                invariant(copy)
+            if copy.is_terminal():
+                break
+            copy = copy.apply(sample_chance(copy, rng) if copy.is_chance() else rng.choice(copy.legal_actions()))
+    return refused, accepted

@@ -13,17 +13,17 @@ from hypothesis import strategies as st
 
 import giganten as g
 from gamekit import sample_chance, states_along
-from gamekit.checks import check_position_round_trip
+from gamekit.checks import check_mutated_positions, check_position_round_trip
 from gamekit.positions import ChanceConcern, PositionError
 from gamekit.record import rewind, undo
 from giganten import rules as R
 from giganten.components import COMPONENTS
 
 
-def played_states(players: int, seed: int, every: float):
+def played_states(players: int, seed: int, every: float, **options):
     """States of one random game, each kept with probability ``every`` (the last one always)."""
     rng = random.Random(seed)
-    s = g.new_game(players, first_player=seed % players)
+    s = g.new_game(players, first_player=seed % players, **options)
     while not s.is_terminal():
         if rng.random() < every:
             yield s
@@ -42,6 +42,22 @@ def test_round_trip_of_500_states_from_random_play_continues_identically_to_the_
     assert checked >= 500
     assert phases == {phase.name for phase in R.round.PHASES.values()}
 
+
+
+VARIANTS = [name for name, default in g.SPEC.option_defaults.items() if type(default) is bool]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_round_trip_holds_under_each_variant(variant):
+    """Every on/off option of the game (read from its spec), switched on: positions keep it and play on alike."""
+    rng = random.Random(variant)
+    checked = 0
+    for seed in range(6):
+        for s in played_states(3 + seed % 2, seed, 0.03, **{variant: True}):
+            assert s.to_position()["options"][variant] is True
+            check_position_round_trip(s, rng)
+            checked += 1
+    assert checked >= 30
 
 def test_a_new_game_is_the_position_of_its_deal():
     s = g.new_game(3)
@@ -312,3 +328,14 @@ def test_fuzz_anything_at_all_gives_a_value_error(value):
         g.from_position(value)
     with pytest.raises(ValueError):
         g.from_position(json.dumps(value))
+
+
+def test_fuzz_positions_of_random_play_spoilt_are_refused_or_play_on_keeping_the_rules():
+    """Positions from random games (all player counts), spoilt as an editing teacher might (a number off, a card
+    or name from another position, an entry dropped or repeated): a ValueError, or a state that round-trips
+    and plays to its end keeping the conservation laws -- never another exception."""
+    from .invariants import conservation
+
+    states = (s for seed in range(30) for s in played_states(3 + seed % 2, seed, 0.02))
+    refused, accepted = check_mutated_positions(states, random.Random(13), conservation)
+    assert refused + accepted >= 150 and refused > 100 and accepted > 5
