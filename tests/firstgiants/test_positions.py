@@ -14,7 +14,7 @@ import firstgiants as fg
 from gamekit import sample_chance, states_along
 from gamekit.checks import check_mutated_positions, check_position_round_trip
 from gamekit.positions import ChanceConcern, PositionError
-from gamekit.record import replay, rewind, undo
+from gamekit.record import VERSION, WITHOUT_POSITION, replay, rewind, undo
 from firstgiants.components import CARDS, TOKENS
 from firstgiants.rules import PHASE_NAMES
 
@@ -93,7 +93,7 @@ def test_a_game_from_a_position_saves_the_position_with_its_actions():
     for _ in range(25):
         s = s.apply(sample_chance(s, rng) if s.is_chance() else rng.choice(s.legal_actions()))
     saved = json.loads(s.to_json())
-    assert saved["version"] == 4 and saved["position"] == start.to_position() and len(saved["actions"]) == 25
+    assert saved["version"] == VERSION and saved["position"] == start.to_position() and len(saved["actions"]) == 25
     assert fg.from_json(s.to_json()) == s
     assert undo(s, 100) == start and rewind(s, 0) == start and next(iter(states_along(s))) == start
 
@@ -109,19 +109,19 @@ def test_replay_starts_at_the_position_and_a_save_reads_back_to_the_same_text():
     assert fg.from_json(s.to_json()).to_json() == s.to_json()
 
 
-def test_a_game_from_new_game_still_saves_as_version_3_and_loads():
+def test_a_game_from_new_game_saves_without_a_position_in_the_older_version_and_loads():
     s = fg.new_game(4)
     rng = random.Random(2)
     for _ in range(30):
         s = s.apply(sample_chance(s, rng) if s.is_chance() else rng.choice(s.legal_actions()))
     saved = json.loads(s.to_json())
-    assert saved["version"] == 3 and "position" not in saved and fg.from_json(s.to_json()) == s
+    assert saved["version"] == WITHOUT_POSITION < VERSION and "position" not in saved and fg.from_json(s.to_json()) == s
 
 
 @pytest.mark.parametrize("change, words", [
     (lambda d: d.update(players=4), "the starting position is a 3-player game"),
     (lambda d: d["position"]["players"][0].update(amber=-1), "players[0].amber: must be >= 0"),
-    (lambda d: d.update(version=3), "\"position\" did not exist in format version 3"),
+    (lambda d: d.update(version=WITHOUT_POSITION), "\"position\" did not exist in format version"),
 ])
 def test_a_save_whose_position_disagrees_is_refused(change, words):
     s = fg.scenario("amber_runs_out")
