@@ -188,13 +188,12 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def _kind(value: Any) -> str:
-    """The JSON word for ``value``'s type."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    return {int: "a number", str: "a text", list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+def _given(value: Any) -> str:
+    """What was given, in JSON's words: ``null``, ``true``, ``a number 7``, ``a text 'x'``, ``a list [...]``."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    kind = {int: "a number", str: "a text", list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+    return f"{kind} {quote(value)}"
 
 
 class Fields:
@@ -234,13 +233,13 @@ class Fields:
     def flag(self, key: str, default: Any = _MISSING) -> bool:
         value = self.raw(key, default)
         if not isinstance(value, bool):
-            raise PositionError(self.at(key), f"must be true or false, got {_kind(value)} {quote(value)}")
+            raise PositionError(self.at(key), f"must be true or false, got {_given(value)}")
         return value
 
     def text(self, key: str, default: Any = _MISSING) -> str:
         value = self.raw(key, default)
         if not isinstance(value, str):
-            raise PositionError(self.at(key), f"must be a text, got {_kind(value)} {quote(value)}")
+            raise PositionError(self.at(key), f"must be a text, got {_given(value)}")
         return value
 
     def choice(self, key: str, choices: Mapping[str, T], default: Any = _MISSING) -> T:
@@ -277,7 +276,7 @@ class Fields:
 def whole(path: str, value: Any, low: int, high: int) -> int:
     """``value`` as a whole number from ``low`` to ``high``."""
     if type(value) is not int:
-        raise PositionError(path, f"must be a whole number, got {_kind(value)} {quote(value)}")
+        raise PositionError(path, f"must be a whole number, got {_given(value)}")
     if value < low:
         raise PositionError(path, f"must be >= {low}, got {value}")
     if value > high:
@@ -294,18 +293,18 @@ def choose(path: str, value: Any, choices: Mapping[str, T]) -> T:
                 return meant
     names = list(choices)
     shown = ", ".join(repr(n) for n in names[:12]) + (", ..." if len(names) > 12 else "")
-    raise PositionError(path, f"must be one of {shown}; got {_kind(value)} {quote(value)}")
+    raise PositionError(path, f"must be one of {shown}; got {_given(value)}")
 
 
 def as_object(path: str, value: Any) -> Fields:
     if not isinstance(value, dict):
-        raise PositionError(path, f"must be an object ({{...}}), got {_kind(value)} {quote(value)}")
+        raise PositionError(path, f"must be an object ({{...}}), got {_given(value)}")
     return Fields(value, path)
 
 
 def as_list(path: str, value: Any) -> list[tuple[str, Any]]:
     if not isinstance(value, list):
-        raise PositionError(path, f"must be a list ([...]), got {_kind(value)} {quote(value)}")
+        raise PositionError(path, f"must be a list ([...]), got {_given(value)}")
     return [(f"{path}[{i}]", item) for i, item in enumerate(value)]
 
 

@@ -10,7 +10,7 @@ import pytest
 import giganten as g
 from gamekit import load, random_game
 from gamekit.positions import (MAX_DEPTH, MAX_ITEMS, MAX_NUMBER, MAX_STRING, ChanceConcern, Fields, PositionError,
-                               open_position, starting_point)
+                               choose, open_position, starting_point)
 from tests.gamekit import toygame
 
 
@@ -55,7 +55,7 @@ def test_numpy_integers_and_tuples_stand_for_what_they_are():
 ])
 def test_hostile_shapes_are_refused(value, words):
     if words is None:  # (true is a value; it is refused where a number is read)
-        with pytest.raises(PositionError, match="x: must be a whole number, got true/false True"):
+        with pytest.raises(PositionError, match="x: must be a whole number, got true$"):
             open_position(value, "toy").integer("x", 0, 1)
         return
     with pytest.raises(PositionError, match=words.replace("(", r"\(").replace(")", r"\)")):
@@ -101,3 +101,15 @@ def test_starting_point_is_a_state_or_a_scenario():
         starting_point(g.SPEC, toygame.SPEC.new_game(2))
     with pytest.raises(ValueError, match="no giganten scenario"):
         starting_point(g.SPEC, scenario="nothing")
+
+
+def test_a_refusal_says_what_was_given_in_json_words():
+    fields = open_position({"a": None, "b": False, "c": [1], "d": "x"}, "toy")
+    with pytest.raises(PositionError, match=r"^c: must be a text, got a list \[1\]$"):
+        fields.text("c")
+    with pytest.raises(PositionError, match="^b: must be one of 'one'; got false$"):
+        fields.choice("b", {"one": 1})
+    with pytest.raises(PositionError, match="^d: must be a whole number, got a text 'x'$"):
+        fields.integer("d", 0, 1)
+    with pytest.raises(PositionError, match="^p: must be one of 'one'; got null$"):
+        choose("p", None, {"one": 1})
