@@ -38,6 +38,7 @@ import ipywidgets as widgets
 
 from ..actions import Action
 from ..plotting import player_color
+from ..positions import ScenarioLibrary
 from ..protocol import GameState, IllegalAction
 from ..spec import GameSpec
 from .advice import Advisor
@@ -277,6 +278,13 @@ class GameStepper:
                                          tooltip="After a human's action, bots and chance play on until "
                                                  "the next human decision")
         self.variants = self._variant_controls()
+        self.scenarios = ScenarioLibrary(v.spec.name, v.spec) if v.spec.from_position is not None else None
+        names = self.scenarios.names() if self.scenarios is not None else []
+        self.scenario_menu = widgets.Dropdown(
+            options=[(self.scenarios.get(name).title, name) for name in names] if self.scenarios else [],
+            description="Scenario", tooltip="A lesson that comes with the game: it starts from a chosen situation")
+        self.scenario_button = button("Open the scenario…", "Start from the chosen scenario's position, with its "
+                                      "players and variants (asks first)", self._on(self.ask_scenario))
         if v.phase is None:
             self.phase_button.layout.display = "none"
         if v.round is None:
@@ -318,8 +326,12 @@ class GameStepper:
             self.log.view,
         ], layout=widgets.Layout(min_width="420px", flex="1 1 600px", max_width="640px", padding="0 0 0 10px"))
         self.side.add_class("gk-side")
+        scenario_row = widgets.HBox([self.scenario_menu, self.scenario_button], layout=wrap())
+        if not names:
+            scenario_row.layout.display = "none"
         game = widgets.VBox([self.seat_picker.box, *self.variants,
-                             widgets.HBox([self.seed_box, self.reset_button, self.autoplay], layout=wrap())])
+                             widgets.HBox([self.seed_box, self.reset_button, self.autoplay], layout=wrap()),
+                             scenario_row])
         files = widgets.VBox([widgets.HTML("A save file holds the options and every move: loading it replays the "
                                            "game, so the timeline reaches back to its first move."),
                               widgets.HBox([self.save_button, self.upload], layout=wrap())])
@@ -456,6 +468,21 @@ class GameStepper:
         """New game, after asking when the current game has moves (it would be lost unless saved)."""
         self._ask("Start a new game? This game will be lost unless you save it first (Save and load).",
                   "Yes, new game", self.reset)
+
+    def open_scenario(self, name: str) -> None:
+        """Continue from the game's scenario ``name`` (:meth:`start_from` its position) and say what it teaches."""
+        if self.scenarios is None:
+            raise ValueError(f"{self.view.spec.name} has no scenarios")
+        scenario = self.scenarios.get(name)
+        self.start_from(scenario.state())
+        self.message.value = (f"<b>{escape(scenario.title)}</b> ({escape(scenario.rulebook)}): "
+                              f"{escape(scenario.teaches)}")
+
+    def ask_scenario(self) -> None:
+        """Open the scenario chosen in the Game tab, after asking when the current game has moves."""
+        name = self.scenario_menu.value
+        self._ask("Open the scenario? This game will be lost unless you save it first (Save and load).",
+                  "Yes, open it", lambda: self.open_scenario(name))
 
     def _ask(self, question: str, yes: str, action: Callable[[], None], no: Callable[[], None] | None = None) -> None:
         if len(self._path) == 1 and not self._future:

@@ -105,3 +105,14 @@ def test_the_stepper_starts_from_a_scenario_and_undo_stops_there():
     assert st.state == start and st.seat_picker.players.value == 3
     st.step()
     assert st.undo() and st.state == start and not st.undo()
+
+
+def test_the_steppers_game_tab_opens_a_scenario():
+    from firstgiants.widgets import stepper
+
+    st = stepper(players=2, seats=["random"] * 5)
+    assert [name for _, name in st.scenario_menu.options] == fg.scenarios()
+    st.scenario_menu.value = "amber_runs_out"
+    st.scenario_button.click()  # a new game without moves: nothing to lose, no question
+    assert st.state == fg.scenario("amber_runs_out") and st.seat_picker.players.value == 3
+    assert "The amber runs out" in st.message.value

@@ -126,3 +126,20 @@ def test_the_stepper_starts_from_a_scenario_or_a_state_and_undo_stops_there():
     assert stepper(state=g.scenario("price_zones")).state == g.scenario("price_zones")
     with pytest.raises(ValueError):
         stepper(state=start, scenario="overfill")
+
+
+def test_the_steppers_game_tab_opens_a_scenario_after_asking():
+    from giganten.widgets import stepper
+
+    st = stepper(players=4, seats=["random"] * 4)
+    assert [name for _, name in st.scenario_menu.options] == g.scenarios()
+    st.step()
+    st.scenario_menu.value = "three_player_board"
+    st.scenario_button.click()
+    assert st.confirm.box.layout.display != "none" and st.state.move_number == 1  # the game has a move: it asks
+    st.confirm.yes.click()
+    start = g.scenario("three_player_board")
+    assert st.state == start and st.seat_picker.players.value == 3
+    assert g.scenario_info("three_player_board").title in st.message.value
+    st.step()
+    assert st.undo() and st.state == start and not st.undo()
