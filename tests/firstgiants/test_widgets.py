@@ -7,7 +7,7 @@ matplotlib.use("Agg")
 
 from firstgiants.rules.museum import UNTYPED, MuseumSet
 from firstgiants.widgets import MuseumBuilder, group_actions, stepper
-from gamekit.widgets import HUMAN, undescribed_controls
+from gamekit.widgets import CHANCE_CHOOSE, HUMAN, undescribed_controls
 
 
 def test_stepper_steps_turns_and_rounds_and_logs_sections():
@@ -96,9 +96,6 @@ def test_two_eggs_declare_the_size_of_their_size_set():
 
 
 def test_choosing_chance_by_hand_says_what_the_outcome_decides():
-    from gamekit.widgets import CHANCE_CHOOSE
-    from firstgiants.widgets import stepper as fg_stepper
-
-    st = fg_stepper(players=2, seats=["random", "random"])
+    st = stepper(players=2, seats=["random", "random"])
     st.seat_picker.chance.value = CHANCE_CHOOSE
     assert st.chooser.visible and "the starting card dealt face up to dig site 1" in st.chooser.title.value

@@ -7,7 +7,7 @@ matplotlib.use("Agg")
 
 import giganten as g
 from gamekit import RandomBot, play
-from gamekit.widgets import HUMAN, undescribed_controls
+from gamekit.widgets import CHANCE_CHOOSE, HUMAN, undescribed_controls
 from giganten import rules as R
 from giganten.widgets import group_actions, locomotive_race, stepper
 
@@ -101,8 +101,6 @@ def test_locomotive_race_scrubs_through_the_rounds():
 
 
 def test_choosing_chance_by_hand_says_what_the_outcome_decides():
-    from gamekit.widgets import CHANCE_CHOOSE
-
     draw = g.from_position({"players": [{"card": "beige card (5 licenses, 8 moves)"},
                                         {"card": "beige card (2 licenses, 10 moves, change a price by up to 2)"},
                                         {"card": "red card (black +1, 4 licenses, 2 moves, take 1 oil chip)"}],
