@@ -197,6 +197,15 @@ REFUSED = [
         name="Bob")),
     ("game: this is a position of 'giganten'", lambda d: d.update(game="giganten")),
     ("players[0].stduy: unknown field", lambda d: d["players"][0].update(stduy=[])),
+    ("phase: in phase 'deal' (Setup) everything but the cards dealt so far is as in a new game",
+     lambda d: d.update(phase="deal", reclaim_left=None, turn=None)),
+    ("deck_top: in phase 'reveal' the deck turns up its next top card: none is up yet",
+     lambda d: d.update(phase="reveal", reclaim_left=None)),
+    ("phase: the game is over once the end is triggered", lambda d: d.update(phase="game over", reclaim_left=None)),
+    ("taken_from: Ana has just played a marker at this dig site", lambda d: d.update(
+        phase="take a card", reclaim_left=None, taken_from={"dig_site": 2})),
+    ("dig_sites: Ana has just reclaimed every marker", lambda d: d["dig_sites"][0].update(markers=["Ana"])),
+    ("taken_from: missing", lambda d: d.update(phase="take a card", reclaim_left=None)),
 ]
 
 
