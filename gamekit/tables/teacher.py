@@ -3,8 +3,9 @@
 In JupyterLab: ``TeacherPage(open_store(folder))`` as the last expression of a cell.  Served by the
 classroom server, it opens with the teacher key that ``make classroom`` prints (``?code=...``).
 
-A table starts with a new game (the options chosen), or from one of the game's scenarios (*Start*:
-``<game>.scenarios()``, see ``docs/positions.md``), whose position fixes the players and the options.
+A table starts with a new game (the options chosen), from one of the game's scenarios (*Start*:
+``<game>.scenarios()``, see ``docs/positions.md``), or from a position file (*Position file…*: the JSON
+of ``state.to_position()``); a position fixes the players and the options.
 
 The codes of a new table are shown once, on this page, right after it is created (the store keeps only
 their hashes): the host code with a link to the projector page, and per student seat its code and its
@@ -31,6 +32,8 @@ GAMES = ("giganten", "firstgiants")
 LINK_STYLE = "color:#0072B2;text-decoration:underline"
 #: The first entry of the Start menu: a new game with the options chosen.
 NORMAL_START = ("the normal start", "")
+#: The Start menu's value for the position file the teacher loaded.
+FROM_FILE = "file:"
 
 
 def join_link(base_url: str, code: str) -> str:
@@ -73,6 +76,12 @@ class TeacherPage:
                                          tooltip="A new game, or a scenario: a lesson's starting position (its "
                                                  "position sets the players and the options)")
         self.lesson = widgets.HTML()
+        self.position_file = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                                description="Position file…",
+                                                tooltip="Start from a position of your own: a JSON file written "
+                                                        "from state.to_position() (docs/positions.md)")
+        self.position_file.observe(self._on_position_file, names="value")
+        self._file: tuple[str, GameState] | None = None
         self.seed = widgets.Text(description="Seed", placeholder="blank: random",
                                  tooltip="The same seed and the same moves give the same game (blank: a fresh one)")
         self.create_button = button("Create the table", "Create the table and show its codes",
@@ -91,7 +100,8 @@ class TeacherPage:
         form = widgets.VBox([
             widgets.HTML("<h2 style='margin:2px 0'>New table</h2>"), self.game_menu, self.title,
             widgets.HTML("<b>Seats</b> (human: a student with a code; or a bot)"), self.seats_box,
-            widgets.HTML("<b>Options</b>"), self.options_box, self.scenario, self.lesson, self.seed,
+            widgets.HTML("<b>Options</b>"), self.options_box,
+            widgets.HBox([self.scenario, self.position_file]), self.lesson, self.seed,
             widgets.HBox([self.create_button]), self.message])
         self.widget = widgets.VBox([
             widgets.HTML(PAGE_CSS), form, self.codes,
@@ -119,9 +129,33 @@ class TeacherPage:
         self.option_widgets = {key: _option_widget(key, default, spec.option_help.get(key, ""))
                                for key, default in spec.option_defaults.items()}
         self.options_box.children = list(self.option_widgets.values())
+        self._file = None  # (a position is of one game)
         self.scenario.options = start_menu(self.module)
         self.scenario.value = ""
         self.scenario.disabled = len(self.scenario.options) == 1
+        self.position_file.layout.display = None if spec.from_position is not None else "none"
+        self._start_changed()
+
+    def _on_position_file(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        name, content = str(files[0]["name"]), bytes(files[0]["content"])
+        self.position_file.value = ()
+        self.load_position(name, content)
+
+    def load_position(self, name: str, text: str | bytes) -> None:
+        """Offer the position ``text`` (a file's JSON) under Start, chosen; a refused one is shown, not offered."""
+        try:
+            state = game_view(self.module).spec.position_state(text)
+        except ValueError as exc:
+            self.message.value = f"<span style='color:#B00000'>{escape(name)}: {escape(exc)}</span>"
+            return
+        self.message.value = ""
+        self._file = (name, state)
+        self.scenario.options = [*start_menu(self.module), (f"the position in {name}", FROM_FILE)]
+        self.scenario.disabled = False
+        self.scenario.value = FROM_FILE
         self._start_changed()
 
     def _start_changed(self) -> None:
@@ -140,16 +174,22 @@ class TeacherPage:
             return
         for widget in fixed:
             widget.disabled = True
-        info = importlib.import_module(self.module).scenario_info(self.scenario.value)
         self.seat_picker.players.value = start.num_players
         for key, widget in self.option_widgets.items():
             widget.value = start.options[key]
-        self.lesson.value = (f"<div style='max-width:640px'><b>{escape(info.title)}</b> "
-                             f"({escape(info.rulebook)}): {escape(info.teaches)}</div>")
+        if self.scenario.value == FROM_FILE:
+            assert self._file is not None
+            about = f"<b>The position in {escape(self._file[0])}</b>: {start.num_players} players"
+        else:
+            info = importlib.import_module(self.module).scenario_info(self.scenario.value)
+            about = f"<b>{escape(info.title)}</b> ({escape(info.rulebook)}): {escape(info.teaches)}"
+        self.lesson.value = f"<div style='max-width:640px'>{about}</div>"
 
     def start(self) -> GameState | None:
-        """The scenario's starting position chosen under Start, or None for the normal start."""
+        """The position chosen under Start (a scenario's, or the position file's), or None for the normal start."""
         name = self.scenario.value
+        if name == FROM_FILE:
+            return self._file[1] if self._file is not None else None
         return importlib.import_module(self.module).scenario(name) if name else None
 
     def options(self) -> dict[str, Any]:

@@ -7,6 +7,7 @@ with the random model ids replaced by their order in the widget tree.
 """
 from __future__ import annotations
 
+import datetime
 import html
 import json
 import re
@@ -263,3 +264,25 @@ def test_a_student_plays_by_clicking_the_picture_twice(store, table):
     assert store.table_info(table.table).length == before
     mover.picture.click(target)
     assert [e.player for e in store.entries(table.table)[before:] if e.source == "seat"] == [mover.viewer]
+
+
+def test_the_teacher_starts_a_table_from_a_position_file(store):
+    import firstgiants
+
+    start = firstgiants.scenario("simultaneous_triggers").apply(firstgiants.TakeCard(40))  # (a position of her own)
+    text = json.dumps(start.to_position()).encode()
+    upload = ({"name": "lesson.json", "type": "application/json", "size": len(text), "content": memoryview(text),
+               "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+    teacher = TeacherPage(store)
+    teacher.game_menu.value = "giganten"
+    teacher.position_file.value = upload
+    assert html.escape("lesson.json: game: this is a position of 'firstgiants', not of giganten") in teacher.message.value
+    assert teacher.scenario.value == "" and teacher.position_file.value == ()
+    teacher.game_menu.value = "firstgiants"
+    teacher.position_file.value = upload
+    assert teacher.message.value == "" and teacher.scenario.value == "file:"
+    assert "lesson.json" in teacher.lesson.value and teacher.seat_picker.players.value == 3
+    codes = teacher.create()
+    assert store.state(codes.table) == firstgiants.from_position(text) and store.entries(codes.table) == []
+    teacher.game_menu.value = "giganten"  # (a position is of one game: the file is no longer offered)
+    assert "file:" not in [value for _, value in teacher.scenario.options]
