@@ -156,10 +156,8 @@ def cheapest_path(start: int, target: int, budget: int, blocked: int,
     if layers is None:
         layers = _expand(start, budget, blocked)[0]
     bit = 1 << target
-    for cost, layer in enumerate(layers):
-        if layer & bit:
-            break
-    else:
+    cost = next((k for k, layer in enumerate(layers) if layer & bit), None)
+    if cost is None:
         return None
     if target == start:
         return None

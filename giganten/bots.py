@@ -162,11 +162,13 @@ class GigantenView:
         return self.mean_oil[SITES[site].kind]
 
     def derrick_value(self, oil: float, column: int) -> float:
-        """A derrick with ``oil`` chips in ``column``: chips produced before the end, the rest and the bonus at the end."""
+        """A derrick with ``oil`` chips in ``column``: chips produced before the end, the rest and the bonus at the
+        end."""
         produced = min(oil, max(0.0, self.rounds - 0.5))
         left = oil - produced
         avg_sale = self.w.sell_share * sum(TRACK[i] for i in self.s.prices) / COMPANY_COUNT
-        transport = 0.0 if self.s.locos[self.p] >= column else self.w.mp * max(0, RAIL[column] - RAIL[self.s.locos[self.p]])
+        loco = self.s.locos[self.p]
+        transport = 0.0 if loco >= column else self.w.mp * max(0, RAIL[column] - RAIL[loco])
         bonus = 3500.0 if left > 0.5 else 0.0
         return produced * avg_sale + left * CHIP_AT_END + bonus - transport / 2
 

@@ -363,7 +363,7 @@ def plot_rail_race(state, ax: Axes | None = None) -> Axes:
     transport)."""
     ax = axes_or_new(ax, 9.0, 3.4)
     lanes = locomotive_lanes(state)
-    for k, (label, space, colour, letter) in enumerate(lanes):
+    for k, (_label, space, colour, letter) in enumerate(lanes):
         ax.barh(k, space, left=0, height=0.5, color=colour, alpha=0.25, edgecolor="none")
         ax.scatter([min(space, HARBOUR)], [k], s=260, marker="s", color=colour, edgecolors=BLACK, zorder=4)
         if letter != "■":

@@ -121,8 +121,8 @@ class TablePage:
     def _page(self, side: list[widgets.Widget], below: list[widgets.Widget], css_class: str) -> widgets.VBox:
         page = widgets.VBox([
             stylesheet(), widgets.HTML(PAGE_CSS), self.header, self.status, self.problem, self.message,
-            widgets.HBox([self.picture, widgets.VBox(side, layout=widgets.Layout(flex="1 1 340px", min_width="340px",
-                                                                                max_width="720px", padding="0 0 0 10px"))],
+            widgets.HBox([self.picture, widgets.VBox(side, layout=widgets.Layout(
+                flex="1 1 340px", min_width="340px", max_width="720px", padding="0 0 0 10px"))],
                          layout=widgets.Layout(flex_flow="row wrap")),
             *below,
         ])

@@ -3,10 +3,10 @@
 WAL journal (readers never wait for the writer, and a killed process leaves the last committed
 transaction in place: nothing is written half), ``synchronous=FULL`` by default (an accepted move is
 on disk before the mover hears so, even if the machine loses power; ``synchronous="NORMAL"`` skips that
-wait and stays safe against a killed process, losing at worst the last moves on a power cut), write transactions begun with ``BEGIN IMMEDIATE`` (they take the write
-lock up front, so two writers queue instead of failing half-way) and a busy timeout.  Several
-processes on one machine may share the folder; it must be on a local disk (SQLite's WAL needs
-shared memory, which network file systems do not give).
+wait and stays safe against a killed process, losing at worst the last moves on a power cut), write
+transactions begun with ``BEGIN IMMEDIATE`` (they take the write lock up front, so two writers queue
+instead of failing half-way) and a busy timeout.  Several processes on one machine may share the folder; it
+must be on a local disk (SQLite's WAL needs shared memory, which network file systems do not give).
 """
 from __future__ import annotations
 

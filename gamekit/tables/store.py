@@ -5,8 +5,8 @@ transactions, its SQL dialect's few differences and a way to wait for a change. 
 
 * ``gk_tables``: one row per table -- the starting point (a JSON document: game, module, players,
   options, and ``position``: the position the table started from, or null for a new game), the chance
-  seed, the host code's hash, the status ('playing', 'paused', 'ended'), the log's ``length`` and a ``revision`` that every
-  change (an entry, a host operation) increases;
+  seed, the host code's hash, the status ('playing', 'paused', 'ended'), the log's ``length`` and a
+  ``revision`` that every change (an entry, a host operation) increases;
 * ``gk_seats``: one row per seat -- the seat code's hash (NULL for a seat created as a bot) and the
   bot playing it (a JSON bot spec from :mod:`gamekit.bots`' registries; NULL while a person plays);
 * ``gk_log``: one row per entry -- ``(table_id, idx)`` is the primary key, so two writers can never
@@ -250,7 +250,7 @@ class TableStore(ABC):
         change once written.  Both raise :class:`StoreUnavailable` when the database cannot be reached
         or stays locked."""
 
-    def _notify(self, tx: Tx, table_id: str) -> None:
+    def _notify(self, tx: Tx, table_id: str) -> None:  # noqa: B027 (a hook: only PostgreSQL overrides it)
         """Inside a write transaction: tell waiting processes that ``table_id`` changed (on commit)."""
 
     @abstractmethod
@@ -525,8 +525,8 @@ class TableStore(ABC):
 
     def table_info(self, table_id: str) -> TableInfo:
         with self._transaction(write=False) as tx:
-            row = tx.one("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables WHERE id = ?",
-                         (table_id,))
+            row = tx.one("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables "
+                         "WHERE id = ?", (table_id,))
             if row is None:
                 raise UnknownTable(table_id)
             return self._info(row, self._seat_rows(tx, table_id))
@@ -654,7 +654,8 @@ class TableStore(ABC):
         try:
             return table.spec.codec.decode(json.loads(text))
         except ValueError as exc:
-            raise CorruptTable(f"table {table.id}: log entry {index} is not a {table.spec.name} action: {exc}") from None
+            raise CorruptTable(f"table {table.id}: log entry {index} is not a {table.spec.name} action: "
+                               f"{exc}") from None
 
     def _table(self, table_id: str) -> _Table:
         """The table's unchanging part (cached: it never changes)."""
