@@ -47,7 +47,7 @@ WITH_EFFECT = ("take_card", "resolve_trigger")
 def action_label(action: Action) -> str:
     """The action's words; taking a card or resolving its effect also says what the effect is."""
     if action.kind in WITH_EFFECT:
-        return f"{action} — {pictures.short_effect(action.card)}"  # type: ignore[attr-defined]
+        return f"{action} — {pictures.short_effect(action.card)}"  # type: ignore[attr-defined]  # kind: has a card
     return str(action)
 
 
