@@ -83,6 +83,7 @@ class TablePage:
     live link.  Subclasses read their view (:meth:`_read`) and add their own panes."""
 
     viewer: int | None = None
+    widget: widgets.VBox  # the whole page, built by the subclass
 
     def __init__(self, store: TableStore, table_id: str, live: bool = True) -> None:
         self.store = store

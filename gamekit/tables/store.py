@@ -33,7 +33,7 @@ from abc import ABC, abstractmethod
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence, TypeVar
 
 from ..actions import Action
 from ..bots import SeatSpec, seat_factory, seat_label
@@ -89,6 +89,15 @@ def create_schema(tx: "Tx", real: str) -> None:
 
 class Conflict(TableError):
     """A backend's unique-key violation: another writer wrote the same entry first."""
+
+
+class Connection(Protocol):
+    """A backend's database connection, as far as the store's bookkeeping needs it."""
+
+    def close(self) -> None: ...
+
+
+C = TypeVar("C", bound=Connection)
 
 
 class Tx(Protocol):
@@ -235,6 +244,8 @@ class TableStore(ABC):
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self._local = threading.local()  # this thread's connections (a backend names them)
+        self._opened: list[Connection] = []  # every connection opened, in any thread (for close)
         self._tables: dict[str, _Table] = {}
         self._replays: dict[str, _Replay] = {}
         self._code_seats: dict[str, tuple[str, int]] = {}
@@ -260,9 +271,19 @@ class TableStore(ABC):
         entry and every host operation changes the revision; a page calls this in a loop and
         re-reads its view when the result differs from the revision it shows."""
 
-    @abstractmethod
+    def _remember(self, conn: C) -> C:
+        """``conn``, just opened by a backend for this thread, to be closed by :meth:`close`."""
+        with self._lock:
+            self._opened.append(conn)
+        return conn
+
     def close(self) -> None:
         """Close every connection this store opened (in any thread)."""
+        with self._lock:
+            opened, self._opened = self._opened, []
+        for conn in opened:
+            conn.close()
+        self._local = threading.local()
 
     def __enter__(self) -> "TableStore":
         return self
@@ -478,11 +499,13 @@ class TableStore(ABC):
                 player, source = None, "chance"
                 action = sample_chance(state, chance_rng(table.seed, index))
             else:
-                player, source = state.current_player(), "bot"
-                bot = seats[player].bot  # type: ignore[index]
+                seat = state.current_player()
+                assert seat is not None  # neither chance nor the end
+                player, source = seat, "bot"
+                bot = seats[seat].bot
                 if bot is None:
                     break
-                action = self._factory(table.ref, bot)(bot_seed(table.seed, player, index)).act(state)  # type: ignore[arg-type]
+                action = self._factory(table.ref, bot)(bot_seed(table.seed, seat, index)).act(state)
             after = state.apply(action)
             batch.append(_Planned(player, source, action, after))
             state, index = after, index + 1
@@ -764,4 +787,6 @@ def _waits_for_human(state: GameState, seats: Sequence[SeatInfo]) -> bool:
         return True
     if state.is_chance():
         return False
-    return seats[state.current_player()].bot is None  # type: ignore[index]
+    seat = state.current_player()
+    assert seat is not None  # neither chance nor the end
+    return seats[seat].bot is None
