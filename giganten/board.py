@@ -156,8 +156,10 @@ def cheapest_path(start: int, target: int, budget: int, blocked: int,
     if layers is None:
         layers = _expand(start, budget, blocked)[0]
     bit = 1 << target
-    cost = next((k for k, layer in enumerate(layers) if layer & bit), None)
-    if cost is None:
+    for cost, layer in enumerate(layers):  # noqa: B007 (``cost`` is read after the loop)
+        if layer & bit:
+            break
+    else:
         return None
     if target == start:
         return None
