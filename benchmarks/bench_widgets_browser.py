@@ -77,7 +77,7 @@ def serve(notebook: Path, port: int, log: Path) -> subprocess.Popen:
             return proc
         except OSError:
             if proc.poll() is not None:
-                raise SystemExit(f"voila exited:\n{log.read_text()[-2000:]}")
+                raise SystemExit(f"voila exited:\n{log.read_text()[-2000:]}") from None
             time.sleep(0.3)
     proc.terminate()
     raise SystemExit("voila did not start in 120 s")

@@ -6,10 +6,10 @@
 For both games and every player count it plays seeded random games through the protocol and hashes,
 move by move, each action's JSON, the words and sections of its events, the current player, the
 legal actions or chance outcomes offered, every seat's observation every few moves, the refusal
-(rule and message) of a few illegal actions (hashed apart, so a change of wording shows as such), and at the end the returns, the save file and the text
-form of the state.  First Giants' in-place ``State.playout`` is hashed as well (its history and
-final observation).  Internal layouts (slots, fingerprints) are deliberately left out, so the state
-can be restructured; anything a user can see is in.
+(rule and message) of a few illegal actions (hashed apart, so a change of wording shows as such), and at the
+end the returns, the save file and the text form of the state.  First Giants' in-place ``State.playout`` is
+hashed as well (its history and final observation).  Internal layouts (slots, fingerprints) are deliberately
+left out, so the state can be restructured; anything a user can see is in.
 """
 from __future__ import annotations
 

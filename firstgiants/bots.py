@@ -98,7 +98,7 @@ class HeuristicBot(LookaheadBot):
             raise ValueError(f"unknown heuristic weight(s) {sorted(unknown)}; known: {sorted(known)}")
         self.weights = Weights(**weights)
 
-    def value(self, state: State, player: int) -> float:  # type: ignore[override]
+    def value(self, state: State, player: int) -> float:  # type: ignore[override]  # First Giants states only
         return _relative(state, player, self.weights)
 
 
@@ -124,7 +124,7 @@ def quick_choice(state: State, w: Weights) -> Action:
     if len(legal) == 1:
         return legal[0]
     player = state.current_player()
-    return max(legal, key=lambda a: quick_value(state, a, player, w))  # type: ignore[arg-type]
+    return max(legal, key=lambda a: quick_value(state, a, player, w))  # type: ignore[arg-type]  # a decision: a seat
 
 
 def search(seed: int, iterations: int | None = 40, time_limit: float | None = None, horizon: int | None = None,
@@ -163,9 +163,9 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
         return state.turns >= start.turns + (horizon or state.num_players)
 
     bot = SearchBot(guide, phases, seed, iterations=iterations, time_limit=time_limit, c=c,
-                    utility=LeadUtility(lead_scale), rollout_policy=rollout_policy,  # type: ignore[arg-type]
+                    utility=LeadUtility(lead_scale), rollout_policy=rollout_policy,
                     rollout_depth=200, cutoff=next_turns, evaluate=lambda s: estimated_returns(s, w),
-                    candidates=candidates, chance="open", paired=paired)  # type: ignore[arg-type]
+                    candidates=candidates, chance="open", paired=paired)
     return bot  # (the candidates above ask it which position it is searching)
 
 
@@ -182,13 +182,13 @@ class SearchBot(MCTSBot):
     def _searched(self, state: State) -> bool:
         return state.phase in self.phases
 
-    def act(self, state: State) -> Action:  # type: ignore[override]
+    def act(self, state: State) -> Action:  # type: ignore[override]  # First Giants states only
         if not self._searched(state):
             return self.guide.act(state)
         self.searching = state
         return super().act(state)
 
-    def explain(self, state: State) -> list[tuple[Action, float]]:  # type: ignore[override]
+    def explain(self, state: State) -> list[tuple[Action, float]]:  # type: ignore[override]  # First Giants only
         if not self._searched(state):
             return self.guide.explain(state)
         self.searching = state

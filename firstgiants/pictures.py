@@ -67,9 +67,9 @@ def card_text(card: int) -> str:
 def target_of(action: Action, player: int | None = None) -> str | None:
     """The picture's part a click on which chooses ``action`` (None: chosen from the menu only)."""
     if action.kind == "play_marker":
-        return f"site-{action.site}"  # type: ignore[attr-defined]
+        return f"site-{action.site}"  # type: ignore[attr-defined]  # the kind says: a PlayMarker
     if action.kind in ("take_card", "display", "resolve_trigger"):
-        return f"card-{action.card}"  # type: ignore[attr-defined]
+        return f"card-{action.card}"  # type: ignore[attr-defined]  # the kind says: it names a card
     return None
 
 

@@ -212,8 +212,9 @@ class State(GameState):
         return deck.concern(self)
 
     def fingerprint(self) -> Hashable:
-        return (self.n, self.first, self.eggs_not_fossils, self.deck, self.top, tuple(self.sites), tuple(self.markers), tuple(self.amber),
-                tuple(self.points), tuple(self.study), tuple(self.museum), tuple(self.news), tuple(self.locked),
+        return (self.n, self.first, self.eggs_not_fossils, self.deck, self.top, tuple(self.sites), tuple(self.markers),
+                tuple(self.amber), tuple(self.points), tuple(self.study), tuple(self.museum), tuple(self.news),
+                tuple(self.locked),
                 self.set_supply, self.set_box, self.active, self.turns, self.end_cause, self.phase, self.site,
                 self.space, self.pending, self.steps, self.decision, self.reclaim_left)
 

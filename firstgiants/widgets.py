@@ -47,7 +47,7 @@ WITH_EFFECT = ("take_card", "resolve_trigger")
 def action_label(action: Action) -> str:
     """The action's words; taking a card or resolving its effect also says what the effect is."""
     if action.kind in WITH_EFFECT:
-        return f"{action} — {pictures.short_effect(action.card)}"  # type: ignore[attr-defined]
+        return f"{action} — {pictures.short_effect(action.card)}"  # type: ignore[attr-defined]  # kind: has a card
     return str(action)
 
 
@@ -252,8 +252,8 @@ class MuseumBuilder:
     def _refresh_targets(self) -> None:
         sets = self.museums.museum[self.player.value]
         options = [("a new set", NEW_SET)]
-        options += [(f"set {k + 1}: {type_name(m.kind, m.key)}, {len(m.cards)} card{'s' if len(m.cards) != 1 else ''}", k)
-                    for k, m in enumerate(sets)]
+        options += [(f"set {k + 1}: {type_name(m.kind, m.key)}, {len(m.cards)} "
+                     f"card{'s' if len(m.cards) != 1 else ''}", k) for k, m in enumerate(sets)]
         self.target.options = options
         self.target.value = len(sets) - 1 if sets else NEW_SET
         card = self.card.value

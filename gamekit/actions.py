@@ -62,7 +62,7 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]  # subclasses are dataclasses
             value = getattr(self, f.name)
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
@@ -171,7 +171,8 @@ class ActionCodec:
             if not cls.kind or cls.kind in self._classes:
                 raise ValueError(f"action class {cls.__name__} needs a unique kind")
             _typed_fields(cls)  # (an unsupported field type fails here, when the game is defined)
-            self._classes[cls.kind] = (cls, frozenset(f.name for f in dataclasses.fields(cls)))  # type: ignore[arg-type]
+            names = frozenset(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]  # a dataclass
+            self._classes[cls.kind] = (cls, names)
 
     @property
     def kinds(self) -> list[str]:

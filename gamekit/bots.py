@@ -136,7 +136,8 @@ class LookaheadBot(ScoredBot):
 
     def score(self, state: GameState, action: Action) -> float:
         player = state.current_player()
-        return self._chain(state.apply(action), player, self.depth)  # type: ignore[arg-type]
+        assert player is not None  # bots score decisions, never chance
+        return self._chain(state.apply(action), player, self.depth)
 
     def _chain(self, state: GameState, player: int, depth: int) -> float:
         while depth > 0 and not state.is_terminal() and state.current_player() == player:

@@ -30,7 +30,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Sequence
+from typing import Callable, Hashable, Literal, Sequence, cast
 
 from .actions import Action
 from .play import sample_chance
@@ -92,13 +92,14 @@ UTILITIES: dict[str, Utility] = {"win": win_utility, "margin": margin_utility, "
 
 # -- applying actions on a private copy ------------------------------------------------------------
 
-_OPEN_CHANCE = "any chance outcome"  # the single child of a chance node in open-loop search
+# the single child of a chance node in open-loop search: a str, not an Action, that only keys Node.children
+_OPEN_CHANCE = cast(Action, "any chance outcome")
 
 
 def private_copy(state: GameState) -> GameState:
     """A copy the search may change in place (no events are recorded: ``_events`` is None)."""
     new = state._copy()
-    new._events = None  # type: ignore[assignment]
+    new._events = None
     new._record = state._record
     return new
 
@@ -209,8 +210,8 @@ class MCTSBot:
         self.top = top
         self._last: tuple[int, object, SearchResult] | None = None
         self._cache_moves = False
-        self._start: GameState | None = None
-        self._by_position = {}
+        self._start: GameState  # the iteration's root sample (set by _search, read by the cutoff)
+        self._by_position: dict[Hashable, list[Action]] = {}
 
     # -- the public face ------------------------------------------------------------------------
     def act(self, state: GameState) -> Action:
@@ -233,7 +234,7 @@ class MCTSBot:
         if self._last is not None and self._last[:2] == key:
             return self._last[2]
         result = self._search(state)
-        self._last = (*key, result)  # type: ignore[assignment]
+        self._last = (*key, result)
         return result
 
     # -- the search -----------------------------------------------------------------------------
@@ -253,7 +254,7 @@ class MCTSBot:
         # Without determinization the path from the root fixes the state at a node (chance
         # outcomes are edges), so a node's moves are computed once; with it they can differ.
         self._cache_moves = not ismcts and self.chance == "branch"
-        self._by_position: dict[object, list[Action]] = {}
+        self._by_position = {}
         root = Node(state.num_players)
         rng = self.rng
         start = time.perf_counter()
@@ -268,8 +269,8 @@ class MCTSBot:
                 forced = root_moves[done % len(root_moves)]
                 rng = random.Random(base + done // len(root_moves))
             if ismcts:
-                sample = state.determinize(player, rng)  # type: ignore[attr-defined]
-                sample._events = None  # type: ignore[assignment]
+                sample = state.determinize(player, rng)  # type: ignore[attr-defined]  # checked: it has one
+                sample._events = None
             else:
                 sample = private_copy(state)
             self._start = sample
@@ -315,9 +316,9 @@ class MCTSBot:
             if s.is_chance():
                 action = sample_chance(s, rng)
                 key = action if self.chance == "branch" else _OPEN_CHANCE
-                child = node.children.get(key)  # type: ignore[arg-type]
+                child = node.children.get(key)
                 if child is None:
-                    child = node.children[key] = Node(len(node.total))  # type: ignore[index]
+                    child = node.children[key] = Node(len(node.total))
             else:
                 # At the root: the real state's moves (the searcher's own, so never hidden).
                 if node is root and forced is not None:
@@ -325,14 +326,16 @@ class MCTSBot:
                 elif node is root:
                     legal = root_moves
                 elif self._cache_moves:
+                    if node.moves is None:
+                        node.moves = self._moves(s)
                     legal = node.moves
-                    if legal is None:
-                        legal = node.moves = self._moves(s)
                 elif self.candidates is not None:
                     legal = self._cached_moves(s)
                 else:
                     legal = s.legal_actions()
-                action, child, expanded = self._select(node, legal, s.current_player(), rng)
+                player = s.current_player()
+                assert player is not None  # neither a chance node nor the end
+                action, child, expanded = self._select(node, legal, player, rng)
             advance(s, action)
             node = child
             path.append(node)
@@ -374,7 +377,8 @@ class MCTSBot:
                 advance(s, sample_chance(s, rng))
                 continue
             if (limit is not None and depth >= limit) or (cutoff is not None and cutoff(self._start, s)):
-                return self.utility(list(self.evaluate(s)))  # type: ignore[misc]
+                assert self.evaluate is not None  # __init__ requires it with a depth or a cutoff
+                return self.utility(list(self.evaluate(s)))
             advance(s, policy(s, rng))
             depth += 1
         return self.utility(s.returns())

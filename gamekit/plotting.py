@@ -12,7 +12,7 @@ widget redraws a thousand times) and a notebook shows a returned figure exactly 
 from __future__ import annotations
 
 import io
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 import matplotlib
 from matplotlib.axes import Axes
@@ -38,7 +38,8 @@ PLAYER_COLORS: tuple[str, ...] = (VERMILLION, BLUE, YELLOW, GREEN, PURPLE, SKY_B
 #: Markers (matplotlib marker codes) per seat, for line plots over a game.
 PLAYER_MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P")
 #: Line styles per seat, a third cue besides colour and marker.
-PLAYER_LINESTYLES: tuple[str, ...] = ("-", "--", "-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1, 1, 1)))
+PLAYER_LINESTYLES: tuple[str | tuple[int, tuple[int, ...]], ...] = (
+    "-", "--", "-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1, 1, 1)))
 
 #: Light backgrounds for zones and terrain (tints that keep black text readable).
 LIGHT_RED = "#F6C9AE"  # vermillion tint: Giganten's red price zone
@@ -167,7 +168,7 @@ def canvas_png(fig: Figure, compress_level: int = 1) -> bytes:
     """The figure's canvas as it stands (no re-draw) as PNG bytes, quickly encoded (RGB, low compression)."""
     from PIL import Image
 
-    canvas = fig.canvas
+    canvas = cast(FigureCanvasAgg, fig.canvas)  # the kit's figures draw with Agg (new_figure)
     width, height = canvas.get_width_height(physical=True)
     image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
     buffer = io.BytesIO()
@@ -192,7 +193,7 @@ class LayeredFigure:
         self._cache: list[tuple[Any, list, Any]] = []  # per layer: (key, artists, pixels after it)
 
     def render(self, layers: Sequence[tuple[Any, Callable[[], list]]]) -> bytes:
-        canvas = self.fig.canvas
+        canvas = cast(FigureCanvasAgg, self.fig.canvas)  # blitting needs Agg's copy_from_bbox
         if self._background is None:
             canvas.draw()
             self._background = canvas.copy_from_bbox(self.fig.bbox)

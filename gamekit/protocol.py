@@ -28,6 +28,12 @@ if TYPE_CHECKING:
     from .positions import Origin
     from .spec import GameSpec
 
+    # What a state remembers of its past: the record of applied actions, a linked list of (the record before,
+    # the action) whose root is the Origin of the position the game started from, or None for new_game.
+    Record = Origin | None | tuple["Record", Action]
+    # What the last apply did, worded only when read: (template, its arguments, rulebook section, player).
+    RawEvent = tuple[str, tuple[Any, ...], str, int | None]
+
 
 class IllegalAction(ValueError):
     """An action the rules forbid in this state.
@@ -75,6 +81,8 @@ class GameState(ABC):
     """
 
     __slots__ = ("_record", "_events")
+    _record: Record
+    _events: list[RawEvent] | None  # None: a playout that skips the events
     spec: ClassVar["GameSpec"]
 
     # -- what a subclass must provide -------------------------------------------------------
@@ -217,7 +225,7 @@ class GameState(ABC):
         """The position this game started from (:class:`gamekit.positions.Origin`), or None if it started
         from ``new_game``: the root of the record of applied actions."""
         node = self._record
-        while type(node) is tuple:
+        while isinstance(node, tuple):
             node = node[0]
         return node
 
@@ -278,7 +286,7 @@ class GameState(ABC):
         return _from_save, (type(self), self.to_json()), (None, {"_events": self._events})
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.fingerprint() == other.fingerprint()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.fingerprint() == other.fingerprint()
 
     def __hash__(self) -> int:
         return hash(self.fingerprint())

@@ -32,7 +32,7 @@ The start of a game is part of its record (``state.origin``): replay, undo, rewi
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Sequence, TypeVar, cast
 
 from .actions import Action, quote
 from .positions import Origin
@@ -86,12 +86,15 @@ def start_of(state: GameState) -> GameState:
     return state.spec.position_state(origin.position)
 
 
-def states_along(state: GameState) -> Iterator[GameState]:
+S = TypeVar("S", bound=GameState)
+
+
+def states_along(state: S) -> Iterator[S]:
     """Every state of ``state``'s game from its start up to ``state`` itself (time travel)."""
-    current = start_of(state)
+    current = cast(S, start_of(state))  # a game's states are all of its one State class
     yield current
     for action in state.history():
-        current = current.apply(action)
+        current = cast(S, current.apply(action))
         yield current
 
 

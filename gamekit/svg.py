@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 import zlib
 from contextlib import contextmanager
-from typing import Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 #: The smallest type allowed in a picture, in CSS pixels (readable on a projector at 1920x1080).
 MIN_TEXT_PX = 12
@@ -126,10 +126,10 @@ class Svg:
         self.parts.append(f"<text{attributes}>{html.escape(text, quote=False)}</text>")
 
     def lines(self, x: float, y: float, lines: Iterable[str], size: float = 14, leading: float = 1.2,
-              **kwargs: object) -> None:
+              **kwargs: Any) -> None:
         """Several lines of text, the first centred on ``y``."""
         for k, line in enumerate(lines):
-            self.text(x, y + k * size * leading, line, size, **kwargs)  # type: ignore[arg-type]
+            self.text(x, y + k * size * leading, line, size, **kwargs)
 
     def raw(self, markup: str) -> None:
         """Append markup as it is (e.g. another picture's body)."""

@@ -81,4 +81,4 @@ class Writer:
     def one_hot(self, name: str, index: int | None, *where: int) -> None:
         """Set ``views[name][*where, index]`` to 1 (nothing for None)."""
         if index is not None:
-            self.views[name][(*where, index)] = 1.0
+            self.views[name][where + (index,)] = 1.0

@@ -156,7 +156,7 @@ def cheapest_path(start: int, target: int, budget: int, blocked: int,
     if layers is None:
         layers = _expand(start, budget, blocked)[0]
     bit = 1 << target
-    for cost, layer in enumerate(layers):
+    for cost, layer in enumerate(layers):  # noqa: B007 (``cost`` is read after the loop)
         if layer & bit:
             break
     else:

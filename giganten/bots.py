@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from gamekit import Action, GameState
 from gamekit.bots import ScoredBot, random_bot
 from gamekit.mcts import LeadUtility, MCTSBot
 
 from . import rules as R
-from .actions import (AdvanceLocomotive, ChangePrice, DriveTo, EndMovement, LetChipGo, LocomotivesBack, Pass,
-                      PlaceTruck, SkipBuild, Step, TakeOil)
+from .actions import (AdvanceLocomotive, Bid, Build, ChangePrice, DriveTo, EndMovement, LetChipGo, LocomotivesBack,
+                      Pass, PayLicenses, PlaceTruck, Sell, SkipBuild, Step, TakeCard, TakeOil, Transport)
 from .analysis import rail_cost_to_column
 from .board import CELLS, ENTRY_CELLS, NEIGHBOURS, SITE_CELL, TERRAIN_MASK, neighbours_of
 from .components import CARDS, COMPANY_COUNT, COMPONENTS, SITES, TILE_KINDS, square
@@ -131,6 +131,8 @@ class Target:
 class GigantenView:
     """What one player knows and what the heuristic derives from it (computed once per position)."""
 
+    _target: Target | None  # set by target() when first asked
+
     def __init__(self, s: State, p: int, w: Weights) -> None:
         self.s, self.p, self.w = s, p, w
         self.rounds = rounds_left(s)
@@ -162,11 +164,13 @@ class GigantenView:
         return self.mean_oil[SITES[site].kind]
 
     def derrick_value(self, oil: float, column: int) -> float:
-        """A derrick with ``oil`` chips in ``column``: chips produced before the end, the rest and the bonus at the end."""
+        """A derrick with ``oil`` chips in ``column``: chips produced before the end, the rest and the bonus at the
+        end."""
         produced = min(oil, max(0.0, self.rounds - 0.5))
         left = oil - produced
         avg_sale = self.w.sell_share * sum(TRACK[i] for i in self.s.prices) / COMPANY_COUNT
-        transport = 0.0 if self.s.locos[self.p] >= column else self.w.mp * max(0, RAIL[column] - RAIL[self.s.locos[self.p]])
+        loco = self.s.locos[self.p]
+        transport = 0.0 if loco >= column else self.w.mp * max(0, RAIL[column] - RAIL[loco])
         bonus = 3500.0 if left > 0.5 else 0.0
         return produced * avg_sale + left * CHIP_AT_END + bonus - transport / 2
 
@@ -287,8 +291,10 @@ class HeuristicBot(ScoredBot):
         self.weights = Weights(**weights)
 
     def score_all(self, state: GameState, actions: Sequence[Action]) -> list[float]:
-        s: State = state  # type: ignore[assignment]
-        view = GigantenView(s, s.current_player(), self.weights)  # type: ignore[arg-type]
+        s = cast(State, state)  # a Giganten bot sees Giganten states
+        p = s.current_player()
+        assert p is not None  # bots score decisions, never chance
+        view = GigantenView(s, p, self.weights)
         phase = s.phase
         if phase == R.MOVE:
             return _score_moves(view, actions)
@@ -329,8 +335,8 @@ def _price_change_value(v: GigantenView, company: int, delta: int) -> float:
     return v.w.sell_share * change * (mine - 0.5 * theirs)
 
 
-def _score_take(v: GigantenView, a: Action) -> float:
-    return _card_value(v, a.card)  # type: ignore[attr-defined]
+def _score_take(v: GigantenView, a: TakeCard) -> float:
+    return _card_value(v, a.card)
 
 
 # -- Action 4: movement -----------------------------------------------------------------------------------
@@ -372,7 +378,7 @@ def _score_moves(v: GigantenView, actions: Sequence[Action]) -> list[float]:
     return out
 
 
-def _truck_gain(v: GigantenView, a: Action, here: int, forward) -> float:
+def _truck_gain(v: GigantenView, a: DriveTo | PlaceTruck | Step, here: int, forward) -> float:
     """How much closer (in dollars of movement points) the move brings the truck to its target."""
     if isinstance(a, PlaceTruck):
         cell = ENTRY_CELLS[a.row]
@@ -382,35 +388,37 @@ def _truck_gain(v: GigantenView, a: Action, here: int, forward) -> float:
         spent = forward[cell] if forward is not None else 0
     else:
         s = v.s
-        cell = next(n for d, n in NEIGHBOURS[s.trucks[v.p]] if d == a.direction)  # type: ignore[attr-defined]
+        cell = next(n for d, n in NEIGHBOURS[s.trucks[v.p]] if d == a.direction)
         spent = 1
     after = v.distance_to_target(cell)
     if after >= FAR or here == 0:
         return -1.0  # out of reach, or already next to the target tile: stay
     gain = (min(here, 60) - after) * v.w.mp - 0.01 * spent * v.w.mp
     if after == 0:
-        gain += 0.5 * v.target().value  # type: ignore[union-attr]
+        target = v.target()
+        assert target is not None  # a distance to the target: there is one
+        gain += 0.5 * target.value
     return gain if gain > 0 else -1.0
 
 
 # -- Action 5: build --------------------------------------------------------------------------------------
 
 
-def _score_build(v: GigantenView, a: Action) -> float:
+def _score_build(v: GigantenView, a: Build | SkipBuild) -> float:
     if isinstance(a, SkipBuild):
         return 0.0
-    site = next(i for i, st in enumerate(SITES) if st.row == a.row and st.col == a.col)  # type: ignore[attr-defined]
+    site = next(i for i, st in enumerate(SITES) if st.row == a.row and st.col == a.col)
     return v.tile_value(site)
 
 
 # -- Action 6: transport ----------------------------------------------------------------------------------
 
 
-def _score_transport(v: GigantenView, a: Action) -> float:
+def _score_transport(v: GigantenView, a: Transport | LetChipGo) -> float:
     if isinstance(a, LetChipGo):
         return 0.0
-    value = v.chip_value(a.company)  # type: ignore[attr-defined]
-    if a.via == "own":  # type: ignore[attr-defined]
+    value = v.chip_value(a.company)
+    if a.via == "own":
         return value
     return value - FEE - v.w.paid_margin
 
@@ -428,31 +436,32 @@ def _sale_gain(v: GigantenView) -> float:
     return stored * price - keep
 
 
-def _score_bid(v: GigantenView, a: Action) -> float:
+def _score_bid(v: GigantenView, a: Bid | Pass) -> float:
     if isinstance(a, Pass):
         return 0.0
-    amount = a.amount  # type: ignore[attr-defined]
+    amount = a.amount
     if amount > v.s.license_value(v.p):
         return -FAR  # could not pay: the penalty costs half the hand
     return _sale_gain(v) - amount * v.w.license - 0.001 * amount
 
 
-def _score_pay(v: GigantenView, a: Action) -> float:
-    over = a.ones + 2 * a.twos - v.s.auc_high  # type: ignore[attr-defined]
-    return -over * v.w.license + 0.01 * a.ones  # keep the value; pay with ones first  # type: ignore[attr-defined]
+def _score_pay(v: GigantenView, a: PayLicenses) -> float:
+    over = a.ones + 2 * a.twos - v.s.auc_high
+    return -over * v.w.license + 0.01 * a.ones  # keep the value; pay with ones first
 
 
-def _score_sell(v: GigantenView, a: Action) -> float:
+def _score_sell(v: GigantenView, a: Sell) -> float:
     s, p = v.s, v.p
     c = s.auc_company
     stored = s.stored(p, c)
     price = TRACK[s.prices[c]]
-    kept = stored - a.chips  # type: ignore[attr-defined]
+    kept = stored - a.chips
     keep_each = max(v.w.min_sale, price) * 0.8 if price < v.w.min_sale else price * 0.5
-    return a.chips * price + min(kept, LIMIT) * keep_each + max(0, kept - LIMIT) * OVERFILL  # type: ignore[attr-defined]
+    return a.chips * price + min(kept, LIMIT) * keep_each + max(0, kept - LIMIT) * OVERFILL
 
 
-_SCORERS: dict[int, Callable[[GigantenView, Action], float]] = {
+# phase -> the scorer of the actions that phase offers (each scorer takes those actions only)
+_SCORERS: dict[int, Callable[[GigantenView, Any], float]] = {
     R.TAKE: _score_take, R.BUILD: _score_build, R.PRODUCE: _score_transport, R.BID: _score_bid,
     R.PAY: _score_pay, R.SELL: _score_sell,
 }
@@ -467,7 +476,7 @@ def estimated_returns(state: GameState, w: Weights = Weights()) -> list[float]:
     Licenses count by their number only (the values of others' hands are hidden); the end bonus by
     the current locomotive ranking.  The search bot scores its cut-off rollouts with this.
     """
-    s: State = state  # type: ignore[assignment]
+    s = cast(State, state)  # the search's Giganten states
     n = s.n
     if s.is_terminal():
         return s.returns()
@@ -525,14 +534,14 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
         if len(legal) <= 1:
             return legal
         ranked = guide.ranked(state)
-        keep = width if state.phase in phases else 1  # type: ignore[attr-defined]
+        keep = width if cast(State, state).phase in phases else 1
         return [a for a, _ in ranked[:keep]]
 
     def rollout_policy(state: GameState, rng) -> Action:
         return guide.act(state)
 
     def new_round(start: GameState, state: GameState) -> bool:
-        return state.round != start.round  # type: ignore[attr-defined]
+        return cast(State, state).round != cast(State, start).round
 
     return MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
                    determinize=True, rollout_policy=rollout_policy, rollout_depth=rollout_depth, cutoff=new_round,

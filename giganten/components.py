@@ -174,7 +174,8 @@ def _check_sites(sites: list[Site], tiles: Mapping[str, Any]) -> None:
     for kind in tiles["kinds"]:
         k = kind["kind"]
         of_kind = [s for s in sites if s.kind == k]
-        _require(len(of_kind) == kind["count"], f"{len(of_kind)} spaces for {k}-derrick tiles, expected {kind['count']}")
+        _require(len(of_kind) == kind["count"],
+                 f"{len(of_kind)} spaces for {k}-derrick tiles, expected {kind['count']}")
         three = sum(s.three_player for s in of_kind)
         want = tiles["three_player_spaces_per_kind"]
         _require(three == want, f"{three} three-player spaces for {k}-derrick tiles, expected {want}")
@@ -197,7 +198,8 @@ def _parse_rail(rail: Mapping[str, Any], columns: int) -> tuple[tuple[int, ...],
 # -- prices, cards, tiles --------------------------------------------------------------------------------
 
 
-def _parse_prices(prices: Mapping[str, Any]) -> tuple[tuple[int, ...], int, tuple[str, ...], tuple[tuple[str, int], ...]]:
+def _parse_prices(
+        prices: Mapping[str, Any]) -> tuple[tuple[int, ...], int, tuple[str, ...], tuple[tuple[str, int], ...]]:
     track = tuple(prices["track"])
     _require(len(track) == 16, f"a price track has 16 spaces, the data has {len(track)}")
     _require(all(b - a == 500 for a, b in zip(track, track[1:])), "price spaces are $500 apart")
@@ -220,7 +222,8 @@ def _parse_cards(cards: Mapping[str, Any], counts: Mapping[str, int]) -> tuple[C
     out: list[CardType] = []
     for c in cards["beige"]:
         special = "price" if c["price_change"] else None
-        out.append(CardType(len(out), "beige", c["licenses"], c["moves"], special, c["price_change"] or 0, 0, c["copies"]))
+        out.append(CardType(len(out), "beige", c["licenses"], c["moves"], special, c["price_change"] or 0, 0,
+                            c["copies"]))
     merged: dict[tuple, int] = {}
     for c in cards["red"]:
         _require(c["special"] in ("oil", "back"), f"red card special must be 'oil' or 'back', got {c['special']!r}")
@@ -241,7 +244,8 @@ def _parse_tiles(tiles: Mapping[str, Any], chips: int) -> tuple[TileKind, ...]:
     kinds = []
     for k in tiles["kinds"]:
         values = tuple(sorted((int(v), n) for v, n in k["values"].items()))
-        _require(sum(n for _, n in values) == k["count"], f"{k['name']}: the oil amounts do not add up to {k['count']} tiles")
+        _require(sum(n for _, n in values) == k["count"],
+                 f"{k['name']}: the oil amounts do not add up to {k['count']} tiles")
         kinds.append(TileKind(k["kind"], k["name"], k["count"], values, k["build_cost"], k["examinable"]))
     _require([k.kind for k in kinds] == [1, 2, 3], "tile kinds are 1, 2 and 3 derricks")
     _require(sum(k.count for k in kinds) == tiles["total"] == 36, "36 production tiles")
@@ -263,7 +267,8 @@ def build(raw: Mapping[str, Any]) -> Components:
     _require(lic["ones"] + lic["twos"] == lic["total"] == 78 and lic["ones"] == lic["twos"] == 39,
              "78 sales licenses, 39 of value 1 and 39 of value 2")
     players = comp["players"]
-    _require((players["min"], players["max"]) == (3, 4) and len(players["names"]) == 4, "Giganten is for 3 or 4 players")
+    _require((players["min"], players["max"]) == (3, 4) and len(players["names"]) == 4,
+             "Giganten is for 3 or 4 players")
     _require(comp["derricks_per_player"] == 5, "5 derricks per player colour")
     _require(len(comp["end_derrick_bonus"]) == 4, "one end-game derrick bonus per locomotive rank")
     return Components(

@@ -126,7 +126,8 @@ def _place(s: "State", p: int, action: PlaceTruck) -> Why | None:
         return (A4A, f"{s.name(p)}'s truck is already on the board at {cell_name(s.trucks[p])}; only the first "
                 "placement goes onto the first column.", "a truck step or 'drive to'")
     if not 0 <= action.row < len(ENTRY_CELLS):
-        return A4A, f"row {action.row} is off the board; the first column has rows 0-{len(ENTRY_CELLS) - 1}.", allowed(s)
+        return (A4A, f"row {action.row} is off the board; the first column has rows 0-{len(ENTRY_CELLS) - 1}.",
+                allowed(s))
     return (A4A, f"an opposing truck stands on {cell_name(ENTRY_CELLS[action.row])} and {s.name(p)} could not move "
             "on from there; trucks may not stop on opposing trucks.", allowed(s))
 

@@ -1,7 +1,7 @@
 """Giganten's game spec: creating, saving and loading games; positions and scenarios."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from gamekit import GameSpec, load
 from gamekit.positions import Scenario, ScenarioLibrary
@@ -33,12 +33,12 @@ SCENARIOS = ScenarioLibrary("giganten", SPEC)
 def new_game(players: int = 4, **options: Any) -> State:
     """A new game for 3 or 4 players; options: one_opponent_back, exact_price_change, open_licenses,
     first_player, bluff_bids, tie_by_license_cards (see ``OPTION_HELP``)."""
-    return SPEC.new_game(players, **options)  # type: ignore[return-value]
+    return cast(State, SPEC.new_game(players, **options))
 
 
 def from_json(text: str | bytes) -> State:
     """The game saved in ``text`` (a ``state.to_json()`` string); one ValueError for any bad file."""
-    return load(text, SPEC)  # type: ignore[return-value]
+    return cast(State, load(text, SPEC))
 
 
 def scenarios() -> list[str]:
@@ -48,7 +48,7 @@ def scenarios() -> list[str]:
 
 def scenario(name: str) -> State:
     """The starting position of the scenario ``name`` (see :func:`scenario_info` for what it teaches)."""
-    return SCENARIOS.get(name).state()  # type: ignore[return-value]
+    return cast(State, SCENARIOS.get(name).state())
 
 
 def scenario_info(name: str) -> Scenario:

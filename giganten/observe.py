@@ -119,7 +119,7 @@ def determinize(s: "State", player: int, rng: random.Random) -> "State":
     d._offered = None
     d.determinized = True
     pool = unseen_tiles(s, player)
-    for kind, values in pool.items():
+    for values in pool.values():
         rng.shuffle(values)
     for i, site in enumerate(SITES):
         if d.site_state[i] == R.TILE and not d.known[player] >> i & 1:

@@ -21,6 +21,7 @@ from gamekit.plotting import BLACK, GREY, LIGHT_BLUE, TERRAIN_COLORS, VERMILLION
 from gamekit.svg import Svg, text_width
 
 from . import prices
+from .actions import AdvanceLocomotive, Build, DriveTo, PlaceTruck, TakeCard
 from .components import CARDS, COMPONENTS, money
 from .plots import COMPANY_SHORT, PLAYER_COLORS, PLAYER_LETTERS, TILE_BACK, ZONE_COLORS
 
@@ -46,14 +47,13 @@ def target_of(action: Action, player: int | None = None) -> str | None:
     """The picture's part a click on which chooses ``action`` (None: chosen from the menu only).
 
     ``player`` is the seat choosing (its locomotive lane is the target of "advance the locomotive")."""
-    kind = action.kind
-    if kind in ("drive_to", "build"):
-        return square_id(action.row, action.col)  # type: ignore[attr-defined]
-    if kind == "place_truck":
-        return square_id(action.row, COMPONENTS.truck_entry_column)  # type: ignore[attr-defined]
-    if kind == "take_card":
-        return f"card-{action.card}"  # type: ignore[attr-defined]
-    if kind == "advance_locomotive" and player is not None:
+    if isinstance(action, (DriveTo, Build)):
+        return square_id(action.row, action.col)
+    if isinstance(action, PlaceTruck):
+        return square_id(action.row, COMPONENTS.truck_entry_column)
+    if isinstance(action, TakeCard):
+        return f"card-{action.card}"
+    if isinstance(action, AdvanceLocomotive) and player is not None:
         return f"loco-{player}"
     return None
 
@@ -180,12 +180,12 @@ def _legend(svg: Svg, players: int) -> None:
     """Three rows under the rail: the terrain, the tiles and derricks, the price zones."""
     y = rail_top() + (players + 1) * LANE + 40
     rows: list[list[tuple[str, str, str | None]]] = [
-        [(c, w, None) for c, w in zip(TERRAIN_COLORS, TERRAIN_WORDS)] + [(LIGHT_BLUE, "harbour: the game ends", None)],
+        [(c, w, None) for c, w in [*zip(TERRAIN_COLORS, TERRAIN_WORDS), (LIGHT_BLUE, "harbour: the game ends")]],
         [(TILE_BACK, "face-down tile: ▲ = derricks, oil (? = not seen)", BLACK),
          (TILE_BACK, "red edge: 2 derricks", VERMILLION), (PLAYER_COLORS[0], "derrick: owner, oil left", BLACK)],
         [(ZONE_COLORS[zone], f"price {ZONE_WORDS[zone]}", None) for zone in ("red", "white", "blue")]]
     for items in rows:
-        x = LEFT
+        x: float = LEFT
         for fill, words, edge in items:
             svg.rect(x, y - 8, 16, 16, fill=fill, stroke=edge or GREY, stroke_width=2 if edge == VERMILLION else 1)
             svg.text(x + 21, y, words, 12, anchor="start")

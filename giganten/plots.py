@@ -13,10 +13,12 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.ticker import FuncFormatter
+from numpy.typing import ArrayLike
 
 from gamekit.plotting import (BLACK, GREY, LIGHT_BLUE, LIGHT_RED, TERRAIN_COLORS, VERMILLION, WHITE, LayeredFigure,
                               axes_or_new, fast_scatter, glyphs, money_formatter, named_color, new_figure,
@@ -62,7 +64,7 @@ def draw_price_background(ax: Axes, companies: int = 3, title: str | None = "Oil
 
 def draw_price_markers(ax: Axes, indices: Sequence[int], previous: Sequence[int | None] | None = None) -> list:
     """One marker (an oil barrel) per company, its price under the track, and arrows from ``previous``."""
-    xs = np.arange(len(indices))
+    xs = range(len(indices))
     out = [fast_scatter(ax, list(zip(xs, indices)), "o", 180, BLACK, WHITE, 1.5, zorder=3)]
     out += [ax.text(x, -1.2, f"${prices.TRACK[i]:,}", ha="center", va="center", fontsize=7, fontweight="bold")
             for x, i in zip(xs, indices)]
@@ -96,17 +98,17 @@ def plot_prices(state, ax: Axes | None = None) -> Axes:
     return draw_price_tracks(axes_or_new(ax, 3.2, 4.6), price_indices(state))
 
 
-def plot_price_histogram(counts: Sequence[float], exact: Sequence[float] | None = None,
+def plot_price_histogram(counts: ArrayLike, exact: ArrayLike | None = None,
                          ax: Axes | None = None, title: str | None = None) -> Axes:
     """Bars: the share of rolls that ended on each price; dots: an exact distribution to compare."""
     ax = axes_or_new(ax, 4.5, 3.2)
-    counts = np.asarray(counts, dtype=float)
-    total = counts.sum()
-    share = counts / total if total else counts
+    rolled = np.asarray(counts, dtype=float)
+    total = rolled.sum()
+    share = rolled / total if total else rolled
     xs = np.asarray(prices.TRACK)
     colours = [ZONE_COLORS[z] for z in prices.ZONE]
     ax.bar(xs, share, width=420, color=colours, edgecolor=GREY)
-    handles = [Rectangle((0, 0), 1, 1, facecolor=WHITE, edgecolor=GREY)]
+    handles: list[Artist] = [Rectangle((0, 0), 1, 1, facecolor=WHITE, edgecolor=GREY)]
     labels = [f"rolled ({int(total)} rolls; bar colour = zone)"]
     if exact is not None:
         (dots,) = ax.plot(xs, exact, "o", color=BLACK, markersize=5)
@@ -166,7 +168,7 @@ def draw_landscape(ax: Axes) -> None:
     ax.set_aspect("equal")
     for side in ax.spines.values():
         side.set_visible(False)
-    legend = [Rectangle((0, 0), 1, 1, facecolor=c, edgecolor=GREY) for c in TERRAIN_COLORS]
+    legend: list[Artist] = [Rectangle((0, 0), 1, 1, facecolor=c, edgecolor=GREY) for c in TERRAIN_COLORS]
     legend += [Rectangle((0, 0), 1, 1, facecolor=TILE_BACK, edgecolor=BLACK),
                Rectangle((0, 0), 1, 1, facecolor=TILE_BACK, edgecolor=VERMILLION, lw=2),
                Rectangle((0, 0), 1, 1, facecolor=PLAYER_COLORS[0], edgecolor=BLACK),
@@ -363,7 +365,7 @@ def plot_rail_race(state, ax: Axes | None = None) -> Axes:
     transport)."""
     ax = axes_or_new(ax, 9.0, 3.4)
     lanes = locomotive_lanes(state)
-    for k, (label, space, colour, letter) in enumerate(lanes):
+    for k, (_label, space, colour, letter) in enumerate(lanes):
         ax.barh(k, space, left=0, height=0.5, color=colour, alpha=0.25, edgecolor="none")
         ax.scatter([min(space, HARBOUR)], [k], s=260, marker="s", color=colour, edgecolors=BLACK, zorder=4)
         if letter != "■":

@@ -190,7 +190,7 @@ class _Builder:
         self._settled()
         s._events = []
         s._offered = None
-        s._record = Origin(dumps(to_position(s)))  # type: ignore[assignment]  # (the record starts here)
+        s._record = Origin(dumps(to_position(s)))  # the record starts here
         return s
 
     # -- options, prices, players ---------------------------------------------------------------------------

@@ -188,7 +188,7 @@ class State(GameState):
             return super().__reduce__()
         fields = {name: getattr(self, name) for name in (*_SLOTS, "_record", "_events")}
         fields.update(_offered=None)
-        return copyreg.__newobj__, (State,), (None, fields)
+        return copyreg.__newobj__, (State,), (None, fields)  # type: ignore[attr-defined]  # not in typeshed
 
     def fingerprint(self) -> Hashable:
         return tuple(getattr(self, name) for name in FIELDS if name != "determinized")

@@ -58,7 +58,8 @@ def render(s: "State", public: bool = False) -> str:
     lines.append(f"locomotives: {locos}; black {s.black}/{COMPONENTS.harbour}")
     status = "game over" if s.is_terminal() else f"{R.PHASE_NAMES[s.phase]}: waiting for {s.expecting()}"
     lines.append(f"round {s.round}, start player {s.name(s.start)}; {status}")
-    lines.append("prices: " + ", ".join(f"{company} {money(price(index))}" for company, index in zip(COMPANIES, s.prices)))
+    lines.append("prices: " + ", ".join(f"{company} {money(price(index))}"
+                                        for company, index in zip(COMPANIES, s.prices)))
     for p in range(s.n):
         card = s.card_of(p)
         store = "/".join(str(chips) for chips in s.storage_of(p))

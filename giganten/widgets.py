@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 import ipywidgets as widgets
 import numpy as np
@@ -31,6 +31,7 @@ from . import pictures, plots, prices
 from . import rules as R
 from .components import CARDS, COMPANIES, COMPONENTS, money
 from .game import SPEC
+from .state import State
 from .text import describe, public_text
 
 # -- the stepper ---------------------------------------------------------------------------------------
@@ -65,8 +66,10 @@ IMPERATIVE = {"places": "place", "moves": "move", "drives": "drive"}
 def action_label(state: GameState, action: Action) -> str:
     """The engine's sentence for ``action`` without the leading player name (the chooser names them), as
     an instruction: "move the truck east to (3, 7)"."""
-    text = describe(state, action)
-    name = state.name(state.current_player()) if state.current_player() is not None else "Chance"
+    s = cast(State, state)  # the Giganten chooser's state
+    text = describe(s, action)
+    player = s.current_player()
+    name = s.name(player) if player is not None else "Chance"
     for prefix in (f"{name}: ", f"{name} "):
         if text.startswith(prefix):
             text = text[len(prefix):]
@@ -211,7 +214,7 @@ class PriceDice:
 
     def _build(self) -> None:
         self.roll_buttons = [
-            button(f"Roll {short}", f"Roll the price die for {name}", lambda _b, c=c: self.roll(c))
+            button(f"Roll {short}", f"Roll the price die for {name}", partial(self._roll_clicked, c))
             for c, (short, name) in enumerate(zip(plots.COMPANY_SHORT, COMPANIES))
         ]
         self.roll_all_button = button("Roll all three", "One round of Action 1: Hudson, then Jet, then Standard",
@@ -263,6 +266,9 @@ class PriceDice:
                 f"the marker stands in the {zone} zone, so it moves {way}: "
                 f"{money(prices.TRACK[before])} → {money(prices.TRACK[after])}")
 
+    def _roll_clicked(self, company: int, _button: widgets.Button) -> None:
+        self.roll(company)
+
     def roll(self, company: int) -> None:
         """Roll the die for one company and move its marker."""
         self.previous = [None] * len(COMPANIES)
@@ -272,7 +278,7 @@ class PriceDice:
     def roll_all(self, rounds: int = 1) -> None:
         """``rounds`` rounds of Action 1: one roll per company, in company order."""
         for _ in range(rounds):
-            start = list(self.indices)
+            start: list[int | None] = list(self.indices)
             self.lines = [self._roll_one(c) for c in range(len(COMPANIES))]
             self.previous = start
         if rounds > 1:

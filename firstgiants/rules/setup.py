@@ -44,7 +44,8 @@ def names(text: str, players: int) -> tuple[str, ...]:
         return DEFAULT_NAMES[:players]
     out = tuple(x.strip() for x in text.split(","))
     if len(out) != players or not all(0 < len(x) <= 20 for x in out) or len(set(out)) != players:
-        raise ValueError(f"names must be {players} different comma-separated names of 1-20 characters, got {quote(text)}")
+        raise ValueError(f"names must be {players} different comma-separated names of 1-20 characters, "
+                         f"got {quote(text)}")
     return out
 
 

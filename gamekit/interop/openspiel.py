@@ -195,7 +195,7 @@ class KitSpielState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if state.is_chance():
             return pyspiel.PlayerId.CHANCE
-        return state.current_player()  # type: ignore[return-value]  # (a decision: a seat)
+        return state.current_player()  # type: ignore[return-value]  # a decision: a seat, never None
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._kit.state.spec.ids.legal_ids(self._kit.state)
@@ -225,8 +225,8 @@ class KitSpielState(pyspiel.State):
         state = self._kit.state
         if not state.spec.ids.hidden_information:
             return self.clone()
-        # (a game with hidden information has determinize: see gamekit.mcts)
-        world = state.determinize(player_id, random.Random(int(probability_sampler() * 2**52)))  # type: ignore[attr-defined]
+        rng = random.Random(int(probability_sampler() * 2**52))
+        world = state.determinize(player_id, rng)  # type: ignore[attr-defined]  # hidden information: it has one
         out = self.get_game().new_initial_state()
         out._kit = _Position(world, self._kit.seen_from(player_id))
         return out

@@ -83,6 +83,7 @@ class TablePage:
     live link.  Subclasses read their view (:meth:`_read`) and add their own panes."""
 
     viewer: int | None = None
+    widget: widgets.VBox  # the whole page, built by the subclass
 
     def __init__(self, store: TableStore, table_id: str, live: bool = True) -> None:
         self.store = store
@@ -121,8 +122,8 @@ class TablePage:
     def _page(self, side: list[widgets.Widget], below: list[widgets.Widget], css_class: str) -> widgets.VBox:
         page = widgets.VBox([
             stylesheet(), widgets.HTML(PAGE_CSS), self.header, self.status, self.problem, self.message,
-            widgets.HBox([self.picture, widgets.VBox(side, layout=widgets.Layout(flex="1 1 340px", min_width="340px",
-                                                                                max_width="720px", padding="0 0 0 10px"))],
+            widgets.HBox([self.picture, widgets.VBox(side, layout=widgets.Layout(
+                flex="1 1 340px", min_width="340px", max_width="720px", padding="0 0 0 10px"))],
                          layout=widgets.Layout(flex_flow="row wrap")),
             *below,
         ])

@@ -12,19 +12,18 @@ half-way is rolled back by the server and raises ``StoreUnavailable``).
 """
 from __future__ import annotations
 
-import threading
 import time
 from contextlib import contextmanager
 from typing import Any, Iterator, Sequence
 
 from .errors import StoreUnavailable, UnknownTable
-from .store import Conflict, TableStore, create_schema
+from .store import Conflict, TableStore, Tx, create_schema
 
 try:
     import psycopg
     from psycopg import errors as pg_errors
 except ModuleNotFoundError:  # pragma: no cover - depends on the environment
-    psycopg = None
+    psycopg = None  # type: ignore[assignment]  # optional: PostgresStore() then says how to install it
 
 CHANNEL = "gk_tables"
 #: The DDL runs under this advisory lock, so processes opening a new database at once do not race.
@@ -77,8 +76,6 @@ class PostgresStore(TableStore):
         super().__init__()
         self.url = url
         self.connect_timeout = connect_timeout
-        self._local = threading.local()
-        self._opened: list[psycopg.Connection] = []
         with self._transaction(write=True) as tx:
             tx.run("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
             create_schema(tx, "DOUBLE PRECISION")
@@ -88,9 +85,7 @@ class PostgresStore(TableStore):
             conn = psycopg.connect(self.url, autocommit=True, connect_timeout=max(1, round(self.connect_timeout)))
         except psycopg.Error as exc:
             raise StoreUnavailable(f"cannot reach the PostgreSQL table store: {type(exc).__name__}") from None
-        with self._lock:
-            self._opened.append(conn)
-        return conn
+        return self._remember(conn)
 
     def _connection(self, name: str = "conn") -> "psycopg.Connection":
         conn = getattr(self._local, name, None)
@@ -144,7 +139,7 @@ class PostgresStore(TableStore):
                                        "try again") from None
             raise
 
-    def _notify(self, tx: _Tx, table_id: str) -> None:
+    def _notify(self, tx: Tx, table_id: str) -> None:
         tx.run("SELECT pg_notify(?, ?)", (CHANNEL, table_id))
 
     def _revision(self, table_id: str) -> int:
@@ -180,10 +175,3 @@ class PostgresStore(TableStore):
                     break
                 if table_id in names:
                     break
-
-    def close(self) -> None:
-        with self._lock:
-            opened, self._opened = self._opened, []
-        for conn in opened:
-            conn.close()
-        self._local = threading.local()

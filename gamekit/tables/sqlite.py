@@ -3,15 +3,14 @@
 WAL journal (readers never wait for the writer, and a killed process leaves the last committed
 transaction in place: nothing is written half), ``synchronous=FULL`` by default (an accepted move is
 on disk before the mover hears so, even if the machine loses power; ``synchronous="NORMAL"`` skips that
-wait and stays safe against a killed process, losing at worst the last moves on a power cut), write transactions begun with ``BEGIN IMMEDIATE`` (they take the write
-lock up front, so two writers queue instead of failing half-way) and a busy timeout.  Several
-processes on one machine may share the folder; it must be on a local disk (SQLite's WAL needs
-shared memory, which network file systems do not give).
+wait and stays safe against a killed process, losing at worst the last moves on a power cut), write
+transactions begun with ``BEGIN IMMEDIATE`` (they take the write lock up front, so two writers queue
+instead of failing half-way) and a busy timeout.  Several processes on one machine may share the folder; it
+must be on a local disk (SQLite's WAL needs shared memory, which network file systems do not give).
 """
 from __future__ import annotations
 
 import sqlite3
-import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -54,8 +53,6 @@ class SQLiteStore(TableStore):
         self.busy_timeout = busy_timeout
         self.poll_interval = poll_interval
         self.synchronous = synchronous
-        self._local = threading.local()
-        self._opened: list[sqlite3.Connection] = []
         with self._transaction(write=True) as tx:
             create_schema(tx, "REAL")
 
@@ -74,9 +71,7 @@ class SQLiteStore(TableStore):
                 conn.execute("PRAGMA foreign_keys = ON")
             except sqlite3.Error as exc:
                 raise StoreUnavailable(f"cannot open the table store {self.path}: {exc}") from None
-            self._local.conn = conn
-            with self._lock:
-                self._opened.append(conn)
+            self._local.conn = self._remember(conn)
         return conn
 
     @contextmanager
@@ -125,10 +120,3 @@ class SQLiteStore(TableStore):
             if remaining <= 0:
                 return revision
             time.sleep(min(self.poll_interval, remaining))
-
-    def close(self) -> None:
-        with self._lock:
-            opened, self._opened = self._opened, []
-        for conn in opened:
-            conn.close()
-        self._local = threading.local()

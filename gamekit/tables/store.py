@@ -5,8 +5,8 @@ transactions, its SQL dialect's few differences and a way to wait for a change. 
 
 * ``gk_tables``: one row per table -- the starting point (a JSON document: game, module, players,
   options, and ``position``: the position the table started from, or null for a new game), the chance
-  seed, the host code's hash, the status ('playing', 'paused', 'ended'), the log's ``length`` and a ``revision`` that every
-  change (an entry, a host operation) increases;
+  seed, the host code's hash, the status ('playing', 'paused', 'ended'), the log's ``length`` and a
+  ``revision`` that every change (an entry, a host operation) increases;
 * ``gk_seats``: one row per seat -- the seat code's hash (NULL for a seat created as a bot) and the
   bot playing it (a JSON bot spec from :mod:`gamekit.bots`' registries; NULL while a person plays);
 * ``gk_log``: one row per entry -- ``(table_id, idx)`` is the primary key, so two writers can never
@@ -33,7 +33,7 @@ from abc import ABC, abstractmethod
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence, TypeVar
 
 from ..actions import Action
 from ..bots import SeatSpec, seat_factory, seat_label
@@ -89,6 +89,15 @@ def create_schema(tx: "Tx", real: str) -> None:
 
 class Conflict(TableError):
     """A backend's unique-key violation: another writer wrote the same entry first."""
+
+
+class Connection(Protocol):
+    """A backend's database connection, as far as the store's bookkeeping needs it."""
+
+    def close(self) -> None: ...
+
+
+C = TypeVar("C", bound=Connection)
 
 
 class Tx(Protocol):
@@ -235,6 +244,8 @@ class TableStore(ABC):
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self._local = threading.local()  # this thread's connections (a backend names them)
+        self._opened: list[Connection] = []  # every connection opened, in any thread (for close)
         self._tables: dict[str, _Table] = {}
         self._replays: dict[str, _Replay] = {}
         self._code_seats: dict[str, tuple[str, int]] = {}
@@ -250,7 +261,7 @@ class TableStore(ABC):
         change once written.  Both raise :class:`StoreUnavailable` when the database cannot be reached
         or stays locked."""
 
-    def _notify(self, tx: Tx, table_id: str) -> None:
+    def _notify(self, tx: Tx, table_id: str) -> None:  # noqa: B027 (a hook: only PostgreSQL overrides it)
         """Inside a write transaction: tell waiting processes that ``table_id`` changed (on commit)."""
 
     @abstractmethod
@@ -260,9 +271,19 @@ class TableStore(ABC):
         entry and every host operation changes the revision; a page calls this in a loop and
         re-reads its view when the result differs from the revision it shows."""
 
-    @abstractmethod
+    def _remember(self, conn: C) -> C:
+        """``conn``, just opened by a backend for this thread, to be closed by :meth:`close`."""
+        with self._lock:
+            self._opened.append(conn)
+        return conn
+
     def close(self) -> None:
         """Close every connection this store opened (in any thread)."""
+        with self._lock:
+            opened, self._opened = self._opened, []
+        for conn in opened:
+            conn.close()
+        self._local = threading.local()
 
     def __enter__(self) -> "TableStore":
         return self
@@ -478,11 +499,13 @@ class TableStore(ABC):
                 player, source = None, "chance"
                 action = sample_chance(state, chance_rng(table.seed, index))
             else:
-                player, source = state.current_player(), "bot"
-                bot = seats[player].bot  # type: ignore[index]
+                seat = state.current_player()
+                assert seat is not None  # neither chance nor the end
+                player, source = seat, "bot"
+                bot = seats[seat].bot
                 if bot is None:
                     break
-                action = self._factory(table.ref, bot)(bot_seed(table.seed, player, index)).act(state)  # type: ignore[arg-type]
+                action = self._factory(table.ref, bot)(bot_seed(table.seed, seat, index)).act(state)
             after = state.apply(action)
             batch.append(_Planned(player, source, action, after))
             state, index = after, index + 1
@@ -525,8 +548,8 @@ class TableStore(ABC):
 
     def table_info(self, table_id: str) -> TableInfo:
         with self._transaction(write=False) as tx:
-            row = tx.one("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables WHERE id = ?",
-                         (table_id,))
+            row = tx.one("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables "
+                         "WHERE id = ?", (table_id,))
             if row is None:
                 raise UnknownTable(table_id)
             return self._info(row, self._seat_rows(tx, table_id))
@@ -654,7 +677,8 @@ class TableStore(ABC):
         try:
             return table.spec.codec.decode(json.loads(text))
         except ValueError as exc:
-            raise CorruptTable(f"table {table.id}: log entry {index} is not a {table.spec.name} action: {exc}") from None
+            raise CorruptTable(f"table {table.id}: log entry {index} is not a {table.spec.name} action: "
+                               f"{exc}") from None
 
     def _table(self, table_id: str) -> _Table:
         """The table's unchanging part (cached: it never changes)."""
@@ -763,4 +787,6 @@ def _waits_for_human(state: GameState, seats: Sequence[SeatInfo]) -> bool:
         return True
     if state.is_chance():
         return False
-    return seats[state.current_player()].bot is None  # type: ignore[index]
+    seat = state.current_player()
+    assert seat is not None  # neither chance nor the end
+    return seats[seat].bot is None

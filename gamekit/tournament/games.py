@@ -151,7 +151,8 @@ class Clock:
         self.task: Task | None = None
 
     def alarm(self, signum: int, frame: Any) -> None:
-        reason = overrun(self.shared, self.task, time.monotonic())  # type: ignore[arg-type]
+        assert self.shared is not None and self.task is not None  # it ticks only in running() a timed task
+        reason = overrun(self.shared, self.task, time.monotonic())
         if reason:
             raise TimeLimitExceeded(reason)
 
@@ -174,10 +175,12 @@ class Clock:
                 shared[0] = shared[1] = 0.0
 
     def deciding(self) -> None:
-        self.shared[0] = time.monotonic()  # type: ignore[index]
+        assert self.shared is not None  # _Timed bots only run with a shared clock
+        self.shared[0] = time.monotonic()
 
     def decided(self) -> None:
-        self.shared[0] = 0.0  # type: ignore[index]
+        assert self.shared is not None  # as in deciding
+        self.shared[0] = 0.0
 
     def moved(self, moves: int) -> None:
         if self.shared is not None:

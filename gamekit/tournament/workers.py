@@ -97,7 +97,8 @@ class _Worker:
             else:
                 self.job = None
                 return row
-        task = self.job.task  # type: ignore[union-attr]
+        assert self.job is not None  # asked of a busy worker only
+        task = self.job.task
         limited = task.decision_limit or task.game_limit
         stuck = overrun(self.shared, task, time.monotonic(), tick(task) + KILL_GRACE) if limited else ""
         if stuck or not self.process.is_alive():
@@ -142,8 +143,9 @@ def supervised(tasks: Sequence[Task], processes: int) -> Generator[GameResult, N
                 if isinstance(outcome, GameResult):
                     yield outcome
                 elif isinstance(outcome, _Lost):
+                    assert job is not None  # an outcome comes from a busy worker
                     workers[i] = _Worker(context)
-                    after = _after_loss(job, outcome)  # type: ignore[arg-type]
+                    after = _after_loss(job, outcome)
                     if isinstance(after, GameResult):
                         yield after
                     else:

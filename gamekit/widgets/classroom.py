@@ -36,6 +36,6 @@ def classroom(tabs: Mapping[str, Any], selected: str | None = None) -> widgets.V
         (page.add_class if change["new"] else page.remove_class)("gk-big")
 
     big.observe(switch, names="value")
-    page.big_type = big  # type: ignore[attr-defined]
-    page.tab = tab  # type: ignore[attr-defined]
+    page.big_type = big
+    page.tab = tab
     return page

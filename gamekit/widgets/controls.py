@@ -34,7 +34,7 @@ CONTROL_TYPES: tuple[type, ...] = (
 )
 
 
-def button(description: str, tooltip: str, on_click: Callable[[widgets.Button], None] | None = None,
+def button(description: str, tooltip: str, on_click: Callable[[widgets.Button], object] | None = None,
            icon: str = "", style: str = "", width: str | None = None) -> widgets.Button:
     """A button with its label and its tooltip (both required by the kit's conventions)."""
     b = widgets.Button(description=description, tooltip=tooltip, icon=icon, button_style=style,

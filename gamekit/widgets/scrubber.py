@@ -17,7 +17,7 @@ class Scrubber:
     focused; the buttons answer Enter.
     """
 
-    def __init__(self, count: int, render: Callable[[int], bytes], caption: Callable[[int], str],
+    def __init__(self, count: int, render: Callable[[int], str], caption: Callable[[int], str],
                  description: str = "Frame", tooltip: str = "Which frame to show",
                  start: int | None = None, labels: Sequence[str] | None = None) -> None:
         if count < 1:

@@ -159,7 +159,7 @@ class GameView:
     #: ``str(state)`` shows hidden information (e.g. every license hand): while a human plays, the
     #: stepper's text pane then shows ``public_text(state)`` if given, else nothing.
     text_shows_hidden: bool = False
-    public_text: Callable[[GameState], str] | None = None
+    public_text: Callable[[Any], str] | None = None  # takes the game's own state class
     bot_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     score_text: Callable[[float], str] = lambda value: f"{value:g}"
     value_text: Callable[[str, float], str] = bot_value_text
@@ -372,7 +372,7 @@ class GameStepper:
             else:
                 control = widgets.Text(value=str(value), description=words, tooltip=tip,
                                        style={"description_width": "initial"})
-            control.option = key  # type: ignore[attr-defined]
+            control.option = key
             out.append(control)
         return out
 
@@ -512,7 +512,9 @@ class GameStepper:
             return False
         if s.is_chance():
             return self.seat_picker.chance.value == CHANCE_CHOOSE and not self._chance_free
-        return self.seats[s.current_player()] == HUMAN
+        seat = s.current_player()
+        assert seat is not None  # neither the end nor chance
+        return self.seats[seat] == HUMAN
 
     def bot(self, seat: int, kind: str | None = None) -> Any:
         """The bot deciding ``seat``'s move at this position (fresh and seeded, see the module doc)."""
@@ -533,7 +535,9 @@ class GameStepper:
             return None
         if s.is_chance():
             return self._chance_action()
-        return self.bot(s.current_player()).act(s)
+        seat = s.current_player()
+        assert seat is not None  # neither the end nor chance
+        return self.bot(seat).act(s)
 
     # -- moving ---------------------------------------------------------------------------
     def _log_move(self, before: GameState, action: Action, after: GameState) -> None:
@@ -584,6 +588,7 @@ class GameStepper:
         if not self.secrets_kept():
             return str(exc)
         seat = self.state.current_player()
+        assert seat is not None  # a bot chose: a decision node
         return (f"the {self.seats[seat]} bot playing {self.name(seat)} chose an action that {exc.rule} "
                 "forbids; the game stays where it was.")
 
@@ -837,6 +842,7 @@ class GameStepper:
             who = "Chance to move" + (" (you choose)" if self.is_human_turn() else "")
         else:
             seat = s.current_player()
+            assert seat is not None  # neither the end nor chance
             who = f"<b>{escape(self.name(seat))}</b> to move ({escape(self.seats[seat])})"
         return f"<div>{escape(where)}{' — ' if where else ''}{who} · move {s.move_number}</div>"
 

@@ -122,7 +122,8 @@ def test_running_and_saving_the_lessons_in_lab_leaves_the_repository_clean(teach
         assert (copy / name).stat().st_mtime_ns > copied, f"{name} was not saved in the copy"
         saved = json.loads((copy / name).read_text())
         assert "widgets" not in saved["metadata"], f"{name}: widget state saved"
-        views = [i for i, c in enumerate(saved["cells"]) for o in c.get("outputs", []) if WIDGET_VIEW in o.get("data", {})]
+        views = [i for i, c in enumerate(saved["cells"])
+                 for o in c.get("outputs", []) if WIDGET_VIEW in o.get("data", {})]
         assert views == [], f"{name}: widget views saved in cells {views}"
 
     shut_down_kernels(url, token)  # as after a restart of Lab: the widgets' models are gone

@@ -25,7 +25,8 @@ def test_heuristic_and_random_bots_only_play_legal_moves(players):
 
 
 def test_the_search_bot_only_plays_legal_moves():
-    bots = [CheckedBot(BOTS["search"](1, iterations=4)), CheckedBot(BOTS["heuristic"](9)), CheckedBot(BOTS["random"](3))]
+    bots = [CheckedBot(BOTS["search"](1, iterations=4)), CheckedBot(BOTS["heuristic"](9)),
+            CheckedBot(BOTS["random"](3))]
     assert play(firstgiants.new_game(3), bots, 5).is_terminal()
 
 

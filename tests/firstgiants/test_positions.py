@@ -171,7 +171,8 @@ REFUSED = [
     ("news_tokens: Cleo has expanded a Small size set", lambda d: d["players"][2].update(
         museum=[_museum(["#26", "#38"], "Small size set")])),
     ("news_tokens.Herbivore.holder: Ana has a larger Herbivore family set (3 cards against 2)", lambda d: (
-        d["players"][0]["museum"][0].update(cards=["#12", "#16", "#20"], set_tokens=2), d["players"][0].update(study=[]),
+        d["players"][0]["museum"][0].update(cards=["#12", "#16", "#20"], set_tokens=2),
+        d["players"][0].update(study=[]),
         d.update(phase="start of turn", reclaim_left=None))),
     ("news_tokens.Marine: Cleo has no Marine family set", lambda d: d["news_tokens"].update(
         Marine={"holder": "Cleo"})),

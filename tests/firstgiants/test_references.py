@@ -133,7 +133,8 @@ def test_the_display_listing_matches_the_plain_rule():
     for s in positions()[::2]:
         for p in range(s.num_players):
             family = rng.randrange(5)
-            for free, fam, same in ((False, -1, False), (True, -1, False), (False, family, True), (True, family, False)):
+            for free, fam, same in ((False, -1, False), (True, -1, False), (False, family, True),
+                                    (True, family, False)):
                 assert display.displays(s, p, free, fam, same) == reference_displays(s, p, free, fam, same)
                 checked += 1
     assert checked > 10_000

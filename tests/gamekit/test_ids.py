@@ -106,7 +106,7 @@ def test_the_protocol_reaches_the_games_ids_and_a_game_without_them_says_so():
     mask = state.legal_action_mask()  # a chance node: the tile values that may be dealt
     assert mask.dtype == np.int8 and mask.sum() == len(state.chance_outcomes())
     with pytest.raises(NotImplementedError, match="no action ids"):
-        toygame.SPEC.new_game(2).num_distinct_actions
+        _ = toygame.SPEC.new_game(2).num_distinct_actions
 
 
 def random_play(game, players, seed):

@@ -16,7 +16,8 @@ def test_palette_is_okabe_ito_and_distinct():
     assert P.named_color("Red") == P.VERMILLION and P.named_color(" blue ") == P.BLUE
     with pytest.raises(KeyError):
         P.named_color("mauve")
-    assert P.player_style(1)["color"] == P.player_color(1) and P.player_style(1)["marker"] != P.player_style(0)["marker"]
+    assert P.player_style(1)["color"] == P.player_color(1)
+    assert P.player_style(1)["marker"] != P.player_style(0)["marker"]
 
 
 def test_text_colour_is_readable_on_its_background():

@@ -199,7 +199,8 @@ def test_a_bots_hand_stays_hidden_while_a_human_plays_but_shows_in_a_demo():
         st.undo()
     assert st.visible_seat() is None and "stays hidden" in st.private_title.value
     demo = stepper()
-    demo.step(); demo.step()
+    demo.step()
+    demo.step()
     assert demo.visible_seat() == demo.state.current_player() and "my_bonus" in demo.private.value
 
 
@@ -221,13 +222,15 @@ def test_chance_can_be_chosen_by_hand_to_force_a_die_face():
 
 def test_why_shows_the_bots_candidates_with_values():
     st = stepper(seats=("explaining", "random"))
-    st.step(); st.step()
+    st.step()
+    st.step()
     st.why_button.click()
     assert "roll" in st.why.value and "0.6" in st.why.value
     ranked = st.explain()
     assert ranked[0] == (Roll(), 0.6)
     plain = stepper(seats=("silent", "silent"))
-    plain.step(); plain.step()
+    plain.step()
+    plain.step()
     plain.why_button.click()
     assert "cannot explain" in plain.why.value
 

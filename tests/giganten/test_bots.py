@@ -24,7 +24,8 @@ def test_the_registry_has_random_heuristic_and_search():
 @pytest.mark.parametrize("players", [3, 4])
 def test_heuristic_and_random_bots_only_play_legal_moves(players):
     for seed in range(4):
-        bots = [CheckedBot(BOTS["heuristic" if (p + seed) % 2 == 0 else "random"](seed * 10 + p)) for p in range(players)]
+        bots = [CheckedBot(BOTS["heuristic" if (p + seed) % 2 == 0 else "random"](seed * 10 + p))
+                for p in range(players)]
         final = play(giganten.new_game(players), bots, seed)
         assert final.is_terminal() and all(b.moves > 0 for b in bots)
 

@@ -37,7 +37,8 @@ def test_action_5_build_next_to_a_tile_pays_the_bank_reveals_the_tile_and_fills_
     conservation(t)
 
 
-@pytest.mark.parametrize("where, tile, cost", [((3, 1), (3, 2), 4000), ((2, 11), (2, 12), 6000), ((0, 10), (0, 11), 8000)])
+@pytest.mark.parametrize("where, tile, cost",
+                         [((3, 1), (3, 2), 4000), ((2, 11), (2, 12), 6000), ((0, 10), (0, 11), 8000)])
 def test_action_5_costs_4000_6000_8000_by_kind(where, tile, cost):
     s = building({RED: cell(*where)})
     t = s.apply(Build(*tile))

@@ -7,8 +7,9 @@ import pytest
 import giganten as g
 from gamekit.checks import check_game
 
-from giganten.actions import (Bid, Build, ChangePrice, DealTile, DiscardLicenses, DrawLicenses, DriveTo, LocomotivesBack,
-                              PayLicenses, PlaceTruck, RevealCard, RollPrice, Sell, Step, TakeCard, TakeOil, Transport)
+from giganten.actions import (Bid, Build, ChangePrice, DealTile, DiscardLicenses, DrawLicenses, DriveTo,
+                              LocomotivesBack, PayLicenses, PlaceTruck, RevealCard, RollPrice, Sell, Step, TakeCard,
+                              TakeOil, Transport)
 
 from .invariants import conservation
 

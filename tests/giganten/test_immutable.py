@@ -71,7 +71,7 @@ def test_no_public_field_can_be_changed_in_place_and_nothing_reaches_the_parent(
     for name, value in public_values(state).items():
         if name in FIELDS:
             hash(value)  # ints, tuples of ints, frozen records: all hashable, hence immutable all the way down
-        for what, attempt in ATTEMPTS:
+        for _what, attempt in ATTEMPTS:
             try:
                 attempt(getattr(child, name))
             except (TypeError, AttributeError, IndexError, KeyError, StopIteration):

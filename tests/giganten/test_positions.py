@@ -209,11 +209,13 @@ REFUSED = [
     ("already has players[0].derricks[0] on it", lambda d: (
         d["players"][0].update(derricks=[{"square": [3, 2], "oil": 1, "tile": 2}]),
         d["tiles"].append({"square": [3, 2], "oil": 3}))),
-    ("players[1].truck: Red's truck stands on (4, 5) too", lambda d: [p.update(truck=[4, 5]) for p in d["players"][:2]]),
+    ("players[1].truck: Red's truck stands on (4, 5) too",
+     lambda d: [p.update(truck=[4, 5]) for p in d["players"][:2]]),
     ("players[0].truck: (3, 2) has a face-down tile", lambda d: d["players"][0].update(truck=[3, 2])),
     ("is marked for four players", lambda d: d["tiles"].append({"square": [4, 4], "oil": 2})),
     ("tiles[0].oil: a tile with one derrick shows 2 or 3 or 4 oil", lambda d: d["tiles"][0].update(oil=5)),
-    ("tiles with one derrick show 2 oil (face down, under derricks or emptied); the box has 4", lambda d: [t.update(oil=2) for t in d["tiles"][:6]]),
+    ("tiles with one derrick show 2 oil (face down, under derricks or emptied); the box has 4",
+     lambda d: [t.update(oil=2) for t in d["tiles"][:6]]),
     ("action_cards: 7 'beige card (5 licenses, 8 moves)'", lambda d: d["action_cards"].update(
         display=["beige card (5 licenses, 8 moves)"], discard={"beige card (5 licenses, 8 moves)": 6})),
     ("action_cards.discard.beige card (5 licenses, 8 moves): must be <= 6", lambda d: d["action_cards"].update(

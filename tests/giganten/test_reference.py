@@ -208,7 +208,8 @@ def test_the_movement_list_equals_the_rulebook_read_square_by_square():
 def test_the_bit_sets_of_tiles_and_derricks_follow_the_sites():
     for players in (3, 4):
         for s in positions(players, 4, 7):
-            on_sites = {state: {i for i in range(len(SITES)) if s.site_state[i] == state} for state in (R.TILE, R.DERRICK)}
+            on_sites = {state: {i for i in range(len(SITES)) if s.site_state[i] == state}
+                        for state in (R.TILE, R.DERRICK)}
             assert s.tile_sites == bits(on_sites[R.TILE])
             assert s.tile_cells == bits(SITES[i].cell for i in on_sites[R.TILE])
             assert s.derrick_cells == bits(SITES[i].cell for i in on_sites[R.DERRICK])

@@ -135,7 +135,8 @@ def test_end_of_game_a_three_way_tie_lists_the_license_values_in_rank_order():
     ranks = {row["player"]: row["rank"] for row in t.final_accounting}
     assert ranks == {BLUE: 1, RED: 2, YELLOW: 3, GREEN: 4}
     assert ("Red's locomotive (space 6) is ranked 2 (tied with Blue and Yellow: ranked by license value "
-            "(Blue 6, Red 2, Yellow 2), then by the order of the interrupted round, which Red started)") in events_text(t)
+            "(Blue 6, Red 2, Yellow 2), then by the order of the interrupted round, which Red started)"
+            ) in events_text(t)
 
 
 # -- documented numbers -----------------------------------------------------------------------------

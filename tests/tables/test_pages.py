@@ -193,7 +193,8 @@ def test_without_a_code_the_classroom_server_shows_the_code_form_and_elsewhere_t
     assert classroom_page().kind == "none"  # make voila: the notebook's hot-seat dashboard
     monkeypatch.setenv(TEACHER_KEY_ENV, "0" * 64)
     joined = classroom_page()
-    assert joined.kind == "join" and joined.replaces_dashboard and 'name=\\"code\\"' in page_bytes(joined.widget).decode()
+    assert joined.kind == "join" and joined.replaces_dashboard
+    assert 'name=\\"code\\"' in page_bytes(joined.widget).decode()
     monkeypatch.delenv("QUERY_STRING")
     assert classroom_page().kind == "none"  # JupyterLab
 

@@ -69,10 +69,12 @@ def test_a_seat_sees_its_choices_only_on_its_turn_and_plays(store):
     assert (accepted.index, accepted.log_length) == (2, 3)
     after = store.seat_view(codes.seats[1])
     assert after.content["your_turn"] and after.revision > second.revision
-    assert after.content["log"][-1] == {"number": 1, "player": 0, "action": "hold",
-                                        "events": [{"text": "Player 0 banks 0", "section": "Toy rules: hold", "player": None}]}
+    assert after.content["log"][-1] == {
+        "number": 1, "player": 0, "action": "hold",
+        "events": [{"text": "Player 0 banks 0", "section": "Toy rules: hold", "player": None}]}
     entries = store.entries(codes.table)
-    assert [(e.index, e.player, e.source) for e in entries] == [(0, None, "chance"), (1, None, "chance"), (2, 0, "seat")]
+    assert [(e.index, e.player, e.source) for e in entries] == [
+        (0, None, "chance"), (1, None, "chance"), (2, 0, "seat")]
 
 
 def test_a_stale_move_is_refused_and_the_seat_reads_the_new_state(store):
@@ -324,7 +326,8 @@ def test_threads_advancing_one_table_at_once_write_each_entry_once(store):
     for t in threads:
         t.join(30)
     store.advance(alone.table)
-    logs = [[(e.index, e.player, e.source, e.action) for e in check_log(store, c.table, "adv")] for c in (racing, alone)]
+    logs = [[(e.index, e.player, e.source, e.action) for e in check_log(store, c.table, "adv")]
+            for c in (racing, alone)]
     assert logs[0] == logs[1] and len(logs[0]) > 4
     assert sum(appended) == len(logs[0]) - view.log_length - 1  # every entry written by exactly one advancer
 
