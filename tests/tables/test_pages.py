@@ -277,7 +277,8 @@ def test_the_teacher_starts_a_table_from_a_position_file(store):
     teacher = TeacherPage(store)
     teacher.game_menu.value = "giganten"
     teacher.position_file.value = upload
-    assert html.escape("lesson.json: game: this is a position of 'firstgiants', not of giganten") in teacher.message.value
+    refusal = "lesson.json: game: this is a position of 'firstgiants', not of giganten"
+    assert html.escape(refusal) in teacher.message.value
     assert teacher.scenario.value == "" and teacher.position_file.value == ()
     teacher.game_menu.value = "firstgiants"
     teacher.position_file.value = upload
