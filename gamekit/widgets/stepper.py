@@ -316,7 +316,7 @@ class GameStepper:
             widgets.HBox([self.private_title, self.reveal_button], layout=wrap()), self.private, self.advisor.box,
             self.summary, widgets.HTML("<b>Event log</b> (newest first; click an entry to go back to it)"),
             self.log.view,
-        ], layout=widgets.Layout(min_width="420px", flex="1 1 600px", max_width="640px", padding="0 0 0 10px"))
+        ], layout=widgets.Layout(min_width="420px", flex="1 1 420px", max_width="640px", padding="0 0 0 10px"))
         self.side.add_class("gk-side")
         game = widgets.VBox([self.seat_picker.box, *self.variants,
                              widgets.HBox([self.seed_box, self.reset_button, self.autoplay], layout=wrap())])
@@ -336,7 +336,8 @@ class GameStepper:
             widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="baseline",
                                                                           flex_flow="row wrap")),
             self.banner,
-            widgets.HBox([self.picture, self.side], layout=widgets.Layout(flex_flow="row nowrap",
+            # (beside the picture from 1,610 px on; narrower, e.g. Lab with its sidebar open, below it)
+            widgets.HBox([self.picture, self.side], layout=widgets.Layout(flex_flow="row wrap",
                                                                          align_items="flex-start")),
             more, self.bridge,
         ])
