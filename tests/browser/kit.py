@@ -2,7 +2,7 @@
 
 * :func:`picture_problems` -- no raster picture shown larger than it was drawn (natural size against CSS
   size times the device pixel ratio), no SVG stretched beyond its drawn size, no raster inside an SVG, no
-  text of a picture under 12 CSS px;
+  text of a picture under 12 CSS px, none running out of its picture or written over another;
 * :func:`click_the_board` -- a human's move made by clicking the picture (choose, then confirm by a
   second click);
 * :func:`autoplay`, :func:`timeline_jump`, :func:`save_then_load`, :func:`winner_banner`.
@@ -34,6 +34,16 @@ PICTURE_PROBLEMS = """() => {
       const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
       if (px < 11.95) out.push(`text ${JSON.stringify(t.textContent)} at ${px.toFixed(1)} px`);
     }
+    const boxes = [...svg.querySelectorAll('text')].map(t => [t, t.getBoundingClientRect()]).filter(([, b]) => b.width);
+    for (const [t, b] of boxes)  // cut off: a label running out of its picture
+      if (b.left < r.left - 1 || b.right > r.right + 1 || b.top < r.top - 1 || b.bottom > r.bottom + 1)
+        out.push(`text ${JSON.stringify(t.textContent)} runs out of its picture`);
+    for (let i = 0; i < boxes.length; i++)  // labels written over each other (2 px of slack for the glyphs' boxes)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [s, a] = boxes[i], [t, b] = boxes[j];
+        if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2)
+          out.push(`texts ${JSON.stringify(s.textContent)} and ${JSON.stringify(t.textContent)} overlap`);
+      }
   }
   return out;
 }"""

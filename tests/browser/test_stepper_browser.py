@@ -36,9 +36,9 @@ RACE = ("import giganten as g\nfrom gamekit import play\nfrom giganten.widgets i
 
 
 def classroom_cell() -> str:
+    """The classroom notebook's code as one cell (the classroom server's page, then the dashboard)."""
     cells = json.loads((NOTEBOOKS / "classroom.ipynb").read_text())["cells"]
-    (code,) = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
-    return code
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
 
 
 def write_notebook(root_dir, name: str, cells: list[str]) -> None:
