@@ -2,7 +2,8 @@
 Chromium), in one notebook (one kernel start): the classroom app's cell, as notebooks/classroom.ipynb has it,
 and the locomotive race.
 
-* with the left sidebar closed, the Giganten stepper fits the notebook panel without scrolling, and no
+* with Lab's left sidebar open, nothing scrolls sideways (the side panel goes below the picture); with it
+  closed, the Giganten stepper fits the notebook panel without scrolling, and no
   picture is shown larger than it was drawn (nor any text of a picture under 12 px);
 * the keyboard: S steps (JupyterLab's own shortcuts stay out of the way), Tab to Step and Enter steps;
 * the log names rulebook sections and is not typeset as LaTeX;
@@ -72,11 +73,15 @@ def test_widgets_in_jupyterlab_on_a_projector(lab_server, projector_page, screen
     write_notebook(root_dir, "kit_widgets.ipynb", [classroom_cell(), RACE])
     page = projector_page
     run_all_cells(page, url, token, "kit_widgets.ipynb")
+    giganten, first = page.locator(".gk-stepper").nth(0), page.locator(".gk-stepper").nth(1)
+    giganten.locator(".gk-picture-view svg").first.wait_for(timeout=90_000)
+    giganten.evaluate("el => el.scrollIntoView({block: 'start'})")
+    # with Lab's file browser open the side panel goes below the picture: nothing scrolls sideways
+    assert [p for p in fit_problems(page, ".gk-stepper", whole_page=False) if "sideways" in p] == []
     page.keyboard.press("Control+b")  # the left sidebar closes: the notebook gets the screen's width
     page.locator("#jp-left-stack").wait_for(state="hidden", timeout=10_000)
     dismiss_news(page)
-    giganten, first = page.locator(".gk-stepper").nth(0), page.locator(".gk-stepper").nth(1)
-    giganten.locator(".gk-picture-view svg").first.wait_for(timeout=90_000)
+    page.wait_for_timeout(500)
     giganten.evaluate("el => el.scrollIntoView({block: 'start'})")
     assert fit_problems(page, ".gk-stepper", whole_page=False) == []
     assert picture_problems(page) == []
