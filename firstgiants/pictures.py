@@ -132,11 +132,11 @@ def _dig_sites(svg: Svg, obs: Mapping[str, Any], top: float, places: dict[str, t
     return SITE_H
 
 
-def _cards_row(svg: Svg, cards: list[int], x: float, y: float, places: dict[str, tuple]) -> float:
+def _cards_row(svg: Svg, cards: list[int], x: float, y: float, places: dict[str, tuple], gap: float = 4) -> float:
     for card in cards:
         _mini(svg, card, x, y)
         places[f"card-{card}"] = (x, y, MINI_W, MINI_H)
-        x += MINI_W + 4
+        x += MINI_W + gap
     return x
 
 
@@ -214,11 +214,12 @@ def cards_svg(cards: list[int], targets: Mapping[str, str] | None = None, title:
     """Small cards in rows (the museum builder's cards to choose from); ``targets`` (``card-<id>``) clickable."""
     places: dict[str, tuple] = {}
     rows = max(1, -(-len(cards) // per_row))
-    svg = Svg(16 + per_row * (MINI_W + 4), 28 + rows * (MINI_H + 6), title=title)
+    gap = 10  # each card's highlight frame apart from its neighbours'
+    svg = Svg(16 + per_row * (MINI_W + gap), 30 + rows * (MINI_H + gap), title=title)
     if title:
         svg.text(8, 11, title, 14, anchor="start", bold=True)
     for start in range(0, len(cards), per_row):
-        _cards_row(svg, cards[start:start + per_row], 8, 26 + (start // per_row) * (MINI_H + 6), places)
+        _cards_row(svg, cards[start:start + per_row], 8, 28 + (start // per_row) * (MINI_H + gap), places, gap)
     _add_targets(svg, targets or {}, places)
     return svg.to_string()
 
