@@ -182,6 +182,11 @@ def ranking(returns: Sequence[float]) -> list[tuple[int, int]]:
     return out
 
 
+#: The side panel's tallest: the screen less the page's title and tabs, the stepper's title, the winner's
+#: banner and the settings bar (1080 px: 780), so that the event log shrinks before the page scrolls.
+SIDE_MAX_HEIGHT = "calc(100vh - 300px)"
+
+
 class GameStepper:
     """Step through a game one action, one phase, one round at a time, play it by clicking, let it
     play itself (autoplay), travel back and forth in it, save it and load it.
@@ -316,7 +321,11 @@ class GameStepper:
             widgets.HBox([self.private_title, self.reveal_button], layout=wrap()), self.private, self.advisor.box,
             self.summary, widgets.HTML("<b>Event log</b> (newest first; click an entry to go back to it)"),
             self.log.view,
-        ], layout=widgets.Layout(min_width="420px", flex="1 1 420px", max_width="640px", padding="0 0 0 10px"))
+        ], layout=widgets.Layout(min_width="420px", flex="1 1 420px", max_width="640px", padding="0 0 0 10px",
+                                 max_height=SIDE_MAX_HEIGHT))
+        self.log.view.layout.height = None  # 260 px, shrinking to 120 when the side panel would outgrow the screen
+        self.log.view.layout.flex = "1 1 260px"
+        self.log.view.layout.min_height = "120px"
         self.side.add_class("gk-side")
         game = widgets.VBox([self.seat_picker.box, *self.variants,
                              widgets.HBox([self.seed_box, self.reset_button, self.autoplay], layout=wrap())])

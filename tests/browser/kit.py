@@ -119,6 +119,8 @@ def click_the_board(page, stepper) -> None:
     stepper.get_by_text("confirm").first.wait_for(timeout=30_000)
     stepper.evaluate("el => el.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(SCREENSHOTS / f"widget-{page_kind(page)}-giganten-chosen.png"), scale="css")
+    # the tallest side panel (confirm, Cancel, the private pane, the players): the log shrinks, nothing scrolls
+    assert fit_problems(page, ".gk-stepper", whole_page=page_kind(page) == "voila") == []
     target.click()
     wait_move(page, stepper, f"n > {before}")
     page.wait_for_function("([el, who]) => !el.innerText.includes('What ' + who + ' sees')",
