@@ -194,3 +194,17 @@ class Svg:
 
     def __str__(self) -> str:
         return self.to_string()
+
+
+class Picture:
+    """A drawn picture as a notebook shows it when it ends a cell: the SVG itself (sharp at any size, its
+    text as drawn), not a raster; ``repr`` names it (the same on every run, for stored outputs)."""
+
+    def __init__(self, svg: str, name: str) -> None:
+        self.svg, self.name = svg, name
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<picture: {self.name}>"
