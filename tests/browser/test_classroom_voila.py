@@ -2,7 +2,7 @@
 pixel ratio 2, Debian's Chromium, nothing fetched from outside 127.0.0.1.
 
 * every tab fits the screen without scrolling, and no picture is shown larger than it was drawn (nor any
-  text of a picture under 12 px);
+  text of a picture under 12 px, cut off or written over another); so do the two steppers in Big type;
 * no code and no teacher's notes on the page;
 * Giganten, hot seat: Red reveals, clicks a card on the board and confirms: the move is made and the
   screen passes to Blue covered; then both human seats go to bots and Play to end shows the winner banner;
@@ -41,6 +41,14 @@ def test_classroom_in_voila_on_a_projector(voila_server, projector_page, aborted
         assert fit_problems(page, ".gk-classroom", whole_page=True) == [], name
         assert picture_problems(page) == [], name
         screenshot(f"tab-{name.replace(' ', '-').lower()}")
+
+    page.locator(".gk-classroom button", has_text="Big type").first.click()  # for the back of the room
+    page.wait_for_function("() => document.querySelector('.gk-classroom.gk-big')")
+    for name in ("Giganten", "First Giants"):
+        show_tab(page, name)
+        assert fit_problems(page, ".gk-classroom", whole_page=True) == [], f"{name} in big type"
+        screenshot(f"big-type-{name.replace(' ', '-').lower()}")
+    page.locator(".gk-classroom button", has_text="Big type").first.click()
 
     show_tab(page, "Giganten")
     click_the_board(page, giganten)
