@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from gamekit import Action
 from gamekit.plotting import BLACK, GREY, WHITE, player_color, text_color_on
-from gamekit.svg import Svg, text_width, wrap
+from gamekit.svg import Picture, Svg, text_width, wrap
 
 from .components import (ANY_PLAYER_TAKES, CARDS, DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT,
                          DISPLAY_TWO_SAME, EACH_OPPONENT, GAIN_AMBER, GAIN_POINT, NO_TIMING, ONCE, PER_CARNIVORE,
@@ -260,3 +260,10 @@ def table_svg(obs: Mapping[str, Any], targets: Mapping[str, str] | None = None, 
     with svg.layer("targets"):
         _add_targets(svg, targets, places)
     return svg.to_string()
+
+
+def picture(state: Any) -> Picture:
+    """The table for a notebook (``pictures.picture(state)`` as a cell's last line), as the stepper draws
+    it (First Giants hides nothing: every seat sees the same)."""
+    obs = state.observation(0)
+    return Picture(table_svg(obs), f"First Giants, turn {obs['turns'] + 1}, {obs['phase']}")

@@ -258,7 +258,7 @@ class GameStepper:
         self.speed = widgets.SelectionSlider(options=list(SPEEDS.items()), value=SPEEDS["normal (1 s)"],
                                              description="Speed", tooltip="Time between moves while playing",
                                              continuous_update=False, style={"description_width": "initial"},
-                                             layout=widgets.Layout(width="300px"))
+                                             layout=widgets.Layout(width="22em"))  # (its readout grows with Big type)
         # (no readout on the slider: the browser would measure the page at every move to fit it; the
         # box beside it shows the move and takes a number)
         self.timeline = widgets.IntSlider(description="Move", tooltip="Travel to any move of this game (the moves "

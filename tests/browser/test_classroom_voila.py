@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from .kit import (autoplay, click_the_board, close_settings, fit_problems, picture_problems, save_then_load, shoot,
-                  timeline_jump, winner_banner)
+from .kit import (autoplay, click_the_board, close_settings, cut_labels, fit_problems, picture_problems,
+                  save_then_load, shoot, timeline_jump, winner_banner)
 
 pytestmark = pytest.mark.browser
 TABS = ("Giganten", "First Giants", "Price dice", "Museums")
@@ -40,6 +40,7 @@ def test_classroom_in_voila_on_a_projector(voila_server, projector_page, aborted
         show_tab(page, name)
         assert fit_problems(page, ".gk-classroom", whole_page=True) == [], name
         assert picture_problems(page) == [], name
+        assert cut_labels(page) == [], name
         screenshot(f"tab-{name.replace(' ', '-').lower()}")
 
     page.locator(".gk-classroom button", has_text="Big type").first.click()  # for the back of the room
@@ -47,6 +48,7 @@ def test_classroom_in_voila_on_a_projector(voila_server, projector_page, aborted
     for name in ("Giganten", "First Giants"):
         show_tab(page, name)
         assert fit_problems(page, ".gk-classroom", whole_page=True) == [], f"{name} in big type"
+        assert cut_labels(page) == [], f"{name} in big type"
         screenshot(f"big-type-{name.replace(' ', '-').lower()}")
     page.locator(".gk-classroom button", has_text="Big type").first.click()
 

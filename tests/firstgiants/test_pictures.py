@@ -70,3 +70,12 @@ def test_set_captions_and_band_heads_are_plain_english():
     assert set_caption(1, "Small size set", 3, True) == "Set 1: Small size, 3 tokens, complete"
     svg = table_svg(f.new_game(3).observation(0))
     assert "0 points" in svg and "1 points" not in svg
+
+
+def test_a_notebook_shows_the_table_as_svg_with_a_stable_name():
+    from firstgiants.pictures import picture
+
+    final = list(states_along(random_game(f.new_game(3), 4)))[-1]
+    shown = picture(final)
+    assert shown._repr_svg_() == table_svg(final.observation(0)) and "Game over" in shown._repr_svg_()
+    assert repr(shown).startswith("<picture: First Giants, turn ") and "0x" not in repr(shown)
