@@ -22,8 +22,8 @@ import nbformat
 import pytest
 
 from .conftest import NOTEBOOKS, REPO, SCREENSHOTS
-from .kit import (autoplay, button, click_the_board, close_settings, fit_problems, move_number, picture_problems,
-                  save_then_load, shoot, wait_move, winner_banner)
+from .kit import (autoplay, button, click_the_board, close_settings, cut_labels, fit_problems, move_number,
+                  picture_problems, save_then_load, shoot, wait_move, winner_banner)
 from .lab import run_all_cells
 
 pytestmark = pytest.mark.browser
@@ -84,7 +84,7 @@ def test_widgets_in_jupyterlab_on_a_projector(lab_server, projector_page, screen
     page.wait_for_timeout(500)
     giganten.evaluate("el => el.scrollIntoView({block: 'start'})")
     assert fit_problems(page, ".gk-stepper", whole_page=False) == []
-    assert picture_problems(page) == []
+    assert picture_problems(page) == [] and cut_labels(page) == []
     in_view(page, giganten, "lab-giganten-stepper-start")
 
     # the keyboard: S inside the stepper steps (and Lab does not take the key); Tab to Step, Enter
@@ -103,6 +103,7 @@ def test_widgets_in_jupyterlab_on_a_projector(lab_server, projector_page, screen
     winner_banner(page, giganten, ["Red", "Blue"])
     close_settings(giganten)
     assert fit_problems(page, ".gk-stepper", whole_page=False) == [] and picture_problems(page) == []
+    assert cut_labels(page) == []
     in_view(page, giganten, "lab-giganten-game-over")
     save_then_load(page, giganten)
 
