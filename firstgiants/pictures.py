@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from gamekit import Action
 from gamekit.plotting import BLACK, GREY, WHITE, player_color, text_color_on
-from gamekit.svg import Svg, text_width, wrap
+from gamekit.svg import Picture, Svg, text_width, wrap
 
 from .components import (ANY_PLAYER_TAKES, CARDS, DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT,
                          DISPLAY_TWO_SAME, EACH_OPPONENT, GAIN_AMBER, GAIN_POINT, NO_TIMING, ONCE, PER_CARNIVORE,
@@ -22,7 +22,7 @@ from .components import (ANY_PLAYER_TAKES, CARDS, DISPLAY, DISPLAY_FREE, DISPLAY
 from .plots import FAMILY_COLORS
 
 CARD_W, CARD_H = 112, 122  # a card on a dig site or the deck
-MINI_W, MINI_H = 80, 40  # a card in a Study or a museum
+MINI_W, MINI_H = 80, 36  # a card in a Study or a museum
 SITE_H = CARD_H + 50  # a dig site's frame: its name, its cards, the markers under them
 WIDTH = 1180
 SITE_W = 2 * CARD_W + 24
@@ -94,8 +94,8 @@ def _mini(svg: Svg, card: int, x: float, y: float) -> None:
     colour = FAMILY_COLORS[c.family_name]
     ink = text_color_on(colour)
     svg.rect(x, y, MINI_W, MINI_H, fill=colour, stroke=BLACK, stroke_width=1, rx=5)
-    svg.text(x + MINI_W / 2, y + 12, c.family_name, 12, fill=ink, bold=True)
-    svg.text(x + MINI_W / 2, y + 28, f"{size_word(card)} #{card}", 12, fill=ink)
+    svg.text(x + MINI_W / 2, y + 11, c.family_name, 12, fill=ink, bold=True)
+    svg.text(x + MINI_W / 2, y + 26, f"{size_word(card)} #{card}", 12, fill=ink)
 
 
 def _marker(svg: Svg, seat: int, name: str, cx: float, cy: float) -> None:
@@ -132,11 +132,11 @@ def _dig_sites(svg: Svg, obs: Mapping[str, Any], top: float, places: dict[str, t
     return SITE_H
 
 
-def _cards_row(svg: Svg, cards: list[int], x: float, y: float, places: dict[str, tuple]) -> float:
+def _cards_row(svg: Svg, cards: list[int], x: float, y: float, places: dict[str, tuple], gap: float = 4) -> float:
     for card in cards:
         _mini(svg, card, x, y)
         places[f"card-{card}"] = (x, y, MINI_W, MINI_H)
-        x += MINI_W + 4
+        x += MINI_W + gap
     return x
 
 
@@ -153,12 +153,17 @@ def _groups(player: Mapping[str, Any]) -> list[Group]:
     return groups
 
 
+def _count(number: int, noun: str) -> str:
+    """ "1 point", "2 points"."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def set_caption(number: int, type_name: str, tokens: int, complete: bool) -> str:
     """ "Set 2: Carnivore, 3 tokens, complete" from the set's type name ("Carnivore family set")."""
     kind = (type_name.replace(" family set", "").replace(" size set", " size")
             .replace("single card (no type yet)", "no type yet"))
-    done = ", complete" if complete else ""
-    return f"Set {number}: {kind}, {tokens} token{'s' if tokens != 1 else ''}{done}"
+    count = f", {_count(tokens, 'token')}" if tokens else ""
+    return f"Set {number}: {kind}{count}" + (", complete" if complete else "")
 
 
 def band(svg: Svg, seat: int, head: str, groups: list[Group], top: float, places: dict[str, tuple]) -> float:
@@ -166,24 +171,24 @@ def band(svg: Svg, seat: int, head: str, groups: list[Group], top: float, places
     returns its height.  A group's target id (if any) covers its caption and cards."""
     svg.rect(8, top, 10, 20, fill=player_color(seat), stroke=BLACK, stroke_width=1)
     svg.text(24, top + 10, head, 14, anchor="start", bold=True)
-    x, y = 8.0, top + 28
-    row_height = 18 + MINI_H + 8
+    x, y = 8.0, top + 26
+    row_height = 16 + MINI_H + 6
     for caption, cards, complete, target in groups:
-        width = max(text_width(caption, 12) + 4, len(cards) * (MINI_W + 4) - 4, MINI_W)
+        width = max(text_width(caption, 12), len(cards) * (MINI_W + 4) - 4, MINI_W)
         if x > 8 and x + width > WIDTH - 8:
             x, y = 8.0, y + row_height
         svg.text(x, y + 6, caption, 12, anchor="start", fill=BLACK if cards else "#555555")
         if complete:
-            svg.rect(x - 3, y + 15, len(cards) * (MINI_W + 4) + 2, MINI_H + 6, fill="none", stroke=BLACK,
+            svg.rect(x - 3, y + 13, len(cards) * (MINI_W + 4) + 2, MINI_H + 6, fill="none", stroke=BLACK,
                      stroke_width=3, rx=6)
         if cards:
-            _cards_row(svg, cards, x, y + 18, places)
+            _cards_row(svg, cards, x, y + 16, places)
         else:
-            svg.rect(x, y + 18, MINI_W, MINI_H, fill="none", stroke=GREY, stroke_width=1, rx=5,
+            svg.rect(x, y + 16, MINI_W, MINI_H, fill="none", stroke=GREY, stroke_width=1, rx=5,
                      stroke_dasharray="4 3")
         if target:
-            places[target] = (x, y - 2, width, MINI_H + 22)
-        x += width + 18
+            places[target] = (x, y - 2, width, MINI_H + 20)
+        x += width + 14
     return y + row_height - top + 4
 
 
@@ -192,8 +197,8 @@ def _player(svg: Svg, obs: Mapping[str, Any], seat: int, top: float, places: dic
     news = [t for t in obs["news_tokens"] if t["holder"] == seat]
     news_text = ", ".join(t["token"].replace(" News token", "") + (" (kept)" if t["locked"] else "") for t in news)
     to_move = " (to move)" if obs["current_player"] == seat else ""
-    head = (f"{player['name']}{to_move}: {player['score']} points · {player['amber']} amber · "
-            f"{player['markers_on_board']} markers on the board" + (f" · News: {news_text}" if news else ""))
+    head = (f"{player['name']}{to_move}: {_count(player['score'], 'point')} · {player['amber']} amber · "
+            f"{_count(player['markers_on_board'], 'marker')} on the board" + (f" · News: {news_text}" if news else ""))
     return band(svg, seat, head, _groups(player), top, places)
 
 
@@ -209,11 +214,12 @@ def cards_svg(cards: list[int], targets: Mapping[str, str] | None = None, title:
     """Small cards in rows (the museum builder's cards to choose from); ``targets`` (``card-<id>``) clickable."""
     places: dict[str, tuple] = {}
     rows = max(1, -(-len(cards) // per_row))
-    svg = Svg(16 + per_row * (MINI_W + 4), 28 + rows * (MINI_H + 6), title=title)
+    gap = 10  # each card's highlight frame apart from its neighbours'
+    svg = Svg(16 + per_row * (MINI_W + gap), 30 + rows * (MINI_H + gap), title=title)
     if title:
         svg.text(8, 11, title, 14, anchor="start", bold=True)
     for start in range(0, len(cards), per_row):
-        _cards_row(svg, cards[start:start + per_row], 8, 26 + (start // per_row) * (MINI_H + 6), places)
+        _cards_row(svg, cards[start:start + per_row], 8, 28 + (start // per_row) * (MINI_H + gap), places, gap)
     _add_targets(svg, targets or {}, places)
     return svg.to_string()
 
@@ -254,3 +260,10 @@ def table_svg(obs: Mapping[str, Any], targets: Mapping[str, str] | None = None, 
     with svg.layer("targets"):
         _add_targets(svg, targets, places)
     return svg.to_string()
+
+
+def picture(state: Any) -> Picture:
+    """The table for a notebook (``pictures.picture(state)`` as a cell's last line), as the stepper draws
+    it (First Giants hides nothing: every seat sees the same)."""
+    obs = state.observation(0)
+    return Picture(table_svg(obs), f"First Giants, turn {obs['turns'] + 1}, {obs['phase']}")

@@ -227,7 +227,7 @@ def draw_score_axes(ax: Axes, names: Sequence[str], xmax: float) -> None:
     ax.set_xlim(0, xmax)
     ax.set_xlabel("points")
     proxies = [Rectangle((0, 0), 1, 1, facecolor=c, edgecolor=WHITE) for c in SCORE_COLORS]
-    ax.legend(proxies, SCORE_PARTS, fontsize=7, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.35),
+    ax.legend(proxies, SCORE_PARTS, fontsize=9, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.4),
               ncol=2)
     ax.set_title("Score breakdown", fontsize=10, loc="left")
     ax.spines[["top", "right"]].set_visible(False)
@@ -244,7 +244,7 @@ def draw_score_bars(ax: Axes, state) -> list:
                 artists.append(ax.add_patch(Rectangle((left, p - 0.3), value, 0.6, facecolor=colour,
                                                       edgecolor=WHITE)))
             left += value
-        artists.append(ax.text(left + 0.3, p, f"{state.score(p)}", va="center", fontsize=8, fontweight="bold"))
+        artists.append(ax.text(left + 0.3, p, f"{state.score(p)}", va="center", fontsize=10, fontweight="bold"))
     return artists
 
 

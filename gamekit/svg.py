@@ -24,21 +24,35 @@ from typing import Any, Iterable, Iterator, Mapping
 MIN_TEXT_PX = 12
 #: Sans-serif fonts every platform has; the width estimate below assumes their proportions.
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
-#: Average advance of a character, as a share of the font size (DejaVu Sans is wide: ~0.6).
-CHAR_WIDTH = 0.62
+#: Advance widths of the printable ASCII characters (space to ~) in DejaVu Sans, regular and bold, as shares
+#: of the font size (from the font's own tables); other characters count as :data:`WIDE`.  Verdana is about as
+#: wide and Arial narrower, so with :data:`MARGIN` the estimate stays an upper bound on every platform.
+_ADVANCE = (
+    ("318 401 460 838 636 950 780 275 390 390 500 838 318 361 318 337 636 636 636 636 636 636 636 636 636 636 "
+    "337 337 838 838 838 531 1000 684 686 698 770 632 575 775 752 295 295 656 557 863 748 787 603 787 695 635 "
+    "611 732 684 989 685 611 685 390 337 390 838 500 500 613 635 550 635 615 352 635 634 278 278 579 278 974 "
+    "634 612 635 635 411 521 392 634 592 818 592 592 525 636 337 636 838"),
+    ("348 456 521 838 696 1002 872 306 457 457 523 838 380 415 380 365 696 696 696 696 696 696 696 696 696 696 "
+    "400 400 838 838 838 580 1000 774 762 734 830 683 683 821 837 372 372 775 637 995 837 850 733 850 770 720 "
+    "682 812 774 1103 771 724 725 457 365 457 838 500 500 675 716 593 716 678 435 716 712 343 343 665 343 1042 "
+    "712 687 716 716 493 595 478 712 652 924 645 652 582 712 365 712 838"),
+)
+_WIDTHS = tuple({chr(32 + i): int(w) / 1000 for i, w in enumerate(row.split())} for row in _ADVANCE)
+WIDE = 1.0
+MARGIN = 1.06
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """An upper estimate of the width of ``text`` at ``size`` px, for layout (so labels are not cut off)."""
-    return len(text) * size * (CHAR_WIDTH + (0.06 if bold else 0.0))
+    widths = _WIDTHS[bold]
+    return MARGIN * size * sum(widths.get(ch, WIDE) for ch in text)
 
 
 def wrap(text: str, width: float, size: float) -> list[str]:
     """``text`` broken into lines that fit ``width`` px at ``size`` px (words are never split)."""
-    limit = max(1, int(width // (size * CHAR_WIDTH)))
     lines: list[str] = []
     for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= limit:
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
@@ -180,3 +194,17 @@ class Svg:
 
     def __str__(self) -> str:
         return self.to_string()
+
+
+class Picture:
+    """A drawn picture as a notebook shows it when it ends a cell: the SVG itself (sharp at any size, its
+    text as drawn), not a raster; ``repr`` names it (the same on every run, for stored outputs)."""
+
+    def __init__(self, svg: str, name: str) -> None:
+        self.svg, self.name = svg, name
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<picture: {self.name}>"

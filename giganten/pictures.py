@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from gamekit import Action
 from gamekit.plotting import BLACK, GREY, LIGHT_BLUE, TERRAIN_COLORS, VERMILLION, WHITE, text_color_on
-from gamekit.svg import Svg, text_width
+from gamekit.svg import Picture, Svg, text_width
 
 from . import prices
 from .actions import AdvanceLocomotive, Build, DriveTo, PlaceTruck, TakeCard
@@ -337,6 +337,15 @@ def board_svg(obs: Mapping[str, Any], targets: Mapping[str, str] | None = None, 
     with svg.layer("targets"):
         _targets(svg, targets, right, cards_top, display)
     return svg.to_string()
+
+
+def picture(state: Any, viewer: int | None = None) -> Picture:
+    """The board for a notebook (``pictures.picture(state)`` as a cell's last line): what ``viewer`` sees,
+    or with None what every seat sees (as the stepper draws it)."""
+    from gamekit.widgets import observed  # (the widgets' import, for notebooks only)
+
+    obs = observed(state, viewer)
+    return Picture(board_svg(obs), f"Giganten, round {obs['round']}, {obs['phase']}")
 
 
 def _targets(svg: Svg, targets: Mapping[str, str], right: float, cards_top: float, display: list[int]) -> None:

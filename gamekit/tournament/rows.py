@@ -1,6 +1,8 @@
 """The rows of a tournament (one per game, finished or failed) and the tables made from them."""
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -173,9 +175,15 @@ PLAIN_NAMES = {
 def readable(table):
     """``table`` (a summary, a seat table, any DataFrame) with column names for reading, not for code:
     ``win_share_low`` becomes "95% low", ``mean_return`` "mean result", and any other ``snake_case``
-    name its words ("bonus_per_derrick" -> "bonus per derrick").  The index's name likewise."""
+    name its words ("bonus_per_derrick" -> "bonus per derrick"); a game row's ``seat0`` and ``return0`` read
+    "seat 0" and "result 0".  The index's name likewise."""
     def plain(name):
-        return PLAIN_NAMES.get(name, name.replace("_", " ")) if isinstance(name, str) else name
+        if not isinstance(name, str):
+            return name
+        per_seat = re.fullmatch(r"(seat|return)(\d+)", name)  # a game row's seat0, return0, ...
+        if per_seat:
+            return f"{'seat' if per_seat[1] == 'seat' else 'result'} {per_seat[2]}"
+        return PLAIN_NAMES.get(name, name.replace("_", " "))
 
     out = table.rename(columns=plain)
     out.index = out.index.rename(plain(out.index.name))

@@ -183,6 +183,11 @@ def ranking(returns: Sequence[float]) -> list[tuple[int, int]]:
     return out
 
 
+#: The side panel's tallest: the screen less the page's title and tabs, the stepper's title, the winner's
+#: banner and the settings bar (1080 px: 780), so that the event log shrinks before the page scrolls.
+SIDE_MAX_HEIGHT = "calc(100vh - 300px)"
+
+
 class GameStepper:
     """Step through a game one action, one phase, one round at a time, play it by clicking, let it
     play itself (autoplay), travel back and forth in it, save it and load it.
@@ -254,7 +259,7 @@ class GameStepper:
         self.speed = widgets.SelectionSlider(options=list(SPEEDS.items()), value=SPEEDS["normal (1 s)"],
                                              description="Speed", tooltip="Time between moves while playing",
                                              continuous_update=False, style={"description_width": "initial"},
-                                             layout=widgets.Layout(width="300px"))
+                                             layout=widgets.Layout(width="22em"))  # (its readout grows with Big type)
         # (no readout on the slider: the browser would measure the page at every move to fit it; the
         # box beside it shows the move and takes a number)
         self.timeline = widgets.IntSlider(description="Move", tooltip="Travel to any move of this game (the moves "
@@ -324,7 +329,11 @@ class GameStepper:
             widgets.HBox([self.private_title, self.reveal_button], layout=wrap()), self.private, self.advisor.box,
             self.summary, widgets.HTML("<b>Event log</b> (newest first; click an entry to go back to it)"),
             self.log.view,
-        ], layout=widgets.Layout(min_width="420px", flex="1 1 600px", max_width="640px", padding="0 0 0 10px"))
+        ], layout=widgets.Layout(min_width="420px", flex="1 1 420px", max_width="640px", padding="0 0 0 10px",
+                                 max_height=SIDE_MAX_HEIGHT))
+        self.log.view.layout.height = None  # 260 px, shrinking to 120 when the side panel would outgrow the screen
+        self.log.view.layout.flex = "1 1 260px"
+        self.log.view.layout.min_height = "120px"
         self.side.add_class("gk-side")
         scenario_row = widgets.HBox([self.scenario_menu, self.scenario_button], layout=wrap())
         if not names:
@@ -348,7 +357,8 @@ class GameStepper:
             widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="baseline",
                                                                           flex_flow="row wrap")),
             self.banner,
-            widgets.HBox([self.picture, self.side], layout=widgets.Layout(flex_flow="row nowrap",
+            # (beside the picture from 1,610 px on; narrower, e.g. Lab with its sidebar open, below it)
+            widgets.HBox([self.picture, self.side], layout=widgets.Layout(flex_flow="row wrap",
                                                                          align_items="flex-start")),
             more, self.bridge,
         ])

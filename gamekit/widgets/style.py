@@ -33,7 +33,10 @@ KIT_CSS = """
 .gk-kit .gk-event-log .gk-log-entry:hover, .gk-kit .gk-event-log .gk-log-entry:focus { background: #EEF4FA;
   outline: 2px solid #0072B2; }
 .gk-kit .gk-log-future { opacity: 0.6; }
+.gk-kit .gk-side > * { flex-shrink: 0; }
 .gk-kit .gk-log-note { color: #555555; font-size: 13px; margin: 2px 0; }
+.gk-kit .gk-big-switch { position: relative; z-index: 10; }
+.gk-kit .gk-big-switch .jupyter-button { pointer-events: auto; }
 .gk-kit.gk-big, .gk-big .gk-kit { font-size: 18px; }
 .gk-big .gk-kit .jupyter-button, .gk-big .gk-kit .widget-label, .gk-big .gk-kit select,
 .gk-big .gk-kit .gk-table, .gk-big .gk-kit .gk-event-log .gk-log-entry { font-size: 17px; }

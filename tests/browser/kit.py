@@ -2,7 +2,8 @@
 
 * :func:`picture_problems` -- no raster picture shown larger than it was drawn (natural size against CSS
   size times the device pixel ratio), no SVG stretched beyond its drawn size, no raster inside an SVG, no
-  text of a picture under 12 CSS px;
+  text of a picture under 12 CSS px, none running out of its picture or written over another;
+* :func:`cut_labels` -- no label, button or slider readout of a widget too small for its words;
 * :func:`click_the_board` -- a human's move made by clicking the picture (choose, then confirm by a
   second click);
 * :func:`autoplay`, :func:`timeline_jump`, :func:`save_then_load`, :func:`winner_banner`.
@@ -34,6 +35,17 @@ PICTURE_PROBLEMS = """() => {
       const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
       if (px < 11.95) out.push(`text ${JSON.stringify(t.textContent)} at ${px.toFixed(1)} px`);
     }
+    const boxes = [...svg.querySelectorAll('text')].map(t => [t, t.getBoundingClientRect()]).filter(([, b]) => b.width);
+    for (const [t, b] of boxes)  // cut off: a label running out of its picture
+      if (b.left < r.left - 1 || b.right > r.right + 1 || b.top < r.top - 1 || b.bottom > r.bottom + 1)
+        out.push(`text ${JSON.stringify(t.textContent)} runs out of its picture`);
+    for (let i = 0; i < boxes.length; i++)  // labels written over each other (2 px of slack for the glyphs' boxes)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [s, a] = boxes[i], [t, b] = boxes[j];
+        const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        if (across > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2)
+          out.push(`texts ${JSON.stringify(s.textContent)} and ${JSON.stringify(t.textContent)} overlap`);
+      }
   }
   return out;
 }"""
@@ -66,6 +78,17 @@ def fit_problems(page, selector: str, whole_page: bool) -> list[str]:
     around it may scroll (Voila); otherwise it must fit the visible box of the panel it scrolls in (a
     notebook in JupyterLab).  Nothing may scroll sideways, around it or inside it."""
     return page.evaluate(FIT_PROBLEMS, [selector, whole_page])
+
+
+CUT_LABELS = """() => [...document.querySelectorAll(
+    '.gk-kit .widget-readout, .gk-kit .jupyter-button, .gk-kit .widget-label, .gk-kit .widget-label-basic')]
+  .filter(e => e.offsetParent && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1))
+  .map(e => `${e.className.split(' ').pop()}: ${JSON.stringify(e.textContent.trim())} cut off`)"""
+
+
+def cut_labels(page) -> list[str]:
+    """The labels, buttons and slider readouts of the kit's widgets whose words do not fit their box."""
+    return page.evaluate(CUT_LABELS)
 
 
 def button(where, label: str):
@@ -109,6 +132,8 @@ def click_the_board(page, stepper) -> None:
     stepper.get_by_text("confirm").first.wait_for(timeout=30_000)
     stepper.evaluate("el => el.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(SCREENSHOTS / f"widget-{page_kind(page)}-giganten-chosen.png"), scale="css")
+    # the tallest side panel (confirm, Cancel, the private pane, the players): the log shrinks, nothing scrolls
+    assert fit_problems(page, ".gk-stepper", whole_page=page_kind(page) == "voila") == []
     target.click()
     wait_move(page, stepper, f"n > {before}")
     page.wait_for_function("([el, who]) => !el.innerText.includes('What ' + who + ' sees')",

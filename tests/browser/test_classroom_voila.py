@@ -2,7 +2,7 @@
 pixel ratio 2, Debian's Chromium, nothing fetched from outside 127.0.0.1.
 
 * every tab fits the screen without scrolling, and no picture is shown larger than it was drawn (nor any
-  text of a picture under 12 px);
+  text of a picture under 12 px, cut off or written over another); so do the two steppers in Big type;
 * no code and no teacher's notes on the page;
 * Giganten, hot seat: Red reveals, clicks a card on the board and confirms: the move is made and the
   screen passes to Blue covered; then both human seats go to bots and Play to end shows the winner banner;
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from .kit import (autoplay, click_the_board, close_settings, fit_problems, picture_problems, save_then_load, shoot,
-                  timeline_jump, winner_banner)
+from .kit import (autoplay, click_the_board, close_settings, cut_labels, fit_problems, picture_problems,
+                  save_then_load, shoot, timeline_jump, winner_banner)
 
 pytestmark = pytest.mark.browser
 TABS = ("Giganten", "First Giants", "Price dice", "Museums")
@@ -40,7 +40,17 @@ def test_classroom_in_voila_on_a_projector(voila_server, projector_page, aborted
         show_tab(page, name)
         assert fit_problems(page, ".gk-classroom", whole_page=True) == [], name
         assert picture_problems(page) == [], name
+        assert cut_labels(page) == [], name
         screenshot(f"tab-{name.replace(' ', '-').lower()}")
+
+    page.locator(".gk-classroom button", has_text="Big type").first.click()  # for the back of the room
+    page.wait_for_function("() => document.querySelector('.gk-classroom.gk-big')")
+    for name in ("Giganten", "First Giants"):
+        show_tab(page, name)
+        assert fit_problems(page, ".gk-classroom", whole_page=True) == [], f"{name} in big type"
+        assert cut_labels(page) == [], f"{name} in big type"
+        screenshot(f"big-type-{name.replace(' ', '-').lower()}")
+    page.locator(".gk-classroom button", has_text="Big type").first.click()
 
     show_tab(page, "Giganten")
     click_the_board(page, giganten)

@@ -2,7 +2,8 @@
 Chromium), in one notebook (one kernel start): the classroom app's cell, as notebooks/classroom.ipynb has it,
 and the locomotive race.
 
-* with the left sidebar closed, the Giganten stepper fits the notebook panel without scrolling, and no
+* with Lab's left sidebar open, nothing scrolls sideways (the side panel goes below the picture); with it
+  closed, the Giganten stepper fits the notebook panel without scrolling, and no
   picture is shown larger than it was drawn (nor any text of a picture under 12 px);
 * the keyboard: S steps (JupyterLab's own shortcuts stay out of the way), Tab to Step and Enter steps;
 * the log names rulebook sections and is not typeset as LaTeX;
@@ -21,8 +22,8 @@ import nbformat
 import pytest
 
 from .conftest import NOTEBOOKS, REPO, SCREENSHOTS
-from .kit import (autoplay, button, click_the_board, close_settings, fit_problems, move_number, picture_problems,
-                  save_then_load, shoot, wait_move, winner_banner)
+from .kit import (autoplay, button, click_the_board, close_settings, cut_labels, fit_problems, move_number,
+                  picture_problems, save_then_load, shoot, wait_move, winner_banner)
 from .lab import run_all_cells
 
 pytestmark = pytest.mark.browser
@@ -36,9 +37,9 @@ RACE = ("import giganten as g\nfrom gamekit import play\nfrom giganten.widgets i
 
 
 def classroom_cell() -> str:
+    """The classroom notebook's code as one cell (the classroom server's page, then the dashboard)."""
     cells = json.loads((NOTEBOOKS / "classroom.ipynb").read_text())["cells"]
-    (code,) = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
-    return code
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
 
 
 def write_notebook(root_dir, name: str, cells: list[str]) -> None:
@@ -72,14 +73,18 @@ def test_widgets_in_jupyterlab_on_a_projector(lab_server, projector_page, screen
     write_notebook(root_dir, "kit_widgets.ipynb", [classroom_cell(), RACE])
     page = projector_page
     run_all_cells(page, url, token, "kit_widgets.ipynb")
-    page.keyboard.press("Control+b")  # the left sidebar closes: the notebook gets the screen's width
-    page.locator("#jp-left-stack").wait_for(state="hidden", timeout=10_000)
-    dismiss_news(page)
     giganten, first = page.locator(".gk-stepper").nth(0), page.locator(".gk-stepper").nth(1)
     giganten.locator(".gk-picture-view svg").first.wait_for(timeout=90_000)
     giganten.evaluate("el => el.scrollIntoView({block: 'start'})")
+    # with Lab's file browser open the side panel goes below the picture: nothing scrolls sideways
+    assert [p for p in fit_problems(page, ".gk-stepper", whole_page=False) if "sideways" in p] == []
+    page.keyboard.press("Control+b")  # the left sidebar closes: the notebook gets the screen's width
+    page.locator("#jp-left-stack").wait_for(state="hidden", timeout=10_000)
+    dismiss_news(page)
+    page.wait_for_timeout(500)
+    giganten.evaluate("el => el.scrollIntoView({block: 'start'})")
     assert fit_problems(page, ".gk-stepper", whole_page=False) == []
-    assert picture_problems(page) == []
+    assert picture_problems(page) == [] and cut_labels(page) == []
     in_view(page, giganten, "lab-giganten-stepper-start")
 
     # the keyboard: S inside the stepper steps (and Lab does not take the key); Tab to Step, Enter
@@ -98,6 +103,7 @@ def test_widgets_in_jupyterlab_on_a_projector(lab_server, projector_page, screen
     winner_banner(page, giganten, ["Red", "Blue"])
     close_settings(giganten)
     assert fit_problems(page, ".gk-stepper", whole_page=False) == [] and picture_problems(page) == []
+    assert cut_labels(page) == []
     in_view(page, giganten, "lab-giganten-game-over")
     save_then_load(page, giganten)
 

@@ -43,3 +43,39 @@ def test_every_effect_fits_its_card():
     for card in CARDS:
         lines = wrap(short_effect(card.id), CARD_W - 12, 12)
         assert len(lines) <= 5 and max(text_width(line, 12) for line in lines) <= CARD_W - 12, card
+
+
+#: The table's height on the projector page (1080 px, less the tabs, the stepper's title and settings bar):
+#: the browser tests check the whole page fits; this checks many more positions, cheaply.
+PROJECTOR_PICTURE_HEIGHT = 840
+
+
+def test_five_players_late_in_the_game_fit_the_projector():
+    """Museums grow to seven sets; the bands pack them (captions measured by the font's widths), so the
+    tallest table of a few 4- and 5-player games still fits (it was 1034 px)."""
+    tallest = 0.0
+    for players, seed in ((5, 2), (5, 3), (4, 0)):
+        states = list(states_along(random_game(f.new_game(players), seed)))
+        for s in states[len(states) // 2::5]:
+            svg = table_svg(s.observation(0))
+            tallest = max(tallest, float(re.search(r'height="([\d.]+)"', svg).group(1)))
+    assert 700 < tallest <= PROJECTOR_PICTURE_HEIGHT
+
+
+def test_set_captions_and_band_heads_are_plain_english():
+    from firstgiants.pictures import set_caption
+
+    assert set_caption(4, "single card (no type yet)", 0, False) == "Set 4: no type yet"
+    assert set_caption(2, "Carnivore family set", 1, False) == "Set 2: Carnivore, 1 token"
+    assert set_caption(1, "Small size set", 3, True) == "Set 1: Small size, 3 tokens, complete"
+    svg = table_svg(f.new_game(3).observation(0))
+    assert "0 points" in svg and "1 points" not in svg
+
+
+def test_a_notebook_shows_the_table_as_svg_with_a_stable_name():
+    from firstgiants.pictures import picture
+
+    final = list(states_along(random_game(f.new_game(3), 4)))[-1]
+    shown = picture(final)
+    assert shown._repr_svg_() == table_svg(final.observation(0)) and "Game over" in shown._repr_svg_()
+    assert repr(shown).startswith("<picture: First Giants, turn ") and "0x" not in repr(shown)

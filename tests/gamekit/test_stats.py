@@ -83,3 +83,10 @@ def test_readable_names_the_summary_columns_in_words_and_keeps_the_values():
     assert list(readable(summary.rename_axis("the_bot").rename(columns={"seats": "seats_played"})).columns)[0] \
         == "seats played"
     assert readable(summary.rename_axis("the_bot")).index.name == "the bot"
+
+
+def test_readable_names_a_game_rows_seat_columns():
+    games = lopsided_result().to_dataframe()
+    plain = readable(games)
+    assert {"seat 0", "result 0", "seat 1", "result 1"} <= set(plain.columns)
+    assert not [c for c in plain.columns if isinstance(c, str) and ("_" in c or c[-1:].isdigit() and " " not in c)]

@@ -66,3 +66,13 @@ def test_every_action_card_says_all_it_does_within_its_borders():
         size = 12 if len(lines) > 3 else 13
         assert len(lines) * size * 1.15 <= CARD_H - 6, card
         assert max(text_width(line, size) for line in lines) <= CARD_W - 8, card
+
+
+def test_a_notebook_shows_the_board_as_svg_with_a_stable_name():
+    from giganten.pictures import picture
+
+    state = list(states_along(random_game(g.new_game(4), 1)))[60]
+    shown = picture(state)
+    assert shown._repr_svg_() == board_svg(observed(state, None)) and "what everyone sees" in shown._repr_svg_()
+    assert repr(shown) == "<picture: Giganten, round 1, Action 4>"  # (no memory address in a stored output)
+    assert "what Red sees" in picture(state, viewer=0)._repr_svg_()

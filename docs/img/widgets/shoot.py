@@ -3,7 +3,7 @@
     .venv/bin/python docs/img/widgets/shoot.py      (Debian's chromium; about a minute)
 
 Builds a notebook whose one cell shows the classroom app with positions worth looking at (a Giganten hot
-seat revealed at Action 4 with a square chosen, a First Giants game in its middle, the price dice after
+seat revealed at Action 4 with a square chosen, a five-player First Giants game late, the price dice after
 100 rounds, two museums, the locomotive race), serves it with Voila, and photographs each tab.
 """
 from __future__ import annotations
@@ -32,9 +32,10 @@ g_mid = next(s for s in states_along(random_game(giganten.new_game(4), 11))
 g = g_stepper(players=4, seed=11, seats=["human", "human", "heuristic", "heuristic"], state=g_mid)
 g.reveal_button.value = True
 g.pick_target(sorted(g.picture.targets)[len(g.picture.targets) // 2])
-fg_mid = next(s for s in list(states_along(random_game(firstgiants.new_game(3), 4)))[150:]
-              if s.current_player() == 0 and any(a.kind == "take_card" for a in s.legal_actions()))
-fg = fg_stepper(players=3, seed=4, seats=["human", "heuristic", "heuristic"], state=fg_mid)
+fg_states = list(states_along(random_game(firstgiants.new_game(5), 2)))  # five museums late in the game
+fg_late = next(s for s in fg_states[len(fg_states) * 4 // 5:]
+               if s.current_player() == 0 and any(a.kind == "take_card" for a in s.legal_actions()))
+fg = fg_stepper(players=5, seed=2, seats=["human"] + ["heuristic"] * 4, state=fg_late)
 dice = price_dice(seed=3)
 dice.roll_all(100)
 museums = museum_builder(["Ana", "Ben"])
