@@ -380,7 +380,8 @@ def plot_rail_race(state, ax: Axes | None = None) -> Axes:
         ax.annotate(f"{state.site_oil[site.index]}", (site.col, owner + 1), xytext=(6, 6),
                     textcoords="offset points", fontsize=9)
     ax.axvspan(HARBOUR - 0.5, HARBOUR + 0.5, color=LIGHT_BLUE, zorder=0)
-    ax.text(HARBOUR + 0.45, -0.6, "harbour", ha="right", va="center", fontsize=9)  # (inside the axes, over the black lane)
+    # (inside the axes, over the black lane)
+    ax.text(HARBOUR + 0.45, -0.6, "harbour", ha="right", va="center", fontsize=9)
     ax.set_yticks(range(len(lanes)), [label for label, *_ in lanes])
     ax.set_ylim(len(lanes) - 0.5, -0.9)
     ax.set_xlim(-0.5, HARBOUR + 0.5)

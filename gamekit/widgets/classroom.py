@@ -26,9 +26,9 @@ def classroom(tabs: Mapping[str, Any], selected: str | None = None) -> widgets.V
         tab.selected_index = names.index(selected)
     big = widgets.ToggleButton(description="Big type", tooltip="Larger type in the panels (for the back of the room)",
                                layout=widgets.Layout(width="auto"))
-    switch = widgets.HBox([big], layout=widgets.Layout(justify_content="flex-end", height="0px", overflow="visible"))
-    switch.add_class("gk-big-switch")  # (drawn over the tab bar's right end: style.py lifts it above the bar)
-    page = widgets.VBox([stylesheet(), switch, tab])
+    corner = widgets.HBox([big], layout=widgets.Layout(justify_content="flex-end", height="0px", overflow="visible"))
+    corner.add_class("gk-big-switch")  # (drawn over the tab bar's right end: style.py lifts it above the bar)
+    page = widgets.VBox([stylesheet(), corner, tab])
     page.add_class("gk-classroom")
     page.add_class("gk-kit")
 
