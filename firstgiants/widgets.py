@@ -107,7 +107,7 @@ def view(names: Sequence[str] = DEFAULT_NAMES, bots: dict[str, Any] | None = Non
         private_html=private_html, action_text=lambda s, a: str(a),
         picture=lambda: ObservationPicture(pictures.table_svg), target_of=lambda s, a: pictures.target_of(a),
         summary_html=summary_html, hidden_information=False,
-        score_text=lambda value: f"{value:g} points", value_text=points_value,
+        score_text=lambda value: f"{value:g} point{'' if value == 1 else 's'}", value_text=points_value,
         value_name=lambda kind: "estimated value" if kind == "heuristic" else bot_value_name(kind),
     )
 
@@ -351,7 +351,8 @@ class MuseumBuilder:
                 groups.append((caption, list(mset.cards), is_complete(mset), target))
             if p == me and card is not None:
                 groups.append(("new set", [], False, f"set-{p}-new"))
-            bands.append((f"{name}: {m.score(p)} points", groups))
+            score = m.score(p)
+            bands.append((f"{name}: {score} point{'' if score == 1 else 's'}", groups))
         if card is not None:
             targets = {f"set-{me}-{k}": f"display {CARDS[card]} in set {k + 1}" for k in range(len(m.museum[me]))}
             targets[f"set-{me}-new"] = f"display {CARDS[card]} as a new set"

@@ -38,9 +38,9 @@ WELCOME = ("<h2 style='margin:4px 0'>Giants kit classroom</h2><div style='font-s
            "teacher gave you: it opens your seat at your table.</div>")
 JOIN_FORM = """<form method="get" action="" class="gk-join" autocomplete="off" style="margin:4px 0;font-size:16px">
 <label>Your code:
-<input name="code" size="14" maxlength="40" placeholder="e.g. Q7KM3-XPAT9" autocapitalize="characters"
- spellcheck="false" style="font-size:16px;font-family:monospace"></label>
-<button type="submit" style="font-size:16px">Join</button></form>"""
+<input name="code" size="20" maxlength="40" placeholder="e.g. Q7KM3-XPAT9" autocapitalize="characters"
+ spellcheck="false" style="font-size:16px;font-family:monospace;width:20ch;padding:2px 4px"></label>
+<button type="submit" style="font-size:16px;padding:2px 14px">Join</button></form>"""
 
 #: In Voila, a page opened by a code shows nothing of the notebook's text (its notes are for the teacher).
 ONLY_THIS_PAGE = "<style>body .jp-MarkdownCell { display: none; }</style>"

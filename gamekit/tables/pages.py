@@ -71,6 +71,12 @@ def game_view(module: str) -> GameView:
     return widgets_module.view()
 
 
+def result_html(game: GameView, returns: list[float]) -> str:
+    """The final result, ranked: "1. <b>Yellow</b> $98,000, 2. <b>Red</b> $19,500, ..."."""
+    return ", ".join(f"{place}. <b>{escape(game.player_name(p))}</b> {escape(game.score_text(returns[p]))}"
+                     for place, p in ranking(returns))
+
+
 _TRAVEL_HINT = re.compile(r' title="Go to the position after move \d+"')
 
 
@@ -119,13 +125,15 @@ class TablePage:
         self.log = widgets.HTML()
         self.log.add_class("gk-table-log")
 
-    def _page(self, side: list[widgets.Widget], below: list[widgets.Widget], css_class: str) -> widgets.VBox:
+    def _page(self, side: list[widgets.Widget], css_class: str) -> widgets.VBox:
+        """The page: title and status above; the picture with the public summary under it, and beside them
+        the ``side`` column (it wraps below on a narrow screen)."""
+        board = widgets.VBox([self.picture, self.summary], layout=widgets.Layout(flex="0 0 auto"))
         page = widgets.VBox([
             stylesheet(), widgets.HTML(PAGE_CSS), self.header, self.status, self.problem, self.message,
-            widgets.HBox([self.picture, widgets.VBox(side, layout=widgets.Layout(
-                flex="1 1 340px", min_width="340px", max_width="720px", padding="0 0 0 10px"))],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            *below,
+            widgets.HBox([board, widgets.VBox(side, layout=widgets.Layout(flex="1 1 340px", min_width="340px",
+                                                                         max_width="720px", padding="0 0 0 10px"))],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
         ])
         page.add_class("gk-kit")
         page.add_class("gk-table-page")
@@ -196,10 +204,7 @@ class TablePage:
                 f"{escape(self.game.title or self.game.spec.name)} · {escape(self._progress(c, state))}</span></h2>")
 
     def _result_html(self, c: dict[str, Any]) -> str:
-        returns = c["returns"] or []
-        places = ", ".join(f"{place}. <b>{escape(self.name(p))}</b> {escape(self.game.score_text(returns[p]))}"
-                           for place, p in ranking(returns))
-        return f"<b>Game over.</b> Final result: {places}"
+        return f"<b>Game over.</b> Final result: {result_html(self.game, c['returns'] or [])}"
 
     def _seat_line(self, seat: dict[str, Any], c: dict[str, Any]) -> str:
         p = seat["seat"]
@@ -273,8 +278,7 @@ class SeatPage(TablePage):
         self._chooser_for(-1).hide()
         self._chosen_at = -1
         self.picture.on_click(self.pick_target)
-        self.widget = self._page([self.hand_box, self.choices, self.seats], [self.summary, self.log],
-                                 "gk-seat-page")
+        self.widget = self._page([self.hand_box, self.choices, self.seats, self.log], "gk-seat-page")
 
     def _chooser_for(self, seen: int) -> ActionChooser:
         """A fresh chooser whose buttons and menus play with the log length the student saw (``seen``): a
@@ -396,7 +400,7 @@ class ProjectorPage(TablePage):
         self.seat_buttons: list[widgets.Button] = []
         if self.host_code is not None:
             self._build_controls()
-        self.widget = self._page([self.seats, self.log], [self.summary, self.controls], "gk-projector-page")
+        self.widget = self._page([self.controls, self.seats, self.log], "gk-projector-page")
 
     def _build_controls(self) -> None:
         self.pause_button = button("Pause", "Stop the table: no moves and no bots until you resume",
@@ -415,10 +419,11 @@ class ProjectorPage(TablePage):
         for info, b in zip(self.info.seats, self.seat_buttons):
             if not info.has_code:  # created as a bot seat: no student to give it back to
                 b.layout.display = "none"
-        self.controls.children = [
-            widgets.HTML("<b>Host controls</b> (press F11 before projecting: the address bar holds the host code)"),
+        self.controls_title = widgets.HTML()
+        self.control_rows = [
             widgets.HBox([self.pause_button, self.end_button]),
             widgets.HBox([self.bot_menu, *self.seat_buttons], layout=widgets.Layout(flex_flow="row wrap"))]
+        self.controls.children = [self.controls_title, *self.control_rows]
         self.controls.add_class("gk-host-controls")
 
     def _read(self) -> SeatView:
@@ -435,6 +440,11 @@ class ProjectorPage(TablePage):
         over = c["status"] == "ended" or c["terminal"]
         for b in (self.pause_button, self.end_button, *self.seat_buttons):
             b.disabled = over
+        for row in self.control_rows:  # nothing left to control: the final result and the log stay
+            row.layout.display = "none" if over else None
+        self.controls_title.value = ("<b>Host controls</b>: none, the table is over" if over else
+                                     "<b>Host controls</b> (press F11 before projecting: the address bar holds "
+                                     "the host code)")
         for seat, b in zip(c["seats"], self.seat_buttons):
             name = self.name(seat["seat"])
             b.description = f"{name} → bot" if seat["played_by"] == "human" else f"{name} → student"

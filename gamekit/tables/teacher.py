@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from ..protocol import GameState
 from ..widgets import SeatPicker, button
 from ..widgets.controls import escape
-from .pages import PAGE_CSS, game_view
+from .pages import PAGE_CSS, game_view, result_html
 from .store import TableCodes, TableStore
 
 #: The games a teacher can choose (their packages).
@@ -102,11 +102,13 @@ class TeacherPage:
             widgets.HTML("<b>Seats</b> (human: a student with a code; or a bot)"), self.seats_box,
             widgets.HTML("<b>Options</b>"), self.options_box,
             widgets.HBox([self.scenario, self.position_file]), self.lesson, self.seed,
-            widgets.HBox([self.create_button]), self.message])
-        self.widget = widgets.VBox([
-            widgets.HTML(PAGE_CSS), form, self.codes,
+            widgets.HBox([self.create_button]), self.message], layout=widgets.Layout(flex="0 1 auto"))
+        made = widgets.VBox([
+            self.codes,
             widgets.HBox([widgets.HTML("<h2 style='margin:2px 8px 2px 0'>Tables</h2>"), self.refresh_button]),
-            self.tables])
+            self.tables], layout=widgets.Layout(flex="1 1 600px", padding="0 0 0 24px"))
+        self.widget = widgets.VBox([widgets.HTML(PAGE_CSS), widgets.HBox(
+            [form, made], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))])
         self.widget.add_class("gk-table-page")
         self.widget.add_class("gk-teacher-page")
         self.refresh_tables()
@@ -250,14 +252,20 @@ class TeacherPage:
                 f"down. A student opens the join link, or the classroom address and types the code.</i></div></div>")
 
     def refresh_tables(self) -> None:
+        """The store's tables, newest first: title, game, who sits where, status, and a finished game's
+        final result."""
         rows = []
         for info in reversed(self.store.list_tables()):
             view = game_view(info.module)
             seats = ", ".join(f"{view.player_name(s.seat)}: {'student' if s.played_by == 'human' else s.label}"
                               for s in info.seats)
             when = datetime.datetime.fromtimestamp(info.created).strftime("%d %b %H:%M")
+            content = self.store.public_view(info.table, log_limit=0).content
+            status = ("game over", result_html(view, content["returns"])) if content["terminal"] else (info.status, "")
             rows.append(f"<tr><td>{escape(info.title or '–')}</td><td>{escape(view.title or info.game)}</td>"
-                        f"<td>{escape(seats)}</td><td>{escape(info.status)}</td><td>{escape(when)}</td></tr>")
-        head = "<tr><th>title</th><th>game</th><th>seats</th><th>status</th><th>created</th></tr>"
+                        f"<td>{escape(seats)}</td><td>{escape(status[0])}</td><td>{escape(when)}</td>"
+                        f"<td>{status[1]}</td></tr>")
+        head = ("<tr><th>title</th><th>game</th><th>seats</th><th>status</th><th>created</th>"
+                "<th>final result</th></tr>")
         self.tables.value = (f"<table class='gk-table-list' style='border-spacing:10px 2px'>{head}{''.join(rows)}"
                              "</table>" if rows else "<i>No tables yet.</i>")

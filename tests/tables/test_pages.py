@@ -125,6 +125,7 @@ def test_the_host_pauses_gives_a_seat_to_a_bot_and_back_and_ends_the_table(store
     mover, other = to_move(store, table)
     text = shown_text(host)
     assert "Only you see this" not in text and "licenses: <b>" not in text.lower()
+    assert not any(code.replace("-", "") in text.replace("-", "") for code in (*table.seats[:2], table.host))
     host.toggle_pause()
     assert "Paused" in host.status.value and host.pause_button.description == "Resume"
     mover.chooser.choose_label(mover.chooser.labels()[0])
@@ -288,3 +289,15 @@ def test_the_teacher_starts_a_table_from_a_position_file(store):
     assert store.state(codes.table) == firstgiants.from_position(text) and store.entries(codes.table) == []
     teacher.game_menu.value = "giganten"  # (a position is of one game: the file is no longer offered)
     assert "file:" not in [value for _, value in teacher.scenario.options]
+
+
+def test_the_teachers_list_shows_each_finished_tables_final_result(store):
+    done = store.create_table("firstgiants", ["human", "random"], title="finished", seed=4)
+    store.create_table("firstgiants", ["human", "random"], title="still playing", seed=5)
+    while (view := store.seat_view(done.seats[0])).content["your_turn"]:
+        store.play(done.seats[0], view.content["choices"][0]["action"], view.log_length)
+    assert view.content["terminal"]
+    teacher = TeacherPage(store)
+    rows = {row.split("</td>")[0].split(">")[-1]: row for row in teacher.tables.value.split("<tr>")[2:]}
+    assert "<td>game over</td>" in rows["finished"] and "1. <b>" in rows["finished"]
+    assert "<td>playing</td>" in rows["still playing"] and "1. <b>" not in rows["still playing"]
