@@ -7,7 +7,12 @@
   one is accepted and the other refused with a clear message, and the log stays whole.
 * A fault test kills the server and its kernels (SIGKILL) in the middle of a game, while a bot is
   thinking, restarts it on the same store: every table continues at its last accepted move, nothing lost.
-* Neither seat nor host codes ever reach the server's log.
+* The host gives an absent student's seat to a bot and back; reloading the projector and the students'
+  pages continues the same game; the host ends the table and every page says so.
+* A wrong code shows a clear message and the code form, no code the code form: nothing of any game.
+* The teacher page (the key the server prints) starts a table from a scenario and shows its codes; a
+  student types a code into the landing page's form and gets that seat.
+* Neither seat nor host codes (nor a wrong code) ever reach the server's log.
 """
 from __future__ import annotations
 
@@ -156,18 +161,102 @@ def test_three_pages_play_a_table_live_and_two_moves_at_once_give_one(classroom_
 
     # every move appeared on every page within 1 s: from its click (a student's) or its acceptance (a bot's)
     accepted = decisions_at(store, codes.table)
+    delays = []
     for page in pages:
         seen = {int(n): t for n, t in page.evaluate("window.__seen").items()}
         for number, shown in seen.items():
             if number <= first:
                 continue
             made = clicked.get(number, accepted[number] * 1000)
+            delays.append(shown - made)
             assert shown - made < 1000, (page.url.split("?")[0], number, shown - made)
+    delays.sort()
+    print(f"move -> shown on a page: {len(delays)} page-moves, median {delays[len(delays) // 2]:.0f} ms, "
+          f"max {delays[-1]:.0f} ms")
     check_log(store, codes.table)
     check_hands_private(students)
+
+    wrong_code = "7KQ0M-X1P4T"
+    check_refusals(context, server.url, wrong_code)
+    host_gives_a_seat_to_a_bot_and_back(projector, blue, store, codes.table)
+    reloads_continue_the_game(projector, students)
+    host_ends_the_table(projector, [red, blue, red_again], store, codes.table)
+    check_log(store, codes.table)
     log = server.log_text()
-    for code in (*codes.seats[:2], codes.host):
+    for code in (*codes.seats[:2], codes.host, wrong_code):
         assert code.replace("-", "") not in log.replace("-", ""), "a code reached the server's log"
+
+
+def check_nothing_of_any_game(page) -> None:
+    for part in (".gk-picture-view", ".gk-table-log", ".gk-hand", ".gk-choices", ".gk-host-controls"):
+        assert page.locator(part).count() == 0, part
+    body = page.inner_text("body")
+    assert "Giganten" not in body and "7b, table 1" not in body and "Red" not in body
+
+
+def check_refusals(context, url: str, wrong_code: str) -> None:
+    """A wrong code: a clear message and the code form; no code: the code form; nothing of any game."""
+    page = context.new_page()
+    page.goto(url + f"?code={wrong_code}", wait_until="commit", timeout=LOAD_TIMEOUT)
+    page.locator(".gk-refused").wait_for(timeout=LOAD_TIMEOUT)
+    assert "This code does not open any" in page.locator(".gk-refused").inner_text()
+    assert page.locator("form.gk-join input[name=code]").count() == 1
+    check_nothing_of_any_game(page)
+    page.goto(url, wait_until="commit", timeout=LOAD_TIMEOUT)
+    page.locator("form.gk-join input[name=code]").wait_for(timeout=LOAD_TIMEOUT)
+    assert "Type the code your teacher gave you" in page.inner_text("body")
+    check_nothing_of_any_game(page)
+    page.close()
+
+
+def status_text(page) -> str:
+    return page.locator(".gk-table-status").first.inner_text()
+
+
+def host_gives_a_seat_to_a_bot_and_back(projector, student, store, table: str) -> None:
+    """Blue is absent: the host gives Blue's seat to the bot of the menu (Blue's page says so and only
+    watches), then back to Blue."""
+    controls = projector.locator(".gk-host-controls")
+    controls.locator("button", has_text="Blue → bot").click()
+    student.get_by_text("gave your seat to a bot").first.wait_for()
+    assert store.table_info(table).seats[1].played_by == "bot"
+    assert choice_buttons(student).count() == 0
+    projector.locator(".gk-table-page", has_text="Blue: bot (heuristic)").first.wait_for()
+    controls.locator("button", has_text="Blue → student").click()
+    student.wait_for_function("!document.querySelector('.gk-table-status').innerText.includes('gave your seat')")
+    assert store.table_info(table).seats[1].played_by == "human"
+
+
+def reloads_continue_the_game(projector, students) -> None:
+    """Once a student is to move (nothing changes until they do), reloading the projector and both
+    students' pages shows the same game: the same status, log, hand and choices."""
+    mover = next_mover(students)
+    pages = [projector, *students]
+    before = [(status_text(p), p.locator(".gk-table-log").inner_text()) for p in pages]
+    hands = [hand_text(p) for p in students]
+    choices = choice_buttons(mover).all_inner_texts()
+    for page in pages:
+        page.reload(wait_until="commit")
+    for page in pages:
+        page.locator(".gk-table-page .gk-table-log").first.wait_for(timeout=LOAD_TIMEOUT)
+    mover.get_by_text("Your turn").first.wait_for(timeout=LOAD_TIMEOUT)
+    assert [(status_text(p), p.locator(".gk-table-log").inner_text()) for p in pages] == before
+    assert [hand_text(p) for p in students] == hands
+    assert choice_buttons(mover).all_inner_texts() == choices
+    assert projector.locator(".gk-host-controls").count() == 1 and projector.locator(".gk-hand").count() == 0
+    check_hands_private(students)
+
+
+def host_ends_the_table(projector, students, store, table: str) -> None:
+    """End the table (a second click confirms): every page says so, nobody can move any more."""
+    projector.locator(".gk-host-controls button", has_text="End the table").click()
+    assert store.table_info(table).status == "playing"  # the first click only asks
+    projector.locator(".gk-host-controls button", has_text="Click again to end for good").click()
+    projector.get_by_text("This table has been ended").first.wait_for()
+    for page in students:
+        page.get_by_text("The teacher has ended this table").first.wait_for()
+        assert choice_buttons(page).count() == 0
+    assert store.table_info(table).status == "ended"
 
 
 def test_a_server_killed_mid_game_continues_every_table_at_its_last_move(classroom_server, browser_page, tmp_path):
@@ -208,3 +297,44 @@ def test_a_server_killed_mid_game_continues_every_table_at_its_last_move(classro
     assert shown == len(decisions_at(store, slow.table)) - 1  # the page continues where the store is
     choice_buttons(page).first.click()  # and the game goes on
     wait_newest(page, shown + 1)
+
+
+def test_the_teacher_creates_a_table_from_a_scenario_and_a_student_joins_with_its_code(classroom_server,
+                                                                                        browser_page, tmp_path):
+    """The teacher page (the key the server prints) starts a table from a scenario and shows its codes; a
+    student types a code, loosely (lower case, no dash), into the landing page's form and gets that seat."""
+    import giganten
+
+    server = classroom_server(tmp_path / "tables")
+    deadline = time.monotonic() + 60
+    while not (found := re.search(r"Teacher page\s+(\S+)", server.log_text())):
+        assert time.monotonic() < deadline, server.log_text()
+        time.sleep(0.2)
+    page = browser_page
+    page.context.set_default_timeout(60_000)
+    page.goto(found.group(1), wait_until="commit", timeout=LOAD_TIMEOUT)
+    page.locator(".gk-teacher-page").wait_for(timeout=LOAD_TIMEOUT)
+    info = giganten.scenario_info("overfill")
+    page.get_by_label("Start").select_option(label=info.title)
+    page.get_by_text(info.teaches[:40]).wait_for()
+    page.get_by_label("Title").fill("Overfill lesson")
+    page.locator(".gk-teacher-page button", has_text="Create the table").click()
+    page.locator(".gk-table-codes h3").wait_for()
+    shown = page.locator(".gk-table-codes").inner_text()
+    assert "Overfill lesson — Giganten, 3 players" in shown
+    seat_codes = re.findall(r"(?<![-\w])([0-9A-Z]{5}-[0-9A-Z]{5})(?![-\w])", shown)
+    host_code = re.search(r"\b([0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5})\b", shown).group(1)
+    assert len(seat_codes) == 2  # Red and Blue students, Yellow a bot
+    store = open_store(tmp_path / "tables", **FAST)
+    (table,) = store.list_tables()
+    assert store.state(table.table, 0).to_position() == giganten.scenario("overfill").to_position()
+
+    page.goto(server.url, wait_until="commit", timeout=LOAD_TIMEOUT)
+    page.locator("form.gk-join input[name=code]").fill(seat_codes[1].replace("-", "").lower())
+    page.locator("form.gk-join button").click()
+    page.locator(".gk-seat-page").wait_for(timeout=LOAD_TIMEOUT)
+    assert "You play Blue" in page.locator(".gk-table-title").inner_text()
+    assert "Only you see this, Blue" in page.locator(".gk-hand").inner_text()
+    log = server.log_text()
+    for code in (*seat_codes, host_code):
+        assert code.replace("-", "") not in log.replace("-", "").upper(), "a code reached the server's log"

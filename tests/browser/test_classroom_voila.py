@@ -8,6 +8,7 @@ pixel ratio 2, Debian's Chromium, nothing fetched from outside 127.0.0.1.
   screen passes to Blue covered; then both human seats go to bots and Play to end shows the winner banner;
   save, travel back on the timeline (and forward by a click on the log), load: the same game;
 * First Giants: Play deals the dig sites move by move and pauses by itself for Ana (a human).
+* Reload-safe: a reloaded page (a new kernel) continues the kept Giganten stepper at the same move.
 
 Screenshots go to test-artifacts/screenshots/ (look at them).
 """
@@ -15,8 +16,8 @@ from __future__ import annotations
 
 import pytest
 
-from .kit import (autoplay, click_the_board, close_settings, cut_labels, fit_problems, picture_problems,
-                  save_then_load, shoot, timeline_jump, winner_banner)
+from .kit import (autoplay, button, click_the_board, close_settings, cut_labels, fit_problems, move_number,
+                  picture_problems, save_then_load, shoot, timeline_jump, wait_move, winner_banner)
 
 pytestmark = pytest.mark.browser
 TABS = ("Giganten", "First Giants", "Price dice", "Museums")
@@ -72,3 +73,23 @@ def test_classroom_in_voila_on_a_projector(voila_server, projector_page, aborted
     screenshot("first-giants-autoplayed")
 
     assert all(u.split("?")[0].endswith(".css") for u in aborted_requests), aborted_requests
+
+
+def test_a_reloaded_classroom_page_continues_its_kept_games(voila_server, browser_page):
+    """The hot-seat steppers are kept (``gamekit.tables.saves.keep``): a reloaded page (a new kernel)
+    continues the Giganten game at the same move, with the same log."""
+    page = browser_page
+    page.goto(voila_server("classroom.ipynb").url, timeout=120_000)
+    giganten = page.locator(".gk-stepper").nth(0)
+    giganten.locator(".gk-picture-view svg").first.wait_for(timeout=120_000)
+    start = move_number(giganten)
+    for _ in range(3):
+        button(giganten, "Step ▸").click()
+    moved = wait_move(page, giganten, f"n >= {start + 3}")
+    page.wait_for_timeout(500)  # (the kept game is written on each change, before the page shows it)
+    log = giganten.locator(".gk-event-log").inner_text()
+    page.reload(timeout=120_000)
+    giganten = page.locator(".gk-stepper").nth(0)
+    giganten.locator(".gk-picture-view svg").first.wait_for(timeout=120_000)
+    assert move_number(giganten) == moved
+    assert giganten.locator(".gk-event-log").inner_text() == log
