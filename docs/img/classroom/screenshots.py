@@ -1,14 +1,16 @@
 """Take the screenshots of docs/classroom.md (1920x1080, Debian's Chromium): a lesson with classroom tables.
 
-    PYTHONPATH=. .venv/bin/python docs/img/classroom_screenshots.py
+    PYTHONPATH=. .venv/bin/python docs/img/classroom/screenshots.py
 
 Starts the classroom server (as ``make classroom-local`` does) on a throwaway store, opens the teacher page
 with the key the server prints, creates a table there, opens a student's page and the projector page,
 plays a little, then plays another table to its end through the store and shows its final scores.
-Writes docs/img/classroom-*.png.
+Writes docs/img/classroom/*.png (teacher, wrong-code, student, projector, final-scores, teacher-results,
+student-firstgiants).
 """
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import re
@@ -22,8 +24,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
-OUT = ROOT / "docs" / "img"
+ROOT = Path(__file__).resolve().parents[3]
+OUT = ROOT / "docs" / "img" / "classroom"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 TIMEOUT = 120_000
 
@@ -53,8 +55,8 @@ def start_server(store: Path, port: int, log: Path) -> tuple[subprocess.Popen, s
 
 def shoot(page, name: str) -> None:
     page.wait_for_timeout(600)
-    page.screenshot(path=str(OUT / f"classroom-{name}.png"))
-    print("wrote", OUT / f"classroom-{name}.png")
+    page.screenshot(path=str(OUT / f"{name}.png"))
+    print("wrote", OUT / f"{name}.png")
 
 
 def next_to_move(pages: list):
@@ -68,9 +70,10 @@ def next_to_move(pages: list):
     raise TimeoutError("no student is to move")
 
 
-def play_out(store, codes, seed: int) -> None:
+def play_out(store, codes, seed: int, moves: int | None = None) -> None:
+    """The students' moves chosen at random, to the end of the game (or ``moves`` of them)."""
     rng = random.Random(seed)
-    while True:
+    for _ in itertools.count() if moves is None else range(moves):
         for code in codes.seats:
             if code is None:
                 continue
@@ -108,7 +111,7 @@ def main() -> None:
             teacher.locator(".gk-table-codes").scroll_into_view_if_needed()
             shoot(teacher, "teacher")
             codes_text = teacher.locator(".gk-table-codes").inner_text()
-            seat_codes = re.findall(r"\b([0-9A-Z]{5}-[0-9A-Z]{5})\b", codes_text)
+            seat_codes = re.findall(r"(?<![-\w])([0-9A-Z]{5}-[0-9A-Z]{5})(?![-\w])", codes_text)
             host_code = re.search(r"\b([0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5})\b", codes_text).group(1)
 
             join = context.new_page()
@@ -140,6 +143,18 @@ def main() -> None:
             end.goto(base + f"?code={done.host}")
             end.get_by_text("Game over").first.wait_for()
             shoot(end, "final-scores")
+            teacher.bring_to_front()
+            teacher.locator(".gk-teacher-page button", has_text="Refresh").click()
+            teacher.get_by_text("game over").first.wait_for()
+            shoot(teacher, "teacher-results")
+
+            museum = store.create_table("firstgiants", ["human", "human", "heuristic"], title="Museum club",
+                                        seed=7)
+            play_out(store, museum, seed=2, moves=6)
+            student = context.new_page()
+            student.goto(base + f"?code={museum.seats[0]}")
+            student.locator(".gk-seat-page .gk-hand").wait_for()
+            shoot(student, "student-firstgiants")
             browser.close()
     finally:
         os.kill(proc.pid, signal.SIGTERM)
