@@ -5,7 +5,8 @@
 
 Run it after an engine change alters a value a notebook teaches, look at the diff (`git diff
 notebooks/`), and commit the notebooks whose new values are right.  Each notebook runs in a fresh
-kernel with notebooks/ as its working directory, exactly as nbval and JupyterLab run it.
+kernel with notebooks/ as its working directory, exactly as nbval and JupyterLab run it, and the
+kit's data folder (``GIANTS_KIT_HOME``) a fresh temporary one, as under the tests.
 
 A notebook fails here (and is not written) when a cell raises, writes to stderr (a warning is a bug
 in a lesson), or the whole notebook takes longer than the course's budget of 60 seconds.
@@ -17,8 +18,10 @@ richer one (HTML, an image): it would change the file on every run.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -91,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="*", type=Path)
     args = parser.parse_args(argv)
     paths = args.notebooks or sorted(NOTEBOOKS.glob("*.ipynb"))
+    # Games the lessons keep (gamekit.tables.saves.keep) go to a fresh folder, as under nbval (conftest.py):
+    # a game kept by an earlier run must not be continued, nor a teacher's kept games touched.
+    os.environ["GIANTS_KIT_HOME"] = tempfile.mkdtemp(prefix="giants-kit-refresh-")
     failed = 0
     for path in paths:
         try:

@@ -1,6 +1,8 @@
 """The single-user stepper keeps its game on disk: a new stepper (a reloaded page) continues it."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from firstgiants.widgets import stepper as firstgiants_stepper
@@ -45,3 +47,34 @@ def test_the_kits_folder_is_the_default(tmp_path, monkeypatch):
     game = giganten_stepper(players=3, seed=1, seats=["heuristic"] * 3)
     keep(game, "default")
     assert (tmp_path / "home" / "steppers.sqlite3").is_file()
+
+
+@pytest.mark.parametrize("lesson", ["05_teachers_positions_and_scenarios", "11_giganten_a_round_step_by_step",
+                                    "21_firstgiants_a_game_step_by_step", "classroom"])
+def test_a_lessons_stepper_continues_when_its_cell_runs_again_after_a_reload(lesson, tmp_path, monkeypatch):
+    """What a reloaded page (or a restarted kernel) does: the lesson's stepper cell runs in a new namespace."""
+    import nbformat
+
+    from gamekit.widgets.stepper import GameStepper
+
+    monkeypatch.setenv("GIANTS_KIT_HOME", str(tmp_path))
+    notebook = nbformat.read(Path(__file__).resolve().parents[2] / "notebooks" / f"{lesson}.ipynb", as_version=4)
+    code = ["\n".join(line for line in cell.source.splitlines() if not line.startswith("%"))  # (no magics)
+            for cell in notebook.cells if cell.cell_type == "code"]
+    kept = [i for i, source in enumerate(code) if "keep(" in source]
+    assert kept, f"{lesson}: no stepper cell keeps its game"
+    cells = code[:kept[-1] + 1]  # the lesson up to its last kept stepper, as "Run All" reaches it
+
+    def run_cells() -> list[GameStepper]:
+        namespace: dict = {"display": lambda *shown: None, "get_ipython": lambda: None}
+        for source in cells:
+            exec(compile(source, lesson, "exec"), namespace)
+        return [value for value in namespace.values() if isinstance(value, GameStepper)]
+
+    before = run_cells()
+    for game in before:
+        game.step()
+        game.step()
+    after = run_cells()
+    assert [game.state.history() for game in after] == [game.state.history() for game in before]
+    assert all(game.state.move_number > 0 for game in after)
