@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any
 
 from gamekit import Action, RandomBot
@@ -16,7 +17,7 @@ from gamekit.bots import LookaheadBot
 from gamekit.mcts import LeadUtility, MCTSBot
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
-from .museum import UNTYPED, is_complete, join
+from .museum import UNTYPED, MuseumSet, fit, is_complete
 from .phases import START, TAKE
 from .state import State
 
@@ -55,19 +56,31 @@ def potential(state: State, player: int, w: Weights) -> float:
     points = float(state.score(player))
     if state.is_terminal():
         return points
-    sets = state.museum[player]
     extra = w.amber * min(state.amber[player], w.amber_cap) + w.marker * state.markers_on_board(player)
-    for card in state.study[player]:
-        joins = any(join(m, card).__class__ is tuple for m in sets)
-        extra += w.extend if joins else w.card
+    for term in _terms(state.study[player], state.museum[player], w):
+        extra += term
+    return points + (w.late * extra if state.end_cause else extra)
+
+
+@lru_cache(maxsize=1 << 16)
+def _terms(study: tuple[int, ...], sets: tuple[MuseumSet, ...], w: Weights) -> tuple[float, ...]:
+    """The potential's terms for a player's Study and sets, in order (per Study card: extends a set on
+    display or not, recurs or not; per set: a start, or its progress).
+
+    Cached: a player's Study and sets change only on their own turns, while the heuristic and the
+    search value every player's position after every move."""
+    terms: list[float] = []
+    for card in study:
+        joins = any(fit(m, card).__class__ is tuple for m in sets)
+        terms.append(w.extend if joins else w.card)
         if TIMING[card] in RECURRING:
-            extra += w.recurring
+            terms.append(w.recurring)
     for m in sets:
         if m[1] == UNTYPED:
-            extra += w.single
+            terms.append(w.single)
         elif not is_complete(m):
-            extra += w.open_set * (len(m[0]) - 1)
-    return points + (w.late * extra if state.end_cause else extra)
+            terms.append(w.open_set * (len(m[0]) - 1))
+    return tuple(terms)
 
 
 def estimated_returns(state: State, w: Weights = Weights()) -> list[float]:
