@@ -494,6 +494,41 @@ def estimated_returns(state: GameState, w: Weights = Weights()) -> list[float]:
     return out
 
 
+#: The names of :func:`features`, in order.
+FEATURES = ("money", "stored_value", "overfill", "licenses", "derrick_sales", "oil_left", "end_bonus",
+            "derricks_left", "locomotive")
+
+
+def features(state: GameState, player: int, w: Weights = Weights()) -> tuple[float, ...]:
+    """``player``'s position as the numbers :func:`estimated_returns` adds up (names in :data:`FEATURES`):
+    money; the stored chips within the storage limit at today's prices, and the chips beyond it;
+    the number of license cards (their values are hidden from the others); the expected sales of
+    the derricks' oil before the end (transport fee deducted behind the locomotive) and the oil
+    left under them at the end; the end bonus by the current locomotive ranking (if oil is left);
+    derricks still to build; the locomotive's rail space."""
+    s: State = state  # type: ignore[assignment]
+    n = s.n
+    rounds = rounds_left(s)
+    avg = w.sell_share * sum(TRACK[i] for i in s.prices) / 3
+    stored = overfill = 0.0
+    for c in range(3):
+        k = s.storage[c * n + player]
+        stored += min(k, LIMIT) * TRACK[s.prices[c]]
+        overfill += max(0, k - LIMIT)
+    sales = left = 0.0
+    for i in range(len(SITES)):
+        if s.site_state[i] == 2 and s.site_owner[i] == player:
+            oil = s.site_oil[i]
+            produced = min(oil, rounds)
+            free = s.locos[player] >= SITES[i].col
+            sales += produced * (avg if free else max(CHIP_AT_END, avg - FEE))
+            left += oil - produced
+    rank = sorted(range(n), key=lambda q: -s.locos[q]).index(player)
+    bonus = COMPONENTS.end_derrick_bonus[rank] if left > 0 else 0.0
+    return (float(s.money[player]), stored, overfill, float(s.license_count(player)), sales, left, float(bonus),
+            float(s.derricks_left[player]), float(s.locos[player]))
+
+
 # -- the factories ----------------------------------------------------------------------------------------
 
 

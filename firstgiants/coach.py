@@ -1,0 +1,119 @@
+"""The First Giants coach: a seat's options ranked in points at the end and in the chance of winning.
+
+``coach(state)`` (or ``gamekit.coach.coach(state)``) ranks the options of the seat to move;
+``review(game)`` judges the moves of a finished game; both are :mod:`gamekit.coach` with the model
+below.  First Giants has no hidden information (the deck is face up), so every sample starts from
+the position itself and differs only in the cards the deck turns up.  The model: apply the option,
+then every player (the seat's own follow-ups in the turn included) plays the move whose position is
+worth most right after it (:func:`firstgiants.bots.quick_choice`) for one round, up to the seat's
+next turn; each player's final points are then estimated from the bots' position value
+(:func:`firstgiants.bots.potential`: points now, amber, Study cards that extend a set, set
+progress, free markers) calibrated on recorded games (``CALIBRATION``), and the chance of winning
+from those estimates.  The sentences are the engine's own words for what the move does, with the
+rulebook section they come from.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from gamekit import Action, GameState
+from gamekit.coach import Advice, CalibratedModel, CoachBot, Knot, Option, Review, advise
+from gamekit.coach import review as review_game
+from gamekit.mcts import advance
+from gamekit.play import sample_chance
+
+from .actions import PlayMarker
+from .bots import HeuristicBot, Weights, features, quick_choice
+from .components import CARDS, TOKENS
+from .phases import PER_SITE
+
+#: Cards left to turn up after the setup deal (the deck's share left is one measure of progress).
+DECK_AFTER_SETUP = len(CARDS) - TOKENS.dig_sites * TOKENS.cards_per_dig_site
+
+#: ``(progress, intercept, slope, temperature)``: final points = intercept + slope x the bots' position
+#: value, and the softmax temperature in points, at each stage of the game (0 = start, 1 = end triggered).
+#: Fitted by ``python benchmarks/calibrate_coach.py firstgiants`` on heuristic self-play.
+CALIBRATION: tuple[Knot, ...] = (
+    (0.0, 30.0, (1.0, 0, 0, 0, 0, 0, 0, 0, 0), 8.0, 5.0), (1.0, 0.0, (1.0, 0, 0, 0, 0, 0, 0, 0, 0), 1.0, 1.0),
+)
+
+
+class FirstGiantsCoach(CalibratedModel):
+    """First Giants for the coach (see the module docstring)."""
+
+    unit = "points"
+    max_options = 8
+    calibration = CALIBRATION
+
+    def __init__(self, weights: Weights = Weights()) -> None:
+        self.weights = weights
+        self.guide = HeuristicBot(0)
+
+    def format_value(self, value: float) -> str:
+        return f"{value:.1f} points"
+
+    def format_change(self, value: float) -> str:
+        return f"{abs(value):.1f} points"
+
+    def options(self, state: GameState) -> list[Action]:
+        legal = state.legal_actions()
+        if len(legal) <= self.max_options:
+            return legal
+        return [a for a, _ in self.guide.ranked(state)[: self.max_options]]
+
+    def progress(self, state: GameState) -> float:
+        """How far the game is: the larger of the deck's and the Set tokens' share used up (1 once the end is
+        triggered)."""
+        s: Any = state
+        if s.end_cause:
+            return 1.0
+        deck = (len(s.deck) + (s.top >= 0)) / DECK_AFTER_SETUP
+        tokens = s.set_supply / TOKENS.set_tokens_in_play[s.n]
+        return 1.0 - min(1.0, deck, tokens)
+
+    def features(self, state: GameState) -> list[Sequence[float]]:
+        return [features(state, p, self.weights) for p in range(state.num_players)]  # type: ignore[arg-type]
+
+    def playout(self, state: GameState, seat: int, rng: random.Random, start: GameState) -> dict[str, float]:
+        """Every player plays the quick model's move for one round (up to the seat's next turn)."""
+        s: Any = state
+        until = start.turns + s.n  # type: ignore[attr-defined]
+        while not s.is_terminal() and s.turns < until:
+            if s.is_chance():
+                advance(s, sample_chance(s, rng))
+            else:
+                advance(s, quick_choice(s, self.weights))
+        return {}
+
+    def reasons(self, state: GameState, seat: int, option: Option, advice: Advice) -> list[str]:
+        """What the move does, in the engine's words with their rulebook sections (the game has no hidden
+        information, so the real position may be asked)."""
+        a = option.action
+        s: Any = state
+        if isinstance(a, PlayMarker):
+            cards = [c for c in s.sites[a.site * PER_SITE:(a.site + 1) * PER_SITE] if c >= 0]
+            offer = " and ".join(f"{CARDS[c]} ({CARDS[c].effect_text})" for c in cards)
+            return [f"Play 1 Marker: dig site {a.site + 1} offers {offer}."]
+        events = [e for e in state.apply(a).events if e.player == seat][:2]
+        return [f"{e.section}: {e.text}" for e in events]
+
+
+MODEL = FirstGiantsCoach()
+
+
+def coach(state: GameState, seat: int | None = None, *, samples: int = 24, seed: int = 0,
+          time_limit: float | None = None) -> Advice:
+    """The options of the seat to move, ranked (see :func:`gamekit.coach.advise`)."""
+    return advise(state, seat, samples=samples, seed=seed, time_limit=time_limit, model=MODEL)
+
+
+def review(game: GameState, seats: Sequence[int] | None = None, *, samples: int = 12, seed: int = 0,
+           progress: Any = None) -> Review:
+    """A finished game's moves judged by the coach (see :func:`gamekit.coach.review`)."""
+    return review_game(game, seats, samples=samples, seed=seed, model=MODEL, progress=progress)
+
+
+def coach_bot(seed: int, samples: int = 24, time_limit: float | None = None) -> CoachBot:
+    """Plays the coach's best option (``samples`` per decision)."""
+    return CoachBot(seed, samples=samples, time_limit=time_limit, model=MODEL)

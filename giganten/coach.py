@@ -1,0 +1,212 @@
+"""The Giganten coach: a seat's options ranked in dollars of final money and in the chance of winning.
+
+``coach(state)`` (or ``gamekit.coach.coach(state)``) ranks the options of the seat to move;
+``review(game)`` judges the moves of a finished game; both are :mod:`gamekit.coach` with the model
+below.  The model: every sample re-deals what the seat cannot see (the others' license hands, the
+face-down tiles its truck has not passed: ``state.determinize``), applies the option, and plays the
+round out with the heuristic for every player (:class:`giganten.bots.HeuristicBot`); at the start of
+the next round each player's final money is estimated from :func:`giganten.bots.estimated_returns`
+(money, stored chips, licenses, derricks), calibrated on recorded games (``CALIBRATION``), and the
+chance of winning from those estimates.  The sentences name the rule (Action 2c, 5, 6, 7, 8) and the
+dollars at stake.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from gamekit import Action, GameState
+from gamekit.coach import Advice, CalibratedModel, CoachBot, Knot, Option, Review, advise
+from gamekit.coach import review as review_game
+from gamekit.mcts import advance
+from gamekit.play import sample_chance
+
+from . import rules as R
+from .actions import (AdvanceLocomotive, Bid, Build, LetChipGo, Pass, PayLicenses, Sell, SkipBuild, TakeCard,
+                      Transport)
+from .bots import LIMIT, OVERFILL, HeuristicBot, features
+from .components import CARDS, COMPANIES, COMPONENTS, SITES, TILE_KINDS, money
+from .observe import unseen_tiles
+from .prices import TRACK
+from .rules.production import FEE
+
+#: Per share of the black locomotive's way to the harbour: ``(progress, intercept, weights of the
+#: features, temperature, spread)`` -- final money = intercept + weights x :func:`giganten.bots.features`
+#: (dollars), the softmax temperature of the chance of winning and the residual spread (dollars).
+#: Fitted by ``python benchmarks/calibrate_coach.py giganten --games 200 --processes 1`` on heuristic
+#: self-play (16,771 positions of 200 games; held-out win chances by decile: predicted 0.008-0.756,
+#: won 0.000-0.767).
+CALIBRATION: tuple[Knot, ...] = (
+    (0.0, -34572, (-3.04, 0.009989, 0, -256.5, 2.769, 0, 0, 2.727e+04, 2974), 1.322e+04, 2.276e+04),
+    (0.1, 67645, (0.2576, 0.3435, 2.738e+04, -890.3, 0.1193, 0, 0, -2734, 2251), 1.348e+04, 2.276e+04),
+    (0.2, 59156, (0.6694, 0.09141, 7864, -642.2, 1.096, 0, 0, -3277, 717.3), 1.588e+04, 2.258e+04),
+    (0.3, 73161, (0.571, 0.3424, 41.15, -308.3, 0.4139, 0, 0, -7257, 147.4), 1.548e+04, 2.152e+04),
+    (0.4, 52852, (0.5845, 0.3878, 4417, -193.8, 0.9585, -1.649e+04, 2.97, -4232, -91.09), 1.501e+04, 1.995e+04),
+    (0.5, 53649, (0.7722, 0.4766, 2969, -101.3, 0.44, 205.3, 1.352, -5812, 198.1), 1.571e+04, 1.89e+04),
+    (0.6, 37100, (0.7913, 0.4519, 5600, -31.9, 0.8516, 320.7, 0.8563, -3141, -218.1), 1.323e+04, 1.762e+04),
+    (0.7, 30325, (0.7616, 0.4111, 3866, -83.54, 0.7829, 2129, 1.021, -2109, -450), 1.175e+04, 1.511e+04),
+    (0.8, 17574, (0.8994, 0.5374, 4071, 131.6, 0.5947, 3141, 0.7488, -2936, -346.5), 1.023e+04, 1.148e+04),
+    (0.9, 15066, (0.9756, 0.5064, 4761, 150.3, 0.2851, 1238, 0.7978, -3953, -22.18), 9214, 9301),
+)
+
+
+class GigantenCoach(CalibratedModel):
+    """Giganten for the coach (see the module docstring)."""
+
+    unit = "dollars"
+    max_options = 6
+    calibration = CALIBRATION
+    #: A rollout stops at the start of the next round, or after this many decisions.
+    max_decisions = 200
+
+    def __init__(self) -> None:
+        self.guide = HeuristicBot(0)  # the model of every player (its own luck comes from each rollout)
+
+    def format_value(self, value: float) -> str:
+        return money(int(round(value, -2)))
+
+    def format_change(self, value: float) -> str:
+        return money(int(round(abs(value), -2)))
+
+    def describe(self, state: GameState, action: Action) -> str:
+        return str(action)
+
+    def options(self, state: GameState) -> list[Action]:
+        legal = state.legal_actions()
+        if len(legal) <= self.max_options:
+            return legal
+        return [a for a, _ in self.guide.ranked(state)[: self.max_options]]
+
+    def progress(self, state: GameState) -> float:
+        return min(1.0, state.black / COMPONENTS.harbour)  # type: ignore[attr-defined]
+
+    def features(self, state: GameState) -> list[Sequence[float]]:
+        return [features(state, p, self.guide.weights) for p in range(state.num_players)]
+
+    def playout(self, state: GameState, seat: int, rng: random.Random, start: GameState) -> dict[str, float]:
+        """The heuristic plays every seat to the start of the next round; notes who wins the auction bid on."""
+        s: Any = state
+        bidding = start.phase == R.BID
+        company = start.auc_company  # type: ignore[attr-defined]
+        facts: dict[str, float] = {}
+        decisions = 0
+        while not s.is_terminal() and s.round == start.round and decisions < self.max_decisions:  # type: ignore[attr-defined]
+            if bidding and "wins_auction" not in facts and (s.phase != R.BID or s.auc_company != company):
+                decided = s.phase in (R.PAY, R.PENALTY, R.SELL) and s.auc_company == company
+                facts["wins_auction"] = float(decided and s.auc_bidder == seat)
+            if s.is_chance():
+                advance(s, sample_chance(s, rng))
+                continue
+            advance(s, self.guide.choose(s, rng))
+            decisions += 1
+        if bidding and "wins_auction" not in facts:
+            facts["wins_auction"] = 0.0
+        return facts
+
+    # -- the sentences --------------------------------------------------------------------------
+    def reasons(self, state: GameState, seat: int, option: Option, advice: Advice) -> list[str]:
+        s: Any = state
+        a = option.action
+        if isinstance(a, Bid):
+            return [_bid_reason(s, seat, a, option)]
+        if isinstance(a, Pass) and s.phase == R.BID:
+            return [f"Passing drops you out of the {COMPANIES[s.auc_company]} auction (Action 7a) and keeps your "
+                    f"licenses for the auctions still to come."]
+        if isinstance(a, Sell):
+            return [_sell_reason(s, seat, a)]
+        if isinstance(a, PayLicenses):
+            return [f"Paying {s.auc_high} with {a.ones} license(s) of value 1 and {a.twos} of value 2 (Action 7a: "
+                    "no change is given) keeps the rest of your hand for later auctions."]
+        if isinstance(a, (Build, SkipBuild)):
+            return [_build_reason(s, seat, a)]
+        if isinstance(a, (Transport, LetChipGo)):
+            return [_transport_reason(s, seat, a)]
+        if isinstance(a, TakeCard):
+            card = CARDS[a.card]
+            special = f" and its special action ({card.special})" if card.special else ""
+            return [f"The {card} brings {card.licenses} license point(s), {card.moves} movement points{special} "
+                    "(Action 2c)."]
+        if isinstance(a, AdvanceLocomotive):
+            return ["A chip from a derrick beyond your locomotive ships only for a $3,000 fee (Action 6), and the end "
+                    "bonus goes by locomotive rank: moving it on costs movement points now."]
+        return []
+
+
+def _stored(s: Any, seat: int, company: int) -> int:
+    return s.storage[company * s.n + seat]
+
+
+def _bid_reason(s: Any, seat: int, bid: Bid, option: Option) -> str:
+    c = s.auc_company
+    chips = _stored(s, seat, c)
+    price = TRACK[s.prices[c]]
+    won = option.facts.get("wins_auction")
+    odds = (f"wins the {COMPANIES[c]} auction in about {won:.0%} of the hands the others may hold"
+            if won is not None else f"bids for the {COMPANIES[c]} auction")
+    hand = s.license_value(seat)
+    risk = (f"; your hand is worth only {hand}, so winning with it costs half your license cards (the penalty)"
+            if bid.amount > hand else "")
+    return (f"Bidding {bid.amount} {odds}; selling your {chips} chip{'s' if chips != 1 else ''} at "
+            f"{money(price)} then brings {money(chips * price)} (Action 7){risk}.")
+
+
+def _sell_reason(s: Any, seat: int, sell: Sell) -> str:
+    c = s.auc_company
+    price = TRACK[s.prices[c]]
+    kept = _stored(s, seat, c) - sell.chips
+    over = max(0, kept - LIMIT)
+    tail = (f"; of the {kept} kept, {over} beyond the storage limit of {LIMIT} are overfill, worth {money(OVERFILL)} "
+            "each (Action 8)" if over else f"; you keep {kept}" if kept else "")
+    return (f"Selling {sell.chips} chip{'s' if sell.chips != 1 else ''} at {COMPANIES[c]}'s price of {money(price)} "
+            f"brings {money(sell.chips * price)} now (Action 7b){tail}.")
+
+
+def _site_at(row: int, col: int) -> int:
+    return next(i for i, site in enumerate(SITES) if site.row == row and site.col == col)
+
+
+def _build_reason(s: Any, seat: int, a: Build | SkipBuild) -> str:
+    if isinstance(a, SkipBuild):
+        return f"Building nothing keeps your {money(s.money[seat])} for transport fees and later tiles (Action 5)."
+    i = _site_at(a.row, a.col)
+    kind = SITES[i].kind
+    cost = TILE_KINDS[kind].build_cost
+    if s.known[seat] >> i & 1:
+        oil = f"it holds {s.site_value[i]} oil (your truck has seen it)"
+    else:
+        pool = unseen_tiles(s, seat)[kind]
+        mean = sum(pool) / len(pool) if pool else 0.0
+        oil = f"the tiles of this kind you have not seen hold {mean:.1f} oil on average"
+    return f"A derrick at ({a.row}, {a.col}) costs {money(cost)} (Action 5); {oil}."
+
+
+def _transport_reason(s: Any, seat: int, a: Transport | LetChipGo) -> str:
+    if isinstance(a, LetChipGo):
+        return "Letting the chip go saves any fee; the chip goes back to the supply (Action 6)."
+    price = TRACK[s.prices[a.company]]
+    if a.via == "own":
+        return (f"Your own locomotive ships the chip to {COMPANIES[a.company]} for free (Action 6), where it sells "
+                f"at {money(price)} today.")
+    return (f"Shipping by {'the black locomotive' if a.via == 'black' else 'an opponent' + chr(39) + 's locomotive'} "
+            f"costs {money(FEE)} (Action 6); at {COMPANIES[a.company]}'s price of {money(price)} the chip sells for "
+            f"{money(price - FEE)} more than the fee today.")
+
+
+MODEL = GigantenCoach()
+
+
+def coach(state: GameState, seat: int | None = None, *, samples: int = 24, seed: int = 0,
+          time_limit: float | None = None) -> Advice:
+    """The options of the seat to move, ranked (see :func:`gamekit.coach.advise`)."""
+    return advise(state, seat, samples=samples, seed=seed, time_limit=time_limit, model=MODEL)
+
+
+def review(game: GameState, seats: Sequence[int] | None = None, *, samples: int = 12, seed: int = 0,
+           progress: Any = None) -> Review:
+    """A finished game's moves judged by the coach (see :func:`gamekit.coach.review`)."""
+    return review_game(game, seats, samples=samples, seed=seed, model=MODEL, progress=progress)
+
+
+def coach_bot(seed: int, samples: int = 24, time_limit: float | None = None) -> CoachBot:
+    """Plays the coach's best option (``samples`` per decision)."""
+    return CoachBot(seed, samples=samples, time_limit=time_limit, model=MODEL)
