@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from gamekit import Action, RandomBot
-from gamekit.bots import LookaheadBot
+from gamekit.bots import LookaheadBot, SoftmaxBot
 from gamekit.mcts import LeadUtility, MCTSBot
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
@@ -248,4 +248,25 @@ def heuristic(seed: int, **params: Any) -> HeuristicBot:
     return HeuristicBot(seed, **params)
 
 
-BOTS = {"random": random_bot, "heuristic": heuristic, "search": search}
+# -- the levels a class picks: each wins clearly against the one below (docs/bots-and-experiments.md) --------
+
+
+def beginner(seed: int, temperature: float = 1.5, **weights: Any) -> SoftmaxBot:
+    """Level 1, beginner: the heuristic's judgement played loosely (instant).
+
+    Each legal move is played with probability proportional to ``exp(score / temperature)``, the score
+    being the heuristic's value of the move in points: a move 1.5 points worse than the best comes
+    about a third as often, one 6 points worse almost never."""
+    return SoftmaxBot(HeuristicBot(seed, **weights), temperature, seed)
+
+
+def club(seed: int, **weights: Any) -> HeuristicBot:
+    """Level 2, club: the heuristic, one turn of lookahead valuing points and potential (instant)."""
+    return HeuristicBot(seed, **weights)
+
+
+#: The levels, weakest first (names in ``BOTS``).
+LEVELS = ("beginner", "club", "strong")
+
+BOTS = {"random": random_bot, "heuristic": heuristic, "search": search,
+        "beginner": beginner, "club": club, "strong": search}

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from gamekit import Action, GameState, RandomBot
-from gamekit.bots import ScoredBot
+from gamekit.bots import ScoredBot, SoftmaxBot
 from gamekit.mcts import LeadUtility, MCTSBot
 
 from . import rules as R
@@ -543,6 +543,8 @@ def heuristic(seed: int, **params: Any) -> HeuristicBot:
 
 
 SEARCHED_PHASES = frozenset({R.BUILD, R.PRODUCE, R.BID})
+#: The strong level's iterations per searched decision.
+STRONG_ITERATIONS = 200
 
 
 def search(seed: int, iterations: int | None = 40, time_limit: float | None = None, rollout_depth: int = 60,
@@ -580,4 +582,31 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
                    evaluate=lambda s: estimated_returns(s, guide.weights), candidates=candidates)
 
 
-BOTS = {"random": random_bot, "heuristic": heuristic, "search": search}
+# -- the levels a class picks: each wins clearly against the one below (docs/bots-and-experiments.md) --------
+
+
+def beginner(seed: int, temperature: float = 500.0, **weights: Any) -> SoftmaxBot:
+    """Level 1, beginner: the heuristic's judgement played loosely (instant).
+
+    Each legal move is played with probability proportional to ``exp(score / temperature)``, the score
+    being the heuristic's dollar value of the move: a move $500 worse than the best comes about a
+    third as often, one $2,500 worse almost never (1 in 150)."""
+    return SoftmaxBot(HeuristicBot(seed, **weights), temperature, seed)
+
+
+def club(seed: int, **weights: Any) -> HeuristicBot:
+    """Level 2, club: the heuristic, the rulebook's tactical tips with a dollar price on everything (instant)."""
+    return HeuristicBot(seed, **weights)
+
+
+def strong(seed: int, iterations: int | None = STRONG_ITERATIONS, **params: Any) -> MCTSBot:
+    """Level 3, strong: the information-set search (:func:`search`) with ``STRONG_ITERATIONS`` iterations per
+    searched decision (building, transport, auctions; about 0.15 s each on one core), the rest as the heuristic."""
+    return search(seed, iterations=iterations, **params)
+
+
+#: The levels, weakest first (names in ``BOTS``).
+LEVELS = ("beginner", "club", "strong")
+
+BOTS = {"random": random_bot, "heuristic": heuristic, "search": search,
+        "beginner": beginner, "club": club, "strong": strong}

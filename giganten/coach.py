@@ -4,8 +4,8 @@
 ``review(game)`` judges the moves of a finished game; both are :mod:`gamekit.coach` with the model
 below.  The model: every sample re-deals what the seat cannot see (the others' license hands, the
 face-down tiles its truck has not passed: ``state.determinize``), applies the option, and plays the
-round out with the heuristic for every player (:class:`giganten.bots.HeuristicBot`); at the start of
-the next round each player's final money is estimated from :func:`giganten.bots.estimated_returns`
+round out with the heuristic for every player (:class:`giganten.bots.HeuristicBot`); at the first
+decision of the next round (or at the end of the game, when the money is exact) each player's final money is estimated from :func:`giganten.bots.estimated_returns`
 (money, stored chips, licenses, derricks), calibrated on recorded games (``CALIBRATION``), and the
 chance of winning from those estimates.  The sentences name the rule (Action 2c, 5, 6, 7, 8) and the
 dollars at stake.
@@ -56,7 +56,7 @@ class GigantenCoach(CalibratedModel):
     unit = "dollars"
     max_options = 6
     calibration = CALIBRATION
-    #: A rollout stops at the start of the next round, or after this many decisions.
+    #: A rollout stops at the first decision of the next round, or after this many decisions.
     max_decisions = 200
 
     def __init__(self) -> None:
@@ -84,13 +84,15 @@ class GigantenCoach(CalibratedModel):
         return [features(state, p, self.guide.weights) for p in range(state.num_players)]
 
     def playout(self, state: GameState, seat: int, rng: random.Random, start: GameState) -> dict[str, float]:
-        """The heuristic plays every seat to the start of the next round; notes who wins the auction bid on."""
+        """The heuristic plays every seat up to the first decision of the next round (or the end of the game);
+        notes whether the seat wins the auction it bids in."""
         s: Any = state
         bidding = start.phase == R.BID
         company = start.auc_company  # type: ignore[attr-defined]
         facts: dict[str, float] = {}
         decisions = 0
-        while not s.is_terminal() and s.round == start.round and decisions < self.max_decisions:  # type: ignore[attr-defined]
+        while (not s.is_terminal() and (s.round == start.round or s.is_chance())  # type: ignore[attr-defined]
+               and decisions < self.max_decisions):
             if bidding and "wins_auction" not in facts and (s.phase != R.BID or s.auc_company != company):
                 decided = s.phase in (R.PAY, R.PENALTY, R.SELL) and s.auc_company == company
                 facts["wins_auction"] = float(decided and s.auc_bidder == seat)
