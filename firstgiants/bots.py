@@ -251,12 +251,12 @@ def heuristic(seed: int, **params: Any) -> HeuristicBot:
 # -- the levels a class picks: each wins clearly against the one below (docs/bots-and-experiments.md) --------
 
 
-def beginner(seed: int, temperature: float = 1.5, **weights: Any) -> SoftmaxBot:
+def beginner(seed: int, temperature: float = 1.0, **weights: Any) -> SoftmaxBot:
     """Level 1, beginner: the heuristic's judgement played loosely (instant).
 
     Each legal move is played with probability proportional to ``exp(score / temperature)``, the score
-    being the heuristic's value of the move in points: a move 1.5 points worse than the best comes
-    about a third as often, one 6 points worse almost never."""
+    being the heuristic's value of the move in points: a move 1 point worse than the best comes about
+    a third as often, one 5 points worse almost never (1 in 150)."""
     return SoftmaxBot(HeuristicBot(seed, **weights), temperature, seed)
 
 
@@ -265,8 +265,20 @@ def club(seed: int, **weights: Any) -> HeuristicBot:
     return HeuristicBot(seed, **weights)
 
 
+#: The strong level's samples per option.
+STRONG_SAMPLES = 8
+
+
+def strong(seed: int, samples: int = STRONG_SAMPLES, time_limit: float | None = None) -> Any:
+    """Level 3, strong: plays the coach's best option (:mod:`firstgiants.coach`) at every decision with a
+    choice: each option tried on ``STRONG_SAMPLES`` samples of the deck's luck, one round ahead with the
+    quick model of every player, ranked by the calibrated chance of winning."""
+    from .coach import coach_bot  # (the coach's model plays with this module's heuristic)
+
+    return coach_bot(seed, samples=samples, time_limit=time_limit)
+
 #: The levels, weakest first (names in ``BOTS``).
 LEVELS = ("beginner", "club", "strong")
 
 BOTS = {"random": random_bot, "heuristic": heuristic, "search": search,
-        "beginner": beginner, "club": club, "strong": search}
+        "beginner": beginner, "club": club, "strong": strong}

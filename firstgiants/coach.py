@@ -20,7 +20,7 @@ from typing import Any, Sequence
 from gamekit import Action, GameState
 from gamekit.coach import Advice, CalibratedModel, CoachBot, Knot, Option, Review, advise
 from gamekit.coach import review as review_game
-from gamekit.mcts import advance
+from gamekit.mcts import advance, private_copy
 from gamekit.play import sample_chance
 
 from .actions import PlayMarker
@@ -61,6 +61,13 @@ class FirstGiantsCoach(CalibratedModel):
         if len(legal) <= self.max_options:
             return legal
         return [a for a, _ in self.guide.ranked(state)[: self.max_options]]
+
+    def sample(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        """A private copy with the deck in a fixed order: the deck is a public multiset (the next card is
+        chance), so the advice depends on what every seat sees, never on how the deck happens to be listed."""
+        sample: Any = private_copy(state)
+        sample.deck = tuple(sorted(sample.deck))
+        return sample
 
     def progress(self, state: GameState) -> float:
         """How far the game is: the larger of the deck's and the Set tokens' share used up (1 once the end is

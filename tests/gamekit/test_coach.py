@@ -151,3 +151,22 @@ def test_review_judges_each_move_and_the_chart_shows_every_seat():
     ax = plot_review(result)
     assert len(ax.get_lines()) == 2
     assert ax.get_ylim() == (0.0, 1.0)
+
+
+class ForcedToy(type(toy_position([0, 0], 0))):
+    """The toy game with a house rule: with 8 or more on the turn you must hold."""
+
+    __slots__ = ()
+
+    def legal_actions(self):
+        moves = super().legal_actions()
+        return [Hold()] if moves and self.turn_total >= 8 else moves
+
+
+def test_a_forced_move_costs_exactly_nothing():
+    state = toy_position([3, 4], 9)
+    state.__class__ = ForcedToy
+    advice = advise(state, samples=4, model=ToyModel())
+    assert advice.forced and [o.action for o in advice.options] == [Hold()]
+    assert advice.best.win_loss == Estimate.exact(0.0) and advice.best.value_loss == Estimate.exact(0.0)
+    assert advice.sentences[0] == "Only one move is possible here: hold."
