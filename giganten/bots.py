@@ -11,11 +11,12 @@ never reads the real state's hidden values.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable, Sequence
 
 from gamekit import Action, GameState, RandomBot
 from gamekit.bots import ScoredBot, SoftmaxBot
+from gamekit.coach import softmax
 from gamekit.mcts import LeadUtility, MCTSBot
 
 from . import rules as R
@@ -549,7 +550,7 @@ STRONG_ITERATIONS = 200
 
 def search(seed: int, iterations: int | None = 40, time_limit: float | None = None, rollout_depth: int = 60,
            c: float = 0.7, width: int = 3, phases: frozenset[int] = SEARCHED_PHASES, lead_scale: float = 6000.0,
-           **weights: Any) -> MCTSBot:
+           value: str = "lead", **weights: Any) -> MCTSBot:
     """Information-set MCTS: each iteration samples the hidden licenses and tiles with ``state.determinize``.
 
     The search decides where hidden information and timing matter most — building (Action 5),
@@ -559,7 +560,9 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
     plays the round out with the heuristic for every player (at most ``rollout_depth`` decisions),
     estimates every player's final money at the start of the next round (:func:`estimated_returns`)
     and scores it by the logistic of the lead over the best opponent in units of ``lead_scale``
-    dollars, so ``explain`` gives each move's estimated win chance.
+    dollars (``value="lead"``), or by the coach's chance of winning (``value="win"``: the final money
+    estimated from :func:`features` as calibrated on recorded games, :mod:`giganten.coach`), so
+    ``explain`` gives each move's estimated win chance.
     """
     guide = HeuristicBot(seed, **weights)
 
@@ -577,9 +580,27 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
     def new_round(start: GameState, state: GameState) -> bool:
         return state.round != start.round  # type: ignore[attr-defined]
 
-    return MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
+    utility, evaluate = _value(value, lead_scale, guide.weights)
+    return MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=utility,
                    determinize=True, rollout_policy=rollout_policy, rollout_depth=rollout_depth, cutoff=new_round,
-                   evaluate=lambda s: estimated_returns(s, guide.weights), candidates=candidates)
+                   evaluate=evaluate, candidates=candidates)
+
+
+def _value(kind: str, lead_scale: float, weights: Weights) -> tuple[Callable, Callable]:
+    """The search's utility and cut-off evaluation: the logistic of the lead (``"lead"``) or the coach's
+    calibrated chance of winning (``"win"``: estimates in units of the calibrated temperature, then a
+    softmax; at the end of the game the winner takes it all)."""
+    if kind == "lead":
+        return LeadUtility(lead_scale), lambda s: estimated_returns(s, weights)
+    if kind == "win":
+        from .coach import MODEL  # (the coach's model plays with this module's heuristic)
+
+        def evaluate(s: GameState) -> list[float]:
+            t = MODEL.temperature(s)
+            return [e / t for e in MODEL.estimate(s)]
+
+        return partial(softmax, temperature=1.0), evaluate
+    raise ValueError(f"value must be 'lead' or 'win', got {kind!r}")
 
 
 # -- the levels a class picks: each wins clearly against the one below (docs/bots-and-experiments.md) --------
