@@ -1,11 +1,12 @@
 """gamekit: what both games of the kit share.
 
 The game protocol (:class:`GameState`, :class:`IllegalAction`, :class:`Event`), actions and
-their JSON form, save files and replay (undo, time travel), the play loop and the random bot,
-and the generic consistency checks every game passes.
+their JSON form, save files and replay (undo, time travel), the play loop (``play`` to the end,
+``play_until`` a condition holds) and the random bot, and the generic consistency checks every
+game passes.
 """
 from .actions import Action, ActionCodec
-from .play import Bot, RandomBot, play, random_game, sample_chance
+from .play import Bot, RandomBot, play, play_until, random_game, sample_chance
 from .protocol import Event, GameState, IllegalAction
 from .record import load, replay, rewind, states_along, undo
 from .spec import GameSpec
@@ -21,6 +22,7 @@ __all__ = [
     "RandomBot",
     "load",
     "play",
+    "play_until",
     "random_game",
     "replay",
     "rewind",

@@ -1,4 +1,4 @@
-"""The play loop and the random bot.
+"""The play loop (to the end, or until a condition holds) and the random bot.
 
 A bot is any object with ``act(state) -> action`` for the seat it sits in.  Chance is sampled
 from the play loop's own seeded generator, so the same seed and the same bots always give the
@@ -56,6 +56,47 @@ class RandomBot:
         return "RandomBot()"
 
 
+def _never(state: GameState) -> bool:
+    """The condition of :func:`play`: play to the end."""
+    return False
+
+
+def play_until(
+    state: GameState,
+    condition: Callable[[GameState], bool],
+    bots: Sequence[Bot] | Mapping[int, Bot],
+    seed: int | None = None,
+    *,
+    rng: random.Random | None = None,
+    max_moves: int = 1_000_000,
+    on_move: Callable[[GameState, GameState], None] | None = None,
+) -> GameState:
+    """Play from ``state`` until ``condition(state)`` holds or the game is over; return that state.
+
+    The bots decide (``bots[seat].act(state)``), chance comes from ``rng`` when given (so several calls
+    can share one stream of luck) or else from a generator seeded with ``seed``.  The condition is
+    tested before every move, so a state that already meets it comes back unchanged.
+    ``on_move(before, after)`` is called after every action, chance outcomes included.
+    """
+    if rng is None:
+        rng = random.Random(seed)
+    for _ in range(max_moves):
+        if state.is_terminal() or condition(state):
+            return state
+        if state.is_chance():
+            action = sample_chance(state, rng)
+        else:
+            seat = state.current_player()
+            assert seat is not None  # not terminal, not chance: someone decides
+            action = bots[seat].act(state)
+        new = state.apply(action)
+        if on_move is not None:
+            on_move(state, new)
+        state = new
+    raise RuntimeError(f"the game did not end within {max_moves} moves" if condition is _never
+                       else f"the condition did not hold within {max_moves} moves")
+
+
 def play(
     state: GameState,
     bots: Sequence[Bot] | Mapping[int, Bot],
@@ -67,19 +108,7 @@ def play(
 
     ``on_move(before, after)`` is called after every action, chance outcomes included.
     """
-    rng = random.Random(seed)
-    for _ in range(max_moves):
-        if state.is_terminal():
-            return state
-        if state.is_chance():
-            action = sample_chance(state, rng)
-        else:
-            action = bots[state.current_player()].act(state)  # type: ignore[index]
-        new = state.apply(action)
-        if on_move is not None:
-            on_move(state, new)
-        state = new
-    raise RuntimeError(f"the game did not end within {max_moves} moves")
+    return play_until(state, _never, bots, seed, max_moves=max_moves, on_move=on_move)
 
 
 def random_game(state: GameState, seed: int) -> GameState:

@@ -34,8 +34,6 @@ OKABE_ITO: tuple[str, ...] = (ORANGE, SKY_BLUE, GREEN, YELLOW, BLUE, VERMILLION,
 
 #: Seat colours, in seat order (seat 0 first); a sixth seat would reuse sky blue.
 PLAYER_COLORS: tuple[str, ...] = (BLUE, VERMILLION, GREEN, PURPLE, ORANGE, SKY_BLUE)
-#: One-letter marks drawn on player pieces so colour is never the only cue.
-PLAYER_MARKS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
 #: Markers (matplotlib marker codes) per seat, for line plots over a game.
 PLAYER_MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P")
 #: Line styles per seat, a third cue besides colour and marker.
@@ -112,21 +110,6 @@ def figure_png(fig: Figure, dpi: int | None = None) -> bytes:
 def money_formatter(value: float, _pos: int | None = None) -> str:
     """Tick labels in dollars with thousands separators: ``$15,000``."""
     return f"${value:,.0f}"
-
-
-def legend_below(ax: Axes, ncol: int | None = None, **kwargs) -> None:
-    """A legend under the axes, so it never hides data."""
-    handles, labels = ax.get_legend_handles_labels()
-    if handles:
-        ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.12),
-                  ncol=ncol or min(len(labels), 5), frameon=False, **kwargs)
-
-
-def label_bars(ax: Axes, bars, values: Sequence[float], fmt: str = "{:g}") -> None:
-    """Write each value on top of its bar."""
-    for bar, value in zip(bars, values):
-        ax.annotate(fmt.format(value), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
-                    ha="center", va="bottom", fontsize=8)
 
 
 _MARKER_PATHS: dict[str, Any] = {}

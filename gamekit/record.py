@@ -15,8 +15,11 @@ silently keep the last one); the top level, each action and the options must hav
 their keys.  Options: an unknown key is refused, and so is a *missing* one: every save this kit
 has written lists all of its game's options (``record_dict`` writes ``state.options``, which
 has every option filled in), so a missing option means a damaged or hand-made file, not an old
-one.  Should a game ever gain an option, its saves move to a new format version and this
-loader fills the option in for the older version explicitly.
+one.  When a game gains an option, its saves move to a new format version and the game declares
+the option in :attr:`GameSpec.options_added` with the value older saves imply; this loader fills
+it in for saves of an older version (which must not list it) and demands it from newer ones.
+
+Versions: 1, the first saves; 2, Giganten's ``first_player`` option (older saves: seat 0).
 """
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ from .protocol import GameState, IllegalAction
 from .spec import GameSpec
 
 FORMAT = "giants-kit-save"
-VERSION = 1
+VERSION = 2
 MAX_BYTES = 20_000_000
 MAX_ACTIONS = 200_000
 MAX_MESSAGE = 2_000
@@ -144,6 +147,7 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
     options = data["options"]
     if not isinstance(options, dict):
         raise ValueError(f"{where}: options must be a JSON object")
+    options = _options_of_version(spec, version, options, where)
     spec.validate_options(data["players"], options)  # (unknown options, wrong types, player count)
     missing = sorted(set(spec.option_defaults) - set(options))
     if missing:
@@ -164,3 +168,12 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
         except IllegalAction as exc:
             raise ValueError(f"{where}: action {i} ({action}) does not replay legally: {exc}") from None
     return state
+
+
+def _options_of_version(spec: GameSpec, version: int, options: dict[str, Any], where: str) -> dict[str, Any]:
+    """``options`` of a save of format ``version``, with the options its game gained since filled in."""
+    implied = {name: value for name, (since, value) in spec.options_added.items() if version < since}
+    listed = sorted(set(implied) & set(options))
+    if listed:
+        raise ValueError(f"{where}: options {listed} did not exist in format version {version}")
+    return {**options, **implied}

@@ -28,6 +28,9 @@ class GameSpec:
     codec: ActionCodec
     create: Callable[[int, dict[str, Any]], GameState]
     option_help: Mapping[str, str] = field(default_factory=dict)
+    options_added: Mapping[str, tuple[int, Any]] = field(default_factory=dict)
+    """Options the game gained after its first saves: name -> (the first save-format version that lists
+    it, the value a save of an older version implies).  :func:`gamekit.record.load` fills them in."""
 
     def validate_options(self, players: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         """Checked options with defaults filled in; ValueError naming the problem otherwise."""

@@ -1,7 +1,8 @@
 """Giganten (Kosmos 1999, Wilko Manz): the complete rules engine for 3 and 4 players.
 
     import giganten as g
-    state = g.new_game(4)                 # options: one_opponent_back, exact_price_change, open_licenses
+    state = g.new_game(4)                 # options: one_opponent_back, exact_price_change, open_licenses,
+                                          #          first_player
     while not state.is_terminal():
         ...                               # state.chance_outcomes() / state.legal_actions(); state.apply(a)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from gamekit import Action, ActionCodec
 
 from .board import DIRECTION_NAMES
-from .components import CARDS, COMPANIES, COMPONENTS
+from .components import CARDS, COMPANIES, COMPANY_COUNT, COMPONENTS
 
 # -- chance outcomes ---------------------------------------------------------------------------------
 
@@ -140,7 +140,7 @@ class ChangePrice(Action):
     delta: int
 
     def __str__(self) -> str:
-        name = COMPANIES[self.company] if 0 <= self.company < 3 else f"company {self.company}"
+        name = COMPANIES[self.company] if 0 <= self.company < COMPANY_COUNT else f"company {self.company}"
         word = "up" if self.delta > 0 else "down"
         return f"move the {name} price {word} {abs(self.delta)}"
 
@@ -153,7 +153,7 @@ class TakeOil(Action):
     company: int
 
     def __str__(self) -> str:
-        name = COMPANIES[self.company] if 0 <= self.company < 3 else f"company {self.company}"
+        name = COMPANIES[self.company] if 0 <= self.company < COMPANY_COUNT else f"company {self.company}"
         return f"take an oil chip into storage at {name}"
 
 
@@ -167,7 +167,8 @@ class LocomotivesBack(Action):
     def __str__(self) -> str:
         if self.target is None:
             return "move all opposing locomotives back"
-        return f"move {COMPONENTS.player_names[self.target] if 0 <= self.target < 4 else self.target}'s locomotive back"
+        names = COMPONENTS.player_names
+        return f"move {names[self.target] if 0 <= self.target < len(names) else self.target}'s locomotive back"
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +216,7 @@ class Transport(Action):
     via: str
 
     def __str__(self) -> str:
-        name = COMPANIES[self.company] if 0 <= self.company < 3 else f"company {self.company}"
+        name = COMPANIES[self.company] if 0 <= self.company < COMPANY_COUNT else f"company {self.company}"
         how = {"own": "by the own locomotive", "black": "by the black locomotive",
                "rival": "by an opponent's locomotive"}.get(self.via, f"via {self.via}")
         return f"ship the chip to {name} {how}"

@@ -24,7 +24,7 @@ from .actions import (AdvanceLocomotive, ChangePrice, DriveTo, EndMovement, LetC
                       PlaceTruck, SkipBuild, Step, TakeOil)
 from .analysis import rail_cost_to_column
 from .board import CELLS, ENTRY_CELLS, NEIGHBOURS, SITE_CELL, TERRAIN_MASK, neighbours_of
-from .components import CARDS, COLUMNS, COMPONENTS, SITES, TILE_KINDS
+from .components import CARDS, COMPANY_COUNT, COMPONENTS, SITES, TILE_KINDS, square
 from .observe import unseen_tiles
 from .prices import TRACK
 from .rules.production import FEE
@@ -148,12 +148,12 @@ class GigantenView:
     # -- values ------------------------------------------------------------------------------------
     def chip_value(self, company: int, extra: int = 1) -> float:
         """What one more chip stored at ``company`` is worth: a likely sale, or $1,000 when overfilled."""
-        stored = self.s.storage[company * self.s.n + self.p]
+        stored = self.s.stored(self.p, company)
         sale = self.w.sell_share * TRACK[self.s.prices[company]]
         return sale if stored + extra <= LIMIT else 0.5 * sale + 0.5 * OVERFILL
 
     def best_chip_value(self) -> float:
-        return max(self.chip_value(c) for c in range(3))
+        return max(self.chip_value(c) for c in range(COMPANY_COUNT))
 
     def oil(self, site: int) -> float:
         """The oil on a face-down tile: known if the truck has passed it, else the mean of the unseen ones."""
@@ -166,7 +166,7 @@ class GigantenView:
         """A derrick with ``oil`` chips in ``column``: chips produced before the end, the rest and the bonus at the end."""
         produced = min(oil, max(0.0, self.rounds - 0.5))
         left = oil - produced
-        avg_sale = self.w.sell_share * sum(TRACK[i] for i in self.s.prices) / 3
+        avg_sale = self.w.sell_share * sum(TRACK[i] for i in self.s.prices) / COMPANY_COUNT
         transport = 0.0 if self.s.locos[self.p] >= column else self.w.mp * max(0, RAIL[column] - RAIL[self.s.locos[self.p]])
         bonus = 3500.0 if left > 0.5 else 0.0
         return produced * avg_sale + left * CHIP_AT_END + bonus - transport / 2
@@ -230,7 +230,7 @@ class GigantenView:
     def frontmost_derrick(self) -> int:
         """The column of the player's frontmost derrick that still holds oil (0 if none)."""
         s, p = self.s, self.p
-        return max((SITES[i].col for i in range(len(SITES)) if s.site_state[i] == 2 and s.site_owner[i] == p
+        return max((SITES[i].col for i in range(len(SITES)) if s.site_state[i] == R.DERRICK and s.site_owner[i] == p
                     and s.site_oil[i] > 0), default=0)
 
     def desired_locomotive(self) -> int:
@@ -315,7 +315,7 @@ def _card_value(v: GigantenView, card_id: int) -> float:
     elif card.special == "back":
         value += w.back_space * sum(min(card.n, s.locos[q]) for q in range(s.n) if q != p)
     elif card.special == "price":
-        value += max(abs(_price_change_value(v, c, d)) for c in range(3) for d in (-card.n, card.n))
+        value += max(abs(_price_change_value(v, c, d)) for c in range(COMPANY_COUNT) for d in (-card.n, card.n))
     return value
 
 
@@ -325,8 +325,8 @@ def _price_change_value(v: GigantenView, company: int, delta: int) -> float:
     n = s.n
     index = max(0, min(len(TRACK) - 1, s.prices[company] + delta))
     change = TRACK[index] - TRACK[s.prices[company]]
-    mine = s.storage[company * n + p]
-    theirs = sum(s.storage[company * n + q] for q in range(n) if q != p) / max(1, n - 1)
+    mine = s.stored(p, company)
+    theirs = sum(s.stored(q, company) for q in range(n) if q != p) / max(1, n - 1)
     return v.w.sell_share * change * (mine - 0.5 * theirs)
 
 
@@ -379,7 +379,7 @@ def _truck_gain(v: GigantenView, a: Action, here: int, forward) -> float:
         cell = ENTRY_CELLS[a.row]
         spent = 0
     elif isinstance(a, DriveTo):
-        cell = a.row * COLUMNS + a.col
+        cell = square(a.row, a.col)
         spent = forward[cell] if forward is not None else 0
     else:
         s = v.s
@@ -423,7 +423,7 @@ def _sale_gain(v: GigantenView) -> float:
     """Dollars won by selling everything stored at the auction's company instead of keeping it."""
     s, p = v.s, v.p
     c = s.auc_company
-    stored = s.storage[c * s.n + p]
+    stored = s.stored(p, c)
     price = TRACK[s.prices[c]]
     keep = min(stored, LIMIT) * v.w.sell_share * price * 0.8 + max(0, stored - LIMIT) * OVERFILL
     return stored * price - keep
@@ -446,7 +446,7 @@ def _score_pay(v: GigantenView, a: Action) -> float:
 def _score_sell(v: GigantenView, a: Action) -> float:
     s, p = v.s, v.p
     c = s.auc_company
-    stored = s.storage[c * s.n + p]
+    stored = s.stored(p, c)
     price = TRACK[s.prices[c]]
     kept = stored - a.chips  # type: ignore[attr-defined]
     keep_each = max(v.w.min_sale, price) * 0.8 if price < v.w.min_sale else price * 0.5
@@ -473,18 +473,17 @@ def estimated_returns(state: GameState, w: Weights = Weights()) -> list[float]:
     if s.is_terminal():
         return s.returns()
     rounds = rounds_left(s)
-    avg = w.sell_share * sum(TRACK[i] for i in s.prices) / 3
+    avg = w.sell_share * sum(TRACK[i] for i in s.prices) / COMPANY_COUNT
     order = sorted(range(n), key=lambda q: -s.locos[q])
     bonus = {q: COMPONENTS.end_derrick_bonus[k] for k, q in enumerate(order)}
     out = []
     for p in range(n):
         value = float(s.money[p])
-        for c in range(3):
-            k = s.storage[c * n + p]
+        for c, k in enumerate(s.storage_of(p)):
             value += min(k, LIMIT) * w.sell_share * TRACK[s.prices[c]] + max(0, k - LIMIT) * OVERFILL
         value += 1.5 * s.license_count(p) * w.license * 0.5
         for i in range(len(SITES)):
-            if s.site_state[i] == 2 and s.site_owner[i] == p:
+            if s.site_state[i] == R.DERRICK and s.site_owner[i] == p:
                 oil = s.site_oil[i]
                 produced = min(oil, rounds)
                 free = s.locos[p] >= SITES[i].col

@@ -84,6 +84,7 @@ class Site:
 
     @property
     def cell(self) -> int:
+        """The number of the site's square (row by row, as :func:`square`)."""
         return self.row * COLUMNS + self.col
 
 
@@ -283,6 +284,22 @@ CARDS = COMPONENTS.cards
 TILE_KINDS = {k.kind: k for k in COMPONENTS.tile_kinds}
 NAMES = COMPONENTS.player_names
 COMPANIES = COMPONENTS.companies
+COMPANY_COUNT = len(COMPANIES)
+
+
+def square(row: int, col: int) -> int:
+    """The number of the square at (row, col): squares are numbered row by row (``Site.cell``)."""
+    return row * COLUMNS + col
+
+
+def row_col(cell: int) -> tuple[int, int]:
+    """The (row, column) of a square."""
+    return divmod(cell, COLUMNS)
+
+
+def on_board(row: int, col: int) -> bool:
+    """Whether (row, col) is a square of the landscape."""
+    return 0 <= row < ROWS and 0 <= col < COLUMNS
 
 
 def cell_name(cell: int) -> str:

@@ -17,12 +17,14 @@ SPEC = GameSpec(
     codec=CODEC,
     create=lambda players, options: State(players, options),
     option_help=OPTION_HELP,
+    options_added={"first_player": (2, 0)},  # (saves of format version 1: Red, seat 0, started)
 )
 State.spec = SPEC
 
 
 def new_game(players: int = 4, **options: Any) -> State:
-    """A new game for 3 or 4 players; options: one_opponent_back, exact_price_change, open_licenses."""
+    """A new game for 3 or 4 players; options: one_opponent_back, exact_price_change, open_licenses,
+    first_player (see ``OPTION_HELP``)."""
     return SPEC.new_game(players, **options)  # type: ignore[return-value]
 
 

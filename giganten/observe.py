@@ -14,8 +14,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from . import rules as R
-from .components import COLUMNS, SITES, TILE_KINDS
-from .rules.licenses import hypergeometric
+from .components import SITES, TILE_KINDS, row_col
+from .draws import hypergeometric
 from .rules.setup import site_in_play
 
 if TYPE_CHECKING:
@@ -27,17 +27,17 @@ _STATE_NAMES = {0: "empty", 1: "tile", 2: "derrick"}
 def observation(s: "State", player: int) -> dict[str, Any]:
     """A JSON-serialisable dict of everything ``player`` may see, and nothing more."""
     n = s.n
-    open_hands = s.opts["open_licenses"]
+    open_hands = s.opts.open_licenses
     sites = []
     for i, site in enumerate(SITES):
         state = s.site_state[i]
-        if state == 0 and s.site_value[i] == 0 and not site_in_play(i, n):
+        if state == R.EMPTY and s.site_value[i] == 0 and not site_in_play(i, n):
             continue  # a three-player space: never filled
         entry: dict[str, Any] = {"site": i, "row": site.row, "col": site.col, "kind": site.kind,
                                  "state": _STATE_NAMES[state]}
-        if state == 1:
+        if state == R.TILE:
             entry["oil"] = s.site_value[i] if s.known[player] >> i & 1 else None
-        elif state == 2:
+        elif state == R.DERRICK:
             entry.update(owner=s.site_owner[i], oil=s.site_oil[i], tile_oil=s.site_value[i])
         elif s.phase != R.DEAL:
             entry["tile_oil"] = s.site_value[i]  # built, emptied and returned: the tile was shown to all
@@ -47,22 +47,22 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         me = p == player or open_hands
         players.append({
             "name": s.name(p), "money": s.money[p], "locomotive": s.locos[p],
-            "truck": None if s.trucks[p] < 0 else list(divmod(s.trucks[p], COLUMNS)),
+            "truck": None if s.trucks[p] < 0 else list(row_col(s.trucks[p])),
             "derricks_left": s.derricks_left[p],
-            "storage": [s.storage[c * n + p] for c in range(3)],
+            "storage": list(s.storage_of(p)),
             "license_cards": s.license_count(p),
-            "licenses": [s.hand[2 * p], s.hand[2 * p + 1]] if me else None,
+            "licenses": list(s.licenses(p)) if me else None,
             "looked_at": [[SITES[i].row, SITES[i].col] for i in range(len(SITES)) if s.known[p] >> i & 1],
             "card": s.held[p],
         })
     return {
-        "player": player, "players": n, "options": dict(s.opts),
+        "player": player, "players": n, "options": s.options,
         "phase": R.PHASE_NAMES[s.phase], "round": s.round, "start_player": s.start,
         "current_player": s.current_player(), "terminal": s.is_terminal(),
         "prices": list(s.prices), "black_locomotive": s.black,
         "sites": sites,
         "known_tiles": {str(i): s.site_value[i] for i in range(len(SITES))
-                        if s.site_state[i] == 1 and s.known[player] >> i & 1},
+                        if s.site_state[i] == R.TILE and s.known[player] >> i & 1},
         "supply": s.supply, "players_info": players,
         "license_draw_cards": s.lic_draw[0] + s.lic_draw[1], "license_discard": list(s.lic_disc),
         "action_card_draw": list(s.card_draw), "action_card_discard": list(s.card_disc),
@@ -71,17 +71,18 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "special_available": s.special if s.phase == R.MOVE else None,
         "license_pending": s.lic_pending if s.phase == R.LICENSE else None,
         "chip_from": [SITES[s.chip_site].row, SITES[s.chip_site].col] if s.phase == R.PRODUCE else None,
-        "auction": _auction(s) if s.phase in (R.BID, R.PENALTY, R.PAY, R.SELL) else None,
+        "auction": _auction(s),
         "final": s.final_accounting,
     }
 
 
-def _auction(s: "State") -> dict[str, Any]:
+def _auction(s: "State") -> dict[str, Any] | None:
+    auction = s.auction
+    if auction is None:
+        return None
     return {
-        "company": s.auc_company, "eligible": list(s.auc_eligible),
-        "active": [p for p in range(s.n) if s.auc_active >> p & 1],
-        "high_bid": s.auc_high, "high_bidder": s.auc_bidder if s.auc_bidder >= 0 else None,
-        "to_act": s.auc_turn if s.phase == R.BID else None,
+        "company": auction.company, "eligible": list(auction.eligible), "active": list(auction.active),
+        "high_bid": auction.high_bid, "high_bidder": auction.high_bidder, "to_act": auction.to_act,
     }
 
 
@@ -94,7 +95,7 @@ def unseen_tiles(s: "State", player: int) -> dict[int, list[int]]:
             value = s.site_value[i]
             if site.kind != kind or not value:
                 continue  # another kind, or a space not dealt (yet)
-            built = s.site_state[i] != 1  # a built tile was shown to everyone
+            built = s.site_state[i] != R.TILE  # a built tile was shown to everyone
             if built or s.known[player] >> i & 1:
                 values.remove(value)
         pool[kind] = values
@@ -115,15 +116,15 @@ def determinize(s: "State", player: int, rng: random.Random) -> "State":
     """
     d = s._copy()
     d._record = None
-    d._cache = None
+    d._offered = None
     d.determinized = True
     pool = unseen_tiles(s, player)
     for kind, values in pool.items():
         rng.shuffle(values)
     for i, site in enumerate(SITES):
-        if d.site_state[i] == 1 and not d.known[player] >> i & 1:
-            d.site_value[i] = pool[site.kind].pop()
-    if not s.opts["open_licenses"]:
+        if d.site_state[i] == R.TILE and not d.known[player] >> i & 1:
+            d._set_site_value(i, pool[site.kind].pop())
+    if not s.opts.open_licenses:
         _redeal_hands(d, player, rng)
     return d
 
@@ -135,8 +136,8 @@ def _redeal_hands(d: "State", player: int, rng: random.Random) -> None:
     winner is penalized, that it does not.  The winner's hand is dealt first, conditioned on that.
     """
     others = [p for p in range(d.n) if p != player]
-    ones = d.lic_draw[0] + sum(d.hand[2 * p] for p in others)
-    twos = d.lic_draw[1] + sum(d.hand[2 * p + 1] for p in others)
+    ones = d.lic_draw[0] + sum(d.licenses(p)[0] for p in others)
+    twos = d.lic_draw[1] + sum(d.licenses(p)[1] for p in others)
     winner = d.auc_bidder if d.phase in (R.PAY, R.PENALTY) and d.auc_bidder != player else -1
     if winner >= 0:
         others.remove(winner)
@@ -144,13 +145,18 @@ def _redeal_hands(d: "State", player: int, rng: random.Random) -> None:
         covers = d.phase == R.PAY  # value = count + twos must be >= the bid (PAY) or < it (PENALTY)
         options = [(k, p) for k, p in hypergeometric(ones, twos, count) if (count + k >= d.auc_high) == covers]
         k = rng.choices([k for k, _ in options], [p for _, p in options])[0]
-        d.hand[2 * winner], d.hand[2 * winner + 1] = count - k, k
+        _deal_hand(d, winner, count - k, k)
         ones, twos = ones - (count - k), twos - k
     cards = [1] * ones + [2] * twos
     rng.shuffle(cards)
     for p in others:
-        count = d.hand[2 * p] + d.hand[2 * p + 1]
+        count = d.license_count(p)
         mine, cards = cards[:count], cards[count:]
-        d.hand[2 * p + 1] = mine.count(2)
-        d.hand[2 * p] = count - d.hand[2 * p + 1]
-    d.lic_draw = [cards.count(1), cards.count(2)]
+        _deal_hand(d, p, count - mine.count(2), mine.count(2))
+    d.lic_draw = (cards.count(1), cards.count(2))
+
+
+def _deal_hand(d: "State", player: int, ones: int, twos: int) -> None:
+    """``player``'s hand is now ``ones`` cards of value 1 and ``twos`` of value 2."""
+    held_ones, held_twos = d.licenses(player)
+    d._add_licenses(player, ones - held_ones, twos - held_twos)

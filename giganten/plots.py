@@ -23,7 +23,8 @@ from gamekit.plotting import (BLACK, GREY, LIGHT_BLUE, LIGHT_RED, TERRAIN_COLORS
                               player_style, text_color_on)
 
 from . import prices
-from .components import COMPONENTS
+from .components import COMPONENTS, row_col
+from .rules import DERRICK, TILE
 
 PLAYER_COLORS: tuple[str, ...] = tuple(named_color(n) for n in COMPONENTS.player_names)
 """Red, Blue, Yellow, Green in the palette's safe hues (vermillion, blue, yellow, bluish green)."""
@@ -212,14 +213,14 @@ def draw_tiles(ax: Axes, state) -> list:
     for site in COMPONENTS.sites:
         status = state.site_state[site.index]
         x, y = site.col, site.row
-        if status == 1:
+        if status == TILE:
             squares.append(Rectangle((x - 0.42, y - 0.42), 0.84, 0.84))
             faces.append(TILE_BACK)
             edges.append(VERMILLION if site.kind == 2 else BLACK)
             widths.append(2.0 if site.kind == 2 else 0.8)
             for k in range(site.kind):
                 marks.setdefault(("\\blacktriangle", WHITE), []).append((x + 0.24 * (k - (site.kind - 1) / 2), y - 0.2))
-        elif status == 2:
+        elif status == DERRICK:
             owner = state.site_owner[site.index]
             colour = PLAYER_COLORS[owner]
             squares.append(Rectangle((x - 0.42, y - 0.42), 0.84, 0.84))
@@ -249,10 +250,10 @@ def draw_oil(ax: Axes, state, known: dict[int, int]) -> list:
     for site in COMPONENTS.sites:
         status = state.site_state[site.index]
         x, y = site.col, site.row + 0.2
-        if status == 1:
+        if status == TILE:
             oil = known.get(site.index)
             labels.setdefault(("?" if oil is None else str(oil), WHITE), []).append((x, y))
-        elif status == 2:
+        elif status == DERRICK:
             colour = text_color_on(PLAYER_COLORS[state.site_owner[site.index]])
             labels.setdefault((str(state.site_oil[site.index]), colour), []).append((x, y))
     return [a for (text, colour), points in labels.items() for a in glyphs(ax, points, text, colour)]
@@ -276,8 +277,7 @@ def _draw_trucks(ax: Axes, state) -> list:
     placed = [(p, cell) for p, cell in enumerate(state.trucks) if cell >= 0]
     if not placed:
         return []
-    xs = [cell % COLUMNS for _, cell in placed]
-    ys = [cell // COLUMNS for _, cell in placed]
+    ys, xs = zip(*(row_col(cell) for _, cell in placed))
     colours = [PLAYER_COLORS[p] for p, _ in placed]
     out = [fast_scatter(ax, list(zip(xs, ys)), "o", 110, colours, BLACK, 1.2, zorder=4)]
     for (p, _), x, y in zip(placed, xs, ys):
@@ -369,7 +369,7 @@ def plot_rail_race(state, ax: Axes | None = None) -> Axes:
             ax.text(min(space, HARBOUR), k, letter, ha="center", va="center", fontsize=8, fontweight="bold",
                     color=text_color_on(colour), zorder=5)
     for site in COMPONENTS.sites:
-        if state.site_state[site.index] != 2:
+        if state.site_state[site.index] != DERRICK:
             continue
         owner = state.site_owner[site.index]
         ax.axvline(site.col, color=PLAYER_COLORS[owner], linestyle=":", linewidth=1.2, zorder=1)
@@ -447,10 +447,10 @@ def plot_game_summary(state, snapshots: Sequence | None = None):
     ax = axes[2]
     company_styles = [dict(color=BLACK, linestyle="-", marker="o"), dict(color=GREY, linestyle="--", marker="s"),
                       dict(color="#555555", linestyle=":", marker="^")]
-    for c in range(3):
-        ax.plot(x, data["prices"][:, c], label=COMPANY_SHORT[c], **company_styles[c])
-    ax.axhspan(prices.TRACK[0] - 250, 3750, color=LIGHT_RED, zorder=0)
-    ax.axhspan(6750, prices.TRACK[-1] + 250, color=LIGHT_BLUE, zorder=0)
+    for c, short in enumerate(COMPANY_SHORT):
+        ax.plot(x, data["prices"][:, c], label=short, **company_styles[c])
+    for zone in ("red", "blue"):  # the zones where the die always moves the marker one way
+        ax.axhspan(*prices.zone_band(zone), color=ZONE_COLORS[zone], zorder=0)
     ax.yaxis.set_major_formatter(FuncFormatter(money_formatter))
     ax.set_title("Prices (at the start of each round)", fontsize=10)
     for ax in axes:

@@ -24,6 +24,15 @@ ZONE: tuple[str, ...] = COMPONENTS.zone_of
 DIE_FACES: tuple[tuple[str, int], ...] = COMPONENTS.die_faces
 """The six faces as (colour, pips); each comes up with probability 1/6."""
 TOP = len(TRACK) - 1
+STEP: int = TRACK[1] - TRACK[0]
+"""Dollars between two neighbouring spaces ($500)."""
+
+
+def zone_band(zone: str) -> tuple[float, float]:
+    """The prices a zone covers on a dollar axis: from half a space below its first price to half a space
+    above its last ("red": $1,250 to $3,750), so that neighbouring bands meet."""
+    inside = [p for p, z in zip(TRACK, ZONE) if z == zone]
+    return inside[0] - STEP / 2, inside[-1] + STEP / 2
 
 
 def clamp(index: int) -> int:

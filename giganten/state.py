@@ -1,34 +1,44 @@
-"""The Giganten game state: the position as small lists of ints, and the game protocol.
+"""The Giganten game state: the position as small tuples of ints, and the game protocol.
 
-The rules themselves live in ``giganten/rules/`` (one module per numbered action); this module holds the
-data, copies it cheaply, and dispatches ``legal_actions``, ``chance_outcomes`` and ``apply`` by phase.
+The rules themselves live in ``giganten/rules/`` (one module per numbered action; ``rules/round.py`` puts
+them in order); this module holds the data, copies it cheaply, and answers ``legal_actions``,
+``chance_outcomes`` and ``apply`` from the phase's entry in ``rules.round.PHASES``.
 
-Layout of the position (all plain ints and lists of ints; static board data is shared, never copied):
+Layout of the position (plain ints and tuples of ints; static board data is shared, never copied):
 
 * ``money[p]``, ``bank``: dollars.  ``prices[c]``: track index of company c's marker.
 * ``black``, ``locos[p]``: rail spaces (0 = start; the harbour is ``COMPONENTS.harbour``).
 * ``trucks[p]``: the square a truck stands on, -1 while it waits beside the board.
-* per site (``giganten.components.SITES``): ``site_state`` 0 empty / 1 face-down tile / 2 derrick,
+* per site (``giganten.components.SITES``): ``site_state`` EMPTY / TILE (face down) / DERRICK,
   ``site_value`` (oil on the tile, kept after building), ``site_owner``, ``site_oil`` (chips under
   the derrick); the same as bit sets: ``tile_sites`` / ``tile_cells`` (face-down tiles),
   ``derrick_cells``.  ``known[p]``: bit set of the sites whose face-down tile player p has seen.
-* ``storage[c * n + p]``: p's chips at company c.  ``supply``: chips next to the board.
-* ``hand[2p]``, ``hand[2p + 1]``: p's licenses of value 1 and 2; ``lic_draw``/``lic_disc``: [ones, twos].
+* ``storage``: every player's chips at every company (read it with :meth:`State.stored` or
+  :meth:`State.storage_of`).  ``supply``: chips next to the board.
+* ``hand``: every player's licenses (read it with :meth:`State.licenses`); ``lic_draw`` / ``lic_disc``:
+  (ones, twos) in the draw pile and face up on the discard pile.
 * ``card_draw[t]``, ``card_disc[t]``: action cards of type t in the piles; ``display``: face-up card
   types; ``held[p]``: the card p took this round (-1 none).
+
+A state is immutable from the outside: every field is an int, a tuple or a frozen record, so a change made
+through one state can never reach another.  The rules change the private copy ``apply`` hands them, through
+the ``_``-methods below (the only code that knows how ``storage`` and ``hand`` are laid out); copying is
+then nearly free, since a copy shares every tuple with its parent.
 """
 from __future__ import annotations
 
 import copyreg
 import random
-from typing import Any, Hashable
+from dataclasses import asdict, dataclass
+from typing import Any, Hashable, NamedTuple, Sequence
 
 from gamekit import Action, GameState, IllegalAction
 
-from . import rules as R
-from .rules import BID, CHANCE_PHASES, END, PAY, SELL
-from .components import CARDS, COMPONENTS, NAMES, SITES
-from .rules import auction, build, cards, licenses, market, movement, production, scoring, setup
+from . import explain
+from .board import SITE_BIT
+from .components import CARDS, COMPANY_COUNT, COMPONENTS, NAMES, SITES, CardType
+from .rules import BID, CHANCE_PHASES, DEAL, DERRICK, EMPTY, END, PAY, PENALTY, SELL, TILE, in_turn, scoring
+from .rules.round import PHASES, carry_on, start
 
 _SLOTS = (
     "n", "opts", "phase", "cursor", "round", "start",
@@ -38,22 +48,51 @@ _SLOTS = (
     "hand", "lic_draw", "lic_disc", "card_draw", "card_disc", "display", "held",
     "mp", "special", "lic_pending", "prod_sites", "prod_i", "chip_site",
     "auc_company", "auc_eligible", "auc_active", "auc_high", "auc_bidder", "auc_turn",
-    "final", "determinized", "_cache", "_sites_own", "_cards_own", "_wealth_own", "_licenses_own",
+    "final", "determinized", "_offered",
 )
-_LIST_SLOTS = (
-    "money", "prices", "locos", "trucks", "site_state", "site_value", "site_owner", "site_oil", "known",
-    "derricks_left", "storage", "hand", "lic_draw", "lic_disc", "card_draw", "card_disc", "display", "held",
-)
-_OWN_FLAGS = ("_sites_own", "_cards_own", "_wealth_own", "_licenses_own")
-"""Per copy-on-write group of lists: whether this state has its own lists (see ``State._copy_for_apply``)."""
-_VALUE_SLOTS = tuple(s for s in _SLOTS if s not in _LIST_SLOTS and s != "_cache" and s not in _OWN_FLAGS)
+FIELDS = tuple(name for name in _SLOTS if not name.startswith("_"))
+"""The public fields of a position (each an int, a tuple or a frozen record)."""
 
-OPTION_DEFAULTS = {"one_opponent_back": False, "exact_price_change": False, "open_licenses": False}
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A game's variant switches (``State.opts``): each field with its default; ``OPTION_HELP`` says what it does."""
+
+    one_opponent_back: bool = False
+    exact_price_change: bool = False
+    open_licenses: bool = False
+    first_player: int = 0
+
+
+OPTION_DEFAULTS = asdict(Options())
 OPTION_HELP = {
     "one_opponent_back": "Danish summary: the 'locomotives back' special moves ONE chosen opponent's locomotive back",
     "exact_price_change": "a 'change price' card moves a marker by exactly N spaces (not up to N)",
     "open_licenses": "teaching: every player's license hand is public",
+    "first_player": "seat (0-based) of the first start player, who takes the die (Setup 10: 'determine a starting "
+                    "player')",
 }
+
+
+class Auction(NamedTuple):
+    """Action 7 a) at one company, as everyone sees it (``State.auction``)."""
+
+    company: int
+    eligible: tuple[int, ...]
+    """The players with oil stored at the company: only they may bid."""
+    active: tuple[int, ...]
+    """The players who have not passed."""
+    high_bid: int
+    high_bidder: int | None
+    to_act: int | None
+    """Who bids or passes next (None once the auction is won)."""
+
+
+def _with(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``values`` with item ``i`` replaced by ``value`` (a state's tuples are replaced, never changed)."""
+    new = list(values)
+    new[i] = value
+    return tuple(new)
 
 
 class State(GameState):
@@ -63,114 +102,77 @@ class State(GameState):
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self._record = None
-        self._events = []
+        self._events: list[Any] | None = []
         n = self.n = players
-        self.opts = dict(options)
-        self.phase, self.cursor, self.round, self.start = R.DEAL, 0, 1, 0
-        self.money = [COMPONENTS.start_money] * n
+        self.opts = Options(**options)
+        if not 0 <= self.opts.first_player < n:
+            raise ValueError(f"first_player must be a seat from 0 to {n - 1}, got {self.opts.first_player}")
+        self.phase, self.cursor, self.round = DEAL, 0, 1
+        self.start = self.opts.first_player  # Setup 10: the first start player takes the die
+        self.money = (COMPONENTS.start_money,) * n
         self.bank = COMPONENTS.bank_start
-        self.prices = [COMPONENTS.start_price_index] * 3
+        self.prices = (COMPONENTS.start_price_index,) * COMPANY_COUNT
         self.black = COMPONENTS.black_start
-        self.locos = [COMPONENTS.player_start] * n
-        self.trucks = [-1] * n
-        self.site_state = [0] * len(SITES)
-        self.site_value = [0] * len(SITES)
-        self.site_owner = [-1] * len(SITES)
-        self.site_oil = [0] * len(SITES)
+        self.locos = (COMPONENTS.player_start,) * n
+        self.trucks = (-1,) * n
+        self.site_state = (EMPTY,) * len(SITES)
+        self.site_value = (0,) * len(SITES)
+        self.site_owner = (-1,) * len(SITES)
+        self.site_oil = (0,) * len(SITES)
         self.tile_sites = self.tile_cells = self.derrick_cells = 0
-        self.known = [0] * n
-        self.derricks_left = [COMPONENTS.derricks_per_player] * n
-        self.storage = [0] * (3 * n)
+        self.known = (0,) * n
+        self.derricks_left = (COMPONENTS.derricks_per_player,) * n
+        self.storage = (0,) * (COMPANY_COUNT * n)
         self.supply = COMPONENTS.oil_chips
-        self.hand = [0] * (2 * n)
-        self.lic_draw = [COMPONENTS.license_ones, COMPONENTS.license_twos]
-        self.lic_disc = [0, 0]
-        self.card_draw = [t.copies for t in CARDS]
-        self.card_disc = [0] * len(CARDS)
-        self.display = []
-        self.held = [-1] * n
+        self.hand = (0,) * (2 * n)
+        self.lic_draw = (COMPONENTS.license_ones, COMPONENTS.license_twos)
+        self.lic_disc = (0, 0)
+        self.card_draw = tuple(t.copies for t in CARDS)
+        self.card_disc = (0,) * len(CARDS)
+        self.display: tuple[int, ...] = ()
+        self.held = (-1,) * n
         self.mp, self.special, self.lic_pending = 0, False, 0
-        self.prod_sites, self.prod_i, self.chip_site = (), 0, -1
-        self.auc_company, self.auc_eligible, self.auc_active = 0, (), 0
+        self.prod_sites: tuple[int, ...] = ()
+        self.prod_i, self.chip_site = 0, -1
+        self.auc_company, self.auc_active = 0, 0
+        self.auc_eligible: tuple[int, ...] = ()
         self.auc_high, self.auc_bidder, self.auc_turn = 0, -1, -1
-        self.final = None
+        self.final: tuple[tuple[int, ...], ...] | None = None
         self.determinized = False
-        self._cache = None
-        self._sites_own = self._cards_own = self._wealth_own = self._licenses_own = True
-        setup.begin(self)
+        self._offered: Sequence[Any] | None = None
+        start(self)
 
     # -- copying and identity ------------------------------------------------------------------------
     def _copy(self) -> "State":
-        """Copy the small mutable parts (lists of ints); static board data is shared."""
+        """An independent copy: every field is immutable, so the copy shares them all."""
         new = self._copy_for_apply()
         new._events = []
-        new._own_sites()
-        new._own_cards()
-        new._own_wealth()
-        new._own_licenses()
         return new
 
     def _copy_for_apply(self) -> "State":
-        """Like :meth:`_copy`, but the lists few actions change stay shared with this state until either changes
-        them (copy-on-write: the rules first call the ``_own_...`` method of the group): the sites (the four
-        per-site lists, ``known``, ``derricks_left``: :meth:`_own_sites`), the action cards (the two piles,
-        ``display`` and ``held``: :meth:`_own_cards`), money, prices, locomotives and storages
-        (:meth:`_own_wealth`) and the licenses (hands and piles: :meth:`_own_licenses`).  Only ``trucks`` is
-        copied every time.  ``apply`` gives the copy its list of events."""
+        """The copy ``apply`` changes (it gives the copy its own list of events)."""
         new = object.__new__(State)
         new.n, new.opts = self.n, self.opts
         new.phase, new.cursor = self.phase, self.cursor
         new.round, new.start = self.round, self.start
-        new.bank, new.black = self.bank, self.black
+        new.money, new.bank, new.prices = self.money, self.bank, self.prices
+        new.black, new.locos, new.trucks = self.black, self.locos, self.trucks
+        new.site_state, new.site_value = self.site_state, self.site_value
+        new.site_owner, new.site_oil = self.site_owner, self.site_oil
         new.tile_sites, new.tile_cells = self.tile_sites, self.tile_cells
-        new.derrick_cells, new.supply, new.mp = self.derrick_cells, self.supply, self.mp
-        new.special, new.lic_pending, new.prod_sites = self.special, self.lic_pending, self.prod_sites
-        new.prod_i, new.chip_site, new.auc_company = self.prod_i, self.chip_site, self.auc_company
-        new.auc_eligible, new.auc_active, new.auc_high = self.auc_eligible, self.auc_active, self.auc_high
-        new.auc_bidder, new.auc_turn, new.final = self.auc_bidder, self.auc_turn, self.final
-        new.determinized = self.determinized
-        new.money, new.prices, new.locos = self.money, self.prices, self.locos
-        new.trucks, new.site_state, new.site_value = self.trucks.copy(), self.site_state, self.site_value
-        new.site_owner, new.site_oil, new.known = self.site_owner, self.site_oil, self.known
-        new.derricks_left, new.storage, new.hand = self.derricks_left, self.storage, self.hand
-        new.lic_draw, new.lic_disc, new.card_draw = self.lic_draw, self.lic_disc, self.card_draw
-        new.card_disc, new.display, new.held = self.card_disc, self.display, self.held
+        new.derrick_cells, new.known = self.derrick_cells, self.known
+        new.derricks_left, new.storage, new.supply = self.derricks_left, self.storage, self.supply
+        new.hand, new.lic_draw, new.lic_disc = self.hand, self.lic_draw, self.lic_disc
+        new.card_draw, new.card_disc = self.card_draw, self.card_disc
+        new.display, new.held = self.display, self.held
+        new.mp, new.special, new.lic_pending = self.mp, self.special, self.lic_pending
+        new.prod_sites, new.prod_i, new.chip_site = self.prod_sites, self.prod_i, self.chip_site
+        new.auc_company, new.auc_eligible, new.auc_active = self.auc_company, self.auc_eligible, self.auc_active
+        new.auc_high, new.auc_bidder, new.auc_turn = self.auc_high, self.auc_bidder, self.auc_turn
+        new.final, new.determinized = self.final, self.determinized
         new._record = self._record
-        new._cache = self._cache  # same position until the copy is changed (the rules clear it then)
-        new._sites_own = self._sites_own = new._cards_own = self._cards_own = False
-        new._wealth_own = self._wealth_own = new._licenses_own = self._licenses_own = False
+        new._offered = self._offered  # the same position (``_apply_in_place`` forgets it before changing it)
         return new
-
-    def _own_sites(self) -> None:
-        """Before changing ``site_state``, ``site_value``, ``site_owner``, ``site_oil``, ``known`` or
-        ``derricks_left``: make them this state's own lists (after ``apply`` they are shared with the state it was
-        applied to)."""
-        if not self._sites_own:
-            self.site_state, self.site_value = self.site_state.copy(), self.site_value.copy()
-            self.site_owner, self.site_oil, self.known = self.site_owner.copy(), self.site_oil.copy(), self.known.copy()
-            self.derricks_left = self.derricks_left.copy()
-            self._sites_own = True
-
-    def _own_cards(self) -> None:
-        """Before changing ``card_draw``, ``card_disc``, ``display`` or ``held``: make them this state's own
-        lists."""
-        if not self._cards_own:
-            self.card_draw, self.card_disc = self.card_draw.copy(), self.card_disc.copy()
-            self.display, self.held = self.display.copy(), self.held.copy()
-            self._cards_own = True
-
-    def _own_wealth(self) -> None:
-        """Before changing ``money``, ``prices``, ``locos`` or ``storage``: make them this state's own lists."""
-        if not self._wealth_own:
-            self.money, self.prices = self.money.copy(), self.prices.copy()
-            self.locos, self.storage = self.locos.copy(), self.storage.copy()
-            self._wealth_own = True
-
-    def _own_licenses(self) -> None:
-        """Before changing ``hand``, ``lic_draw`` or ``lic_disc``: make them this state's own lists."""
-        if not self._licenses_own:
-            self.hand, self.lic_draw, self.lic_disc = self.hand.copy(), self.lic_draw.copy(), self.lic_disc.copy()
-            self._licenses_own = True
 
     def __reduce__(self) -> tuple[Any, ...]:
         """``pickle``: through the save file (see :class:`gamekit.GameState`); a determinized state, which has
@@ -178,15 +180,11 @@ class State(GameState):
         if not self.determinized:
             return super().__reduce__()
         fields = {name: getattr(self, name) for name in (*_SLOTS, "_record", "_events")}
-        fields.update(_cache=None, **dict.fromkeys(_OWN_FLAGS, True))  # (unpickled lists are its own)
+        fields.update(_offered=None)
         return copyreg.__newobj__, (State,), (None, fields)
 
     def fingerprint(self) -> Hashable:
-        return (
-            tuple(getattr(self, name) for name in _VALUE_SLOTS if name not in ("opts", "determinized"))
-            + tuple(sorted(self.opts.items()))
-            + tuple(tuple(getattr(self, name)) for name in _LIST_SLOTS)
-        )
+        return tuple(getattr(self, name) for name in FIELDS if name != "determinized")
 
     # -- the protocol ------------------------------------------------------------------------------------
     @property
@@ -195,7 +193,7 @@ class State(GameState):
 
     @property
     def options(self) -> dict[str, Any]:
-        return dict(self.opts)
+        return asdict(self.opts)
 
     def is_terminal(self) -> bool:
         return self.phase == END
@@ -204,47 +202,58 @@ class State(GameState):
         return self.phase in CHANCE_PHASES
 
     def current_player(self) -> int | None:
-        phase = self.phase
-        if phase in CHANCE_PHASES or phase == END:
-            return None
-        if phase == BID:
-            return self.auc_turn
-        if phase == PAY or phase == SELL:
-            return self.auc_bidder
-        return (self.start + self.cursor) % self.n
+        actor = _ACTOR[self.phase]
+        return actor(self) if actor is not None else None
 
     def legal_actions(self) -> list[Action]:
-        legal = _LEGAL[self.phase]
-        return legal(self) if legal is not None else []
+        if self.phase in CHANCE_PHASES:
+            return []
+        return list(self._offered if self._offered is not None else self._on_offer())
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        return list(self._chance_outcomes())  # a fresh list: the outcome tables are shared
+        if self.phase not in CHANCE_PHASES:
+            return []
+        return list(self._offered if self._offered is not None else self._on_offer())
 
-    def _chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
-        cache = self._cache
-        if cache is not None and cache[0] == "chance":
-            return cache[1]
-        outcomes = _OUTCOMES[self.phase]
-        result = tuple(outcomes(self)) if outcomes is not None else ()  # (cached outcome tables are tuples already)
-        self._cache = ("chance", result)
-        return result
+    def _on_offer(self) -> Sequence[Any]:
+        """What this position offers: the legal actions of a decision, the (outcome, probability) pairs of a
+        chance node (nothing once the game is over) -- worked out once per position (a state never changes) and
+        kept in ``_offered``, which is never handed out (``legal_actions`` gives a copy)."""
+        offered = self._offered
+        if offered is None:
+            make = _OFFERED[self.phase]
+            offered = self._offered = make(self) if make is not None else ()
+        return offered
 
     def returns(self) -> list[float]:
         """Each player's money (final money once the game is over)."""
         return [float(m) for m in self.money]
 
     def _offers(self, action: Action) -> bool:
-        """Interim, until this game adopts gamekit's legality model: its rule code still checks."""
-        return True
+        """gamekit's test -- ``action`` is one of the legal actions (or chance outcomes) listed here -- with the
+        list kept for the position and searched by identity first: bots, the stepper and the search pass the very
+        objects listed, and comparing a long list with ``==`` would cost more than the move itself."""
+        offered = self._offered if self._offered is not None else self._on_offer()
+        if self.phase in CHANCE_PHASES:
+            for outcome, _ in offered:
+                if outcome is action:
+                    return True
+            return any(outcome == action for outcome, _ in offered)
+        for legal in offered:
+            if legal is action:
+                return True
+        return action in offered
+
+    def _refusal(self, action: Action) -> IllegalAction:
+        """The rule an action that is not offered here breaks, and what is allowed (``giganten/explain.py``)."""
+        return explain.refusal(self, action)
 
     def _apply_in_place(self, action: Action) -> None:
-        handler = _HANDLERS[self.phase].get(type(action))
-        if handler is None:
-            what = f"'{action}'" if isinstance(action, Action) else repr(action)
-            raise IllegalAction(R.SECTION_OF_PHASE[self.phase], f"{what} cannot be played now: {self.expecting()}.",
-                                self.expecting())
-        handler(self, action)
-        self._cache = None
+        """The phase's rule carries out the (offered) action; then the game moves on to the next step if the
+        current one is over (``rules/round.py``)."""
+        self._offered = None  # the position changes from here on
+        _RULES[self.phase][type(action)](self, action)
+        carry_on(self)
 
     # -- helpers the rules and the views share -------------------------------------------------------
     def _word(self, template: str, args: tuple[Any, ...]) -> str:
@@ -257,38 +266,70 @@ class State(GameState):
     def name(self, player: int) -> str:
         return NAMES[player]
 
+    def in_turn(self) -> int:
+        """The player whose turn it is in a step played player by player, the start player first (whose decision
+        it is, or whose licenses are drawn)."""
+        return in_turn(self)
+
+    def derrick_sites(self, player: int) -> tuple[int, ...]:
+        """The sites where ``player``'s derricks stand, in site order (west to east)."""
+        owners = self.site_owner
+        if player not in owners:
+            return ()
+        return tuple([i for i, owner in enumerate(owners) if owner == player and self.site_state[i] == DERRICK])
+
+    @property
+    def phase_name(self) -> str:
+        """What the game waits for, in a word or two: "deal", "roll", "red card", "beige cards", "take a card",
+        "licenses", "move", "build", "transport", "bid", "penalty", "pay", "sell" or "game over"."""
+        return PHASES[self.phase].name
+
     def order(self) -> list[int]:
         """The seats in this round's order: the start player first, then clockwise."""
         return [(self.start + k) % self.n for k in range(self.n)]
 
+    def stored(self, player: int, company: int) -> int:
+        """The oil chips ``player`` has in storage at ``company``."""
+        return self.storage[company * self.n + player]
+
+    def storage_of(self, player: int) -> tuple[int, ...]:
+        """``player``'s chips in storage at each company, in company order."""
+        return self.storage[player::self.n]
+
+    def licenses(self, player: int) -> tuple[int, int]:
+        """``player``'s sales licenses: (cards of value 1, cards of value 2)."""
+        return self.hand[2 * player], self.hand[2 * player + 1]
+
     def license_value(self, player: int) -> int:
+        """What ``player``'s licenses add up to (what a bid can be paid with)."""
         return self.hand[2 * player] + 2 * self.hand[2 * player + 1]
 
     def license_count(self, player: int) -> int:
+        """How many license cards ``player`` holds (public)."""
         return self.hand[2 * player] + self.hand[2 * player + 1]
 
-    def card_of(self, player: int):
+    def card_of(self, player: int) -> CardType | None:
         """The action card type ``player`` holds this round, or None."""
         t = self.held[player]
         return CARDS[t] if t >= 0 else None
 
+    def held_card(self, player: int) -> CardType:
+        """The action card ``player`` took this round (Actions 3 and 4, when everyone holds one)."""
+        return CARDS[self.held[player]]
+
+    @property
+    def auction(self) -> Auction | None:
+        """The auction under way (Action 7 a-b), or None outside one."""
+        if self.phase not in (BID, PENALTY, PAY, SELL):
+            return None
+        active = tuple(p for p in range(self.n) if self.auc_active >> p & 1)
+        return Auction(self.auc_company, self.auc_eligible, active, self.auc_high,
+                       self.auc_bidder if self.auc_bidder >= 0 else None,
+                       self.auc_turn if self.phase == BID else None)
+
     def expecting(self) -> str:
         """What the game is waiting for, in words."""
-        phase = self.phase
-        if phase == R.END:
-            return "the game is over"
-        if phase in R.CHANCE_PHASES:
-            return f"a chance outcome ({R.PHASE_NAMES[phase]})"
-        who = NAMES[self.current_player()]
-        return {
-            R.TAKE: f"{who} takes a face-up action card",
-            R.MOVE: f"{who} moves (truck steps, locomotive, special action or end movement)",
-            R.BUILD: f"{who} builds a derrick next to the truck or builds nothing",
-            R.PRODUCE: f"{who} decides where the produced oil chip goes",
-            R.BID: f"{who} bids more than {self.auc_high} or passes",
-            R.PAY: f"{who} chooses the licenses to pay {self.auc_high} with",
-            R.SELL: f"{who} chooses how many chips to sell",
-        }[phase]
+        return explain.expecting(self)
 
     def describe(self, action: Action) -> str:
         """A full sentence for ``action`` played now ("Red moves the truck east to (3, 7)")."""
@@ -299,7 +340,95 @@ class State(GameState):
     @property
     def final_accounting(self) -> list[dict[str, int]] | None:
         """End of Game: per player the rank, derricks, bonus and chips paid out (None before the end)."""
-        return scoring.accounting_dicts(self) if self.final is not None else None
+        return scoring.accounting_dicts(self.final) if self.final is not None else None
+
+    # -- changing the position: the rules' only way (on the private copy ``apply`` hands them) -------------
+    def _credit(self, player: int, amount: int) -> None:
+        """The bank pays ``player`` ``amount`` dollars (a negative amount: the player pays the bank)."""
+        self.money = _with(self.money, player, self.money[player] + amount)
+        self.bank -= amount
+
+    def _transfer(self, payer: int, payee: int, amount: int) -> None:
+        """``payer`` pays ``payee`` ``amount`` dollars."""
+        money = list(self.money)
+        money[payer] -= amount
+        money[payee] += amount
+        self.money = tuple(money)
+
+    def _store(self, player: int, company: int, chips: int) -> None:
+        """``chips`` more (or, negative, fewer) oil chips in ``player``'s storage at ``company``."""
+        k = company * self.n + player
+        self.storage = _with(self.storage, k, self.storage[k] + chips)
+
+    def _add_licenses(self, player: int, ones: int, twos: int) -> None:
+        """``player`` gains (or, negative, gives up) license cards of value 1 and of value 2."""
+        hand = list(self.hand)
+        hand[2 * player] += ones
+        hand[2 * player + 1] += twos
+        self.hand = tuple(hand)
+
+    def _set_price(self, company: int, index: int) -> None:
+        self.prices = _with(self.prices, company, index)
+
+    def _move_truck(self, player: int, cell: int) -> None:
+        self.trucks = _with(self.trucks, player, cell)
+
+    def _move_locomotive(self, player: int, space: int) -> None:
+        self.locos = _with(self.locos, player, space)
+
+    def _add_derricks(self, player: int, k: int) -> None:
+        """``k`` more (or, negative, fewer) of ``player``'s derricks beside the board."""
+        self.derricks_left = _with(self.derricks_left, player, self.derricks_left[player] + k)
+
+    def _see(self, player: int, sites: int) -> None:
+        """``player`` has looked at the face-down tiles of the bit set ``sites``."""
+        self.known = _with(self.known, player, self.known[player] | sites)
+
+    def _set_site_value(self, site: int, value: int) -> None:
+        """The tile on ``site`` shows ``value`` oil."""
+        self.site_value = _with(self.site_value, site, value)
+
+    def _set_site(self, site: int, state: int, owner: int = -1, oil: int = 0) -> None:
+        """``site`` becomes EMPTY, a face-down TILE, or a DERRICK of ``owner`` with ``oil`` chips under it; the bit
+        sets of tiles and derricks follow."""
+        if self.site_state[site] != state:
+            self.site_state = _with(self.site_state, site, state)
+            bit, cell_bit = 1 << site, SITE_BIT[site]
+            self.tile_sites = self.tile_sites | bit if state == TILE else self.tile_sites & ~bit
+            self.tile_cells = self.tile_cells | cell_bit if state == TILE else self.tile_cells & ~cell_bit
+            self.derrick_cells = self.derrick_cells | cell_bit if state == DERRICK else self.derrick_cells & ~cell_bit
+        if self.site_owner[site] != owner:
+            self.site_owner = _with(self.site_owner, site, owner)
+        if self.site_oil[site] != oil:
+            self.site_oil = _with(self.site_oil, site, oil)
+
+    def _reveal_card(self, card: int) -> None:
+        """A card of type ``card`` comes from its draw pile onto the display."""
+        self.card_draw = _with(self.card_draw, card, self.card_draw[card] - 1)
+        self.display += (card,)
+
+    def _take_card(self, player: int, card: int) -> None:
+        """``player`` takes a card of type ``card`` from the display."""
+        display = list(self.display)
+        display.remove(card)
+        self.display = tuple(display)
+        self.held = _with(self.held, player, card)
+
+    def _discard_card(self, card: int) -> None:
+        """A card of type ``card`` goes onto its discard pile."""
+        self.card_disc = _with(self.card_disc, card, self.card_disc[card] + 1)
+
+    def _return_card(self, player: int) -> None:
+        """``player``'s card of this round goes onto its discard pile."""
+        self._discard_card(self.held[player])
+        self.held = _with(self.held, player, -1)
+
+    def _reshuffle(self, types: Sequence[int]) -> None:
+        """The discarded cards of these types become their draw pile."""
+        draw, disc = list(self.card_draw), list(self.card_disc)
+        for t in types:
+            draw[t], disc[t] = disc[t], 0
+        self.card_draw, self.card_disc = tuple(draw), tuple(disc)
 
     # -- hidden information ----------------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
@@ -324,54 +453,8 @@ class State(GameState):
         return render(self)
 
 
-def _chance(apply_fn):
-    """A handler that accepts only the outcomes the chance node lists, then applies one."""
-
-    def handler(s: State, action: Action) -> None:
-        if not _is_outcome(action, s._chance_outcomes()):
-            raise IllegalAction(R.SECTION_OF_PHASE[s.phase], f"{action} is not a possible outcome here.",
-                                ", ".join(str(a) for a, _ in s._chance_outcomes()))
-        s._cache = None  # the position changes from here on
-        apply_fn(s, action)
-
-    return handler
-
-
-def _is_outcome(action: Action, outcomes: tuple[tuple[Action, float], ...]) -> bool:
-    """Whether ``action`` is one of the listed outcomes: the very object (as sampled) or an equal one."""
-    for outcome, _ in outcomes:
-        if outcome is action:
-            return True
-    return any(outcome == action for outcome, _ in outcomes)
-
-
-def _by_phase(table: dict[int, Any], missing: Any = None) -> tuple[Any, ...]:
-    """``table`` as a tuple indexed by phase, ``missing`` for the phases it does not list."""
-    return tuple(table.get(phase, missing) for phase in range(R.END + 1))
-
-
-_LEGAL = _by_phase({
-    R.TAKE: cards.legal_take, R.MOVE: movement.legal, R.BUILD: build.legal, R.PRODUCE: production.legal,
-    R.BID: auction.legal_bid, R.PAY: auction.legal_pay, R.SELL: auction.legal_sell,
-})
-_OUTCOMES = _by_phase({
-    R.DEAL: setup.outcomes, R.ROLL: market.outcomes, R.RED: cards.outcomes_red, R.BEIGE: cards.outcomes_beige,
-    R.LICENSE: licenses.outcomes, R.PENALTY: auction.outcomes_penalty,
-})
-_HANDLERS = _by_phase({
-    R.DEAL: {setup.DealTile: _chance(setup.apply_deal)},
-    R.ROLL: {market.RollPrice: _chance(market.apply_roll)},
-    R.RED: {cards.RevealCard: _chance(cards.apply_red)},
-    R.BEIGE: {cards.RevealCard: _chance(cards.apply_beige)},
-    R.LICENSE: {licenses.DrawLicenses: _chance(licenses.apply_draw)},
-    R.PENALTY: {auction.DiscardLicenses: _chance(auction.apply_penalty)},
-    R.TAKE: {cards.TakeCard: cards.apply_take},
-    R.MOVE: movement.HANDLERS,
-    R.BUILD: {build.Build: build.apply_build, build.SkipBuild: build.apply_skip},
-    R.PRODUCE: {production.Transport: production.apply_transport, production.LetChipGo: production.apply_let_go},
-    R.BID: {auction.Bid: auction.apply_bid, auction.Pass: auction.apply_pass},
-    R.PAY: {auction.PayLicenses: auction.apply_pay},
-    R.SELL: {auction.Sell: auction.apply_sell},
-}, missing={})
-"""Per phase: the handler of each action type."""
-
+_PHASES = tuple(PHASES[phase] for phase in range(END + 1))
+_ACTOR = tuple(phase.actor for phase in _PHASES)
+_OFFERED = tuple(phase.offered for phase in _PHASES)
+_RULES = tuple(phase.rules for phase in _PHASES)
+"""``rules.round.PHASES`` as tuples indexed by phase (what ``State`` reads for every action)."""

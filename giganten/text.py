@@ -18,7 +18,8 @@ from gamekit import Action
 from . import rules as R
 from .actions import DriveTo, PlaceTruck, Step
 from .board import DIRECTION_NAMES, NEIGHBOURS
-from .components import CARDS, COLUMNS, COMPANIES, COMPONENTS, NAMES, ROWS, SITES, cell_name, money
+from .components import (CARDS, COLUMNS, COMPANIES, COMPONENTS, NAMES, ROWS, SITES, cell_name, money, row_col,
+                         square)
 from .prices import price
 
 if TYPE_CHECKING:
@@ -35,18 +36,19 @@ def render(s: "State", public: bool = False) -> str:
     ``open_licenses`` variant makes hands public (Action 3: "Each player keeps their sales licenses
     secret").  Face-down tiles are shown by kind only in both views.
     """
-    hands_open = not public or s.opts["open_licenses"]
-    grid = [[TERRAIN_CHAR[COMPONENTS.terrain[r * COLUMNS + c]] for c in range(COLUMNS)] for r in range(ROWS)]
+    hands_open = not public or s.opts.open_licenses
+    grid = [[TERRAIN_CHAR[COMPONENTS.terrain[square(r, c)]] for c in range(COLUMNS)] for r in range(ROWS)]
     for i, site in enumerate(SITES):
-        if s.site_state[i] == 1:
+        if s.site_state[i] == R.TILE:
             grid[site.row][site.col] = str(site.kind)
-        elif s.site_state[i] == 2:
+        elif s.site_state[i] == R.DERRICK:
             grid[site.row][site.col] = COMPONENTS.player_names[s.site_owner[i]][0].lower()
         elif s.n == 3 and site.three_player:
             grid[site.row][site.col] = "x"
     for p, cell in enumerate(s.trucks):
         if cell >= 0:
-            grid[cell // COLUMNS][cell % COLUMNS] = COMPONENTS.player_names[p][0]
+            row, col = row_col(cell)
+            grid[row][col] = COMPONENTS.player_names[p][0]
     lines = ["     " + "".join(str(c % 10) for c in range(COLUMNS))]
     lines += [f"{r:>3}  " + "".join(row) for r, row in enumerate(grid)]
     rail = ["-"] * (COMPONENTS.harbour + 1)
@@ -56,10 +58,10 @@ def render(s: "State", public: bool = False) -> str:
     lines.append(f"locomotives: {locos}; black {s.black}/{COMPONENTS.harbour}")
     status = "game over" if s.is_terminal() else f"{R.PHASE_NAMES[s.phase]}: waiting for {s.expecting()}"
     lines.append(f"round {s.round}, start player {s.name(s.start)}; {status}")
-    lines.append("prices: " + ", ".join(f"{COMPANIES[c]} {money(price(s.prices[c]))}" for c in range(3)))
+    lines.append("prices: " + ", ".join(f"{company} {money(price(index))}" for company, index in zip(COMPANIES, s.prices)))
     for p in range(s.n):
         card = s.card_of(p)
-        store = "/".join(str(s.storage[c * s.n + p]) for c in range(3))
+        store = "/".join(str(chips) for chips in s.storage_of(p))
         lines.append(
             f"  {s.name(p):<6} {money(s.money[p]):>8}  licenses {_hand(s, p, hands_open)}  "
             f"storage {store}  derricks left {s.derricks_left[p]}" + (f"  card: {card}" if card else "")
@@ -78,7 +80,8 @@ def render(s: "State", public: bool = False) -> str:
 
 def _hand(s: "State", p: int, hands_open: bool) -> str:
     if hands_open:
-        return f"{s.hand[2 * p]}x1 {s.hand[2 * p + 1]}x2"
+        ones, twos = s.licenses(p)
+        return f"{ones}x1 {twos}x2"
     return f"{s.license_count(p)} cards"
 
 

@@ -84,8 +84,8 @@ def log_text(state: GameState, action: Action) -> str | None:
 def phase_label(state) -> str:
     """The numbered action of the round the game is in ("Action 4"), the auction's company included."""
     name = R.PHASE_NAMES[state.phase]
-    if state.phase in (R.BID, R.PENALTY, R.PAY, R.SELL):
-        name += f" at {plots.COMPANY_SHORT[state.auc_company]}"
+    if state.auction is not None:
+        name += f" at {plots.COMPANY_SHORT[state.auction.company]}"
     return name
 
 
@@ -103,7 +103,7 @@ def summary_html(state) -> str:
         card = state.card_of(p)
         cells = [f"<b style='border-left:6px solid {plots.PLAYER_COLORS[p]};padding-left:4px'>{state.name(p)}</b>",
                  money(state.money[p]), str(state.license_count(p)),
-                 *(str(state.storage[c * state.num_players + p]) for c in range(3)),
+                 *(str(chips) for chips in state.storage_of(p)),
                  str(state.derricks_left[p]), f"space {state.locos[p]}", escape(card) if card else "–"]
         rows.append("<tr>" + "".join(f"<td style='padding:0 6px'>{c}</td>" for c in cells) + "</tr>")
     black = f"black locomotive on space {state.black} of {COMPONENTS.harbour} (the harbour ends the game)"
@@ -144,7 +144,7 @@ def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
 
     ``seats``: one entry per seat, "human" or a bot name of ``giganten.bots.BOTS`` (default: bots);
     ``options``: the game's variant switches (``one_opponent_back``, ``exact_price_change``,
-    ``open_licenses``).
+    ``open_licenses``, ``first_player``).
     """
     return GameStepper(view(), players=players, seed=seed, seats=seats, options=options)
 

@@ -2,9 +2,14 @@
 
 Each module works on a :class:`giganten.state.State` in place (the state's ``apply`` hands it a private
 copy) and names the rulebook section of everything it does.  The phases below say where in a round the
-game stands; ``state.py`` dispatches ``legal_actions``, ``chance_outcomes`` and ``apply`` by phase.
+game stands; ``round.py`` puts the modules in order and says what each phase offers.
 """
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..state import State
 
 # Phases: where the game stands.  Chance phases have no current player.
 DEAL = 0      # Setup 2: deal the tile of site ``cursor`` (chance)
@@ -23,6 +28,9 @@ SELL = 12     # Action 7b: the winner sells
 END = 13      # End of Game: terminal
 
 CHANCE_PHASES = frozenset({DEAL, ROLL, RED, BEIGE, LICENSE, PENALTY})
+
+# What stands on a production-tile space (``State.site_state``).
+EMPTY, TILE, DERRICK = 0, 1, 2
 PHASE_NAMES = {
     DEAL: "setup", ROLL: "Action 1", RED: "Action 2a", BEIGE: "Action 2b", TAKE: "Action 2c",
     LICENSE: "Action 3", MOVE: "Action 4", BUILD: "Action 5", PRODUCE: "Action 6", BID: "Action 7a",
@@ -52,3 +60,9 @@ SECTION_OF_PHASE = {
     DEAL: SETUP, ROLL: A1, RED: A2, BEIGE: A2, TAKE: A2, LICENSE: A3, MOVE: A4, BUILD: A5,
     PRODUCE: A6, BID: A7A, PENALTY: A7A, PAY: A7A, SELL: A7B, END: END_OF_GAME,
 }
+
+
+def in_turn(s: "State") -> int:
+    """Whose turn it is in a step played player by player: "The starting player is always first, and the other
+    players follow in clockwise order" -- the ``cursor``-th player of the round."""
+    return (s.start + s.cursor) % s.n

@@ -9,21 +9,18 @@ a) Only players with oil stored at the company take part.  The start player (or 
    (Ruling: a bid may exceed the bidder's hand -- the penalty implies it -- but not twice the number of
    cards the bidder holds, which no hand of that size could pay.)
 b) The winner sells any number of their chips there at the current price; the chips go back to the supply.
-Then Action 8 (overfill) and Action 9 (the die passes left) close the round.
+Then Action 8 (overfill) and Action 9 (the die passes left) close the round (``close.py``).
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from gamekit import IllegalAction
-
 from ..actions import Bid, DiscardLicenses, Pass, PayLicenses, Sell
-from ..components import COMPANIES, COMPONENTS
+from ..components import COMPANY_COUNT, COMPONENTS
+from ..draws import hypergeometric
 from ..prices import price
-from . import A7A, A7B, A8, A9, BID, PAY, PENALTY, SELL
-from .licenses import hypergeometric
-from . import market  # the next step of the round (an import cycle, used at call time only)
+from . import A7A, A7B, BID, PAY, PENALTY, SELL
 
 if TYPE_CHECKING:
     from ..state import State
@@ -34,6 +31,7 @@ _SELL = [Sell(k) for k in range(COMPONENTS.oil_chips + 1)]
 
 
 def begin(s: "State") -> None:
+    """The auction at Hudson first (``auc_company``: the company auctioned)."""
     s.auc_company = 0
     if _open(s):
         _run(s)
@@ -42,11 +40,11 @@ def begin(s: "State") -> None:
 def _open(s: "State") -> bool:
     """Start (or repeat) the auction at ``auc_company``, skipping companies where nobody has oil stored.
 
-    False when no auction is left: the round is then closed (Actions 8 and 9).
+    False when no auction is left (the step is over).
     """
-    while s.auc_company < 3:
+    while s.auc_company < COMPANY_COUNT:
         c = s.auc_company
-        eligible = tuple(p for p in s.order() if s.storage[c * s.n + p] > 0)
+        eligible = tuple(p for p in s.order() if s.stored(p, c) > 0)
         if eligible:
             s.phase = BID
             s.auc_eligible = eligible
@@ -57,7 +55,6 @@ def _open(s: "State") -> bool:
             return True
         s._say(A7A, None, "No one has oil stored at {:company}: no auction there.", c)
         s.auc_company += 1
-    _close_round(s)
     return False
 
 
@@ -117,10 +114,6 @@ def legal_bid(s: "State") -> list:
 
 def apply_bid(s: "State", action: Bid) -> None:
     p = s.auc_turn
-    top = max_bid(s, p)
-    if not isinstance(action.amount, int) or not s.auc_high < action.amount <= top:
-        raise IllegalAction(A7A, f"a bid must be higher than {s.auc_high} and at most {top} (twice "
-                            f"{s.name(p)}'s {s.license_count(p)} license cards).", f"a bid of {s.auc_high + 1}-{top} or pass")
     s.auc_high, s.auc_bidder = action.amount, p
     s._say(A7A, p, "{:name} bids {} at {:company}.", p, action.amount, s.auc_company)
     _advance_turn(s, p)
@@ -145,7 +138,7 @@ def _won(s: "State") -> None:
                "auction is repeated.", w, c, bid, w, cards, (cards + 1) // 2)
         return
     s._say(A7A, w, "{:name} wins the auction at {:company} with a bid of {}.", w, c, bid)
-    options = payments(s.hand[2 * w], s.hand[2 * w + 1], bid)
+    options = payments(*s.licenses(w), bid)
     if len(options) == 1:
         _pay(s, *options[0])
     else:
@@ -164,7 +157,7 @@ def payments(ones: int, twos: int, bid: int) -> tuple[tuple[int, int], ...]:
 
 def outcomes_penalty(s: "State") -> tuple[tuple[DiscardLicenses, float], ...]:
     w = s.auc_bidder
-    ones, twos = s.hand[2 * w], s.hand[2 * w + 1]
+    ones, twos = s.licenses(w)
     count = (ones + twos + 1) // 2
     return _penalty_outcomes(ones, twos, count)
 
@@ -177,11 +170,7 @@ def _penalty_outcomes(ones: int, twos: int, count: int) -> tuple[tuple[DiscardLi
 def apply_penalty(s: "State", action: DiscardLicenses) -> None:
     w = s.auc_bidder
     ones = action.count - action.twos
-    s._own_licenses()
-    s.hand[2 * w] -= ones
-    s.hand[2 * w + 1] -= action.twos
-    s.lic_disc[0] += ones
-    s.lic_disc[1] += action.twos
+    _discard_licenses(s, w, ones, action.twos)
     s._say(A7A, w, "{:name} discards {} license card(s) face up ({} of value 1, {} of value 2) and receives nothing "
            "for them; the auction at {:company} is repeated.", w, action.count, ones, action.twos, s.auc_company)
     if _open(s):
@@ -190,71 +179,41 @@ def apply_penalty(s: "State", action: DiscardLicenses) -> None:
 
 def legal_pay(s: "State") -> list:
     w = s.auc_bidder
-    return [PayLicenses(o, t) for o, t in payments(s.hand[2 * w], s.hand[2 * w + 1], s.auc_high)]
+    return [PayLicenses(o, t) for o, t in payments(*s.licenses(w), s.auc_high)]
 
 
 def apply_pay(s: "State", action: PayLicenses) -> None:
-    w = s.auc_bidder
-    options = payments(s.hand[2 * w], s.hand[2 * w + 1], s.auc_high)
-    if (action.ones, action.twos) not in options:
-        raise IllegalAction(A7A, f"{s.name(w)} must pay licenses worth {s.auc_high} without change, from a hand of "
-                            f"{s.hand[2 * w]} ones and {s.hand[2 * w + 1]} twos.", ", ".join(str(a) for a in legal_pay(s)))
     _pay(s, action.ones, action.twos)
 
 
 def _pay(s: "State", ones: int, twos: int) -> None:
     w = s.auc_bidder
-    s._own_licenses()
-    s.hand[2 * w] -= ones
-    s.hand[2 * w + 1] -= twos
-    s.lic_disc[0] += ones
-    s.lic_disc[1] += twos
+    _discard_licenses(s, w, ones, twos)
     over = ones + 2 * twos - s.auc_high
     s._say(A7A, w, "{:name} pays {} license(s) of value 1 and {} of value 2 onto the face-up discard pile{}.", w, ones,
            twos, f" (only 2s: {over} overpaid, no change)" if over else "")
     s.phase = SELL
 
 
+def _discard_licenses(s: "State", w: int, ones: int, twos: int) -> None:
+    """The winner's licenses go onto the face-up discard pile (a payment, or the penalty)."""
+    s._add_licenses(w, -ones, -twos)
+    s.lic_disc = (s.lic_disc[0] + ones, s.lic_disc[1] + twos)
+
+
 def legal_sell(s: "State") -> list:
-    return _SELL[: s.storage[s.auc_company * s.n + s.auc_bidder] + 1]
+    return _SELL[: s.stored(s.auc_bidder, s.auc_company) + 1]
 
 
 def apply_sell(s: "State", action: Sell) -> None:
     w, c = s.auc_bidder, s.auc_company
-    stored = s.storage[c * s.n + w]
-    if not isinstance(action.chips, int) or not 0 <= action.chips <= stored:
-        raise IllegalAction(A7B, f"{s.name(w)} has {stored} chip(s) stored at {COMPANIES[c]} and may sell 0 to {stored} "
-                            "of them.", f"sell 0-{stored}")
     each = price(s.prices[c])
     total = each * action.chips
-    s._own_wealth()
-    s.storage[c * s.n + w] -= action.chips
+    s._store(w, c, -action.chips)
     s.supply += action.chips
-    s.money[w] += total
-    s.bank -= total
+    s._credit(w, total)
     s._say(A7B, w, "{:name} sells {} chip(s) to {:company} at {:money} each for {:money}; the chips go back to the "
            "supply.", w, action.chips, c, each, total)
     s.auc_company += 1
     if _open(s):
         _run(s)
-
-
-def _close_round(s: "State") -> None:
-    """Action 8 (overfilling) and Action 9 (pass the die), then the next round's Action 1."""
-    limit, pay = COMPONENTS.storage_limit, COMPONENTS.overfill_compensation
-    for c in range(3):
-        for p in s.order():
-            extra = s.storage[c * s.n + p] - limit
-            if extra > 0:
-                s._own_wealth()
-                s.storage[c * s.n + p] = limit
-                s.supply += extra
-                s.money[p] += extra * pay
-                s.bank -= extra * pay
-                s._say(A8, p, "{:name} has {} chips in storage at {:company}: {} excess chip(s) go back to the supply "
-                       "for {:money} each.", p, limit + extra, c, extra, pay)
-    old = s.start
-    s.start = (s.start + 1) % s.n
-    s.round += 1
-    s._say(A9, s.start, "{:name} passes the die to {:name}, who starts round {}.", old, s.start, s.round)
-    market.begin_round(s)

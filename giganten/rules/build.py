@@ -11,13 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamekit import IllegalAction
-
 from ..actions import Build, SkipBuild
-from ..board import ADJACENT_SITES, SITE_AT, SITE_BIT, SITE_CELL, cells_of
-from ..components import COLUMNS, ROWS, SITES, TILE_KINDS, cell_name, money
-from . import A5, BUILD
-from . import production  # the next step of the round (an import cycle, used at call time only)
+from ..board import ADJACENT_SITES, SITE_AT, SITE_CELL, cells_of
+from ..components import SITES, TILE_KINDS, square
+from . import A5, BUILD, DERRICK, in_turn
 
 if TYPE_CHECKING:
     from ..state import State
@@ -27,22 +24,18 @@ _SKIP = SkipBuild()
 
 
 def begin(s: "State") -> None:
+    """The start player first (``cursor``: players who have built or passed)."""
     s.phase, s.cursor = BUILD, 0
     _settle(s)
-
-
-def _player(s: "State") -> int:
-    return (s.start + s.cursor) % s.n
 
 
 def _settle(s: "State") -> None:
     """Skip the players who cannot build anything; stop at the first who can choose."""
     while s.cursor < s.n:
-        if legal_builds(s, _player(s)):
+        if legal_builds(s, in_turn(s)):
             return
-        _explain_no_build(s, _player(s))
+        _explain_no_build(s, in_turn(s))
         s.cursor += 1
-    production.begin(s)
 
 
 def adjacent_tiles(s: "State", p: int) -> list[int]:
@@ -74,34 +67,19 @@ def _explain_no_build(s: "State", p: int) -> None:
 
 
 def legal(s: "State") -> list:
-    return [_BUILD[i] for i in legal_builds(s, _player(s))] + [_SKIP]
+    return [_BUILD[i] for i in legal_builds(s, in_turn(s))] + [_SKIP]
 
 
 def apply_build(s: "State", action: Build) -> None:
-    p = _player(s)
-    site = _site_for(s, p, action)
+    p = in_turn(s)
+    site = SITE_AT[square(action.row, action.col)]
     cost = TILE_KINDS[SITES[site].kind].build_cost
-    if s.money[p] < cost:
-        raise IllegalAction(A5, f"this derrick costs {money(cost)} and {s.name(p)} has {money(s.money[p])}; "
-                            "no credit is granted.", _allowed(s))
-    if s.derricks_left[p] == 0:
-        raise IllegalAction(A5, f"all five of {s.name(p)}'s derricks are on the board.", _allowed(s))
-    if s.supply == 0:
-        raise IllegalAction(A5, "the oil supply is empty: there is no oil to put under a derrick (ruling).", _allowed(s))
     value = s.site_value[site]
     chips = min(value, s.supply)
-    s._own_wealth()
-    s.money[p] -= cost
-    s.bank += cost
+    s._credit(p, -cost)
     s.supply -= chips
-    s._own_sites()
-    s.derricks_left[p] -= 1
-    s.site_state[site] = 2
-    s.site_owner[site] = p
-    s.site_oil[site] = chips
-    s.tile_sites &= ~(1 << site)
-    s.tile_cells &= ~SITE_BIT[site]
-    s.derrick_cells |= SITE_BIT[site]
+    s._add_derricks(p, -1)
+    s._set_site(site, DERRICK, p, chips)
     short = "" if chips == value else f"; the supply holds only {chips}, so only {chips} go under it"
     s._say(A5, p, "{:name} pays {:money} and builds a derrick at {:cell}: the tile shows {} oil{}.", p, cost,
            SITE_CELL[site], value, short)
@@ -109,24 +87,8 @@ def apply_build(s: "State", action: Build) -> None:
     _settle(s)
 
 
-def _site_for(s: "State", p: int, action: Build) -> int:
-    cell = action.row * COLUMNS + action.col if 0 <= action.row < ROWS and 0 <= action.col < COLUMNS else -1
-    site = SITE_AT[cell] if cell >= 0 else -1
-    if site < 0 or s.site_state[site] != 1:
-        raise IllegalAction(A5, f"there is no face-down production tile at ({action.row}, {action.col}).", _allowed(s))
-    if site not in adjacent_tiles(s, p):
-        where = cell_name(s.trucks[p]) if s.trucks[p] >= 0 else "beside the board"
-        raise IllegalAction(A5, f"{s.name(p)}'s truck ({where}) is not orthogonally next to "
-                            f"({action.row}, {action.col}).", _allowed(s))
-    return site
-
-
 def apply_skip(s: "State", action: SkipBuild) -> None:
-    p = _player(s)
+    p = in_turn(s)
     s._say(A5, p, "{:name} builds nothing this round.", p)
     s.cursor += 1
     _settle(s)
-
-
-def _allowed(s: "State") -> str:
-    return ", ".join(str(a) for a in legal(s))

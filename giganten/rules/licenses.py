@@ -9,25 +9,14 @@ If both piles are empty (every license is in a hand) the player draws what there
 from __future__ import annotations
 
 from functools import lru_cache
-from math import comb
 from typing import TYPE_CHECKING
 
 from ..actions import DrawLicenses
-from . import A3, LICENSE
-from . import movement  # the next step of the round (an import cycle, used at call time only)
+from ..draws import hypergeometric
+from . import A3, LICENSE, in_turn
 
 if TYPE_CHECKING:
     from ..state import State
-
-
-@lru_cache(maxsize=None)
-def hypergeometric(ones: int, twos: int, count: int) -> tuple[tuple[int, float], ...]:
-    """(number of 2s, probability) when ``count`` cards are drawn from ``ones`` 1s and ``twos`` 2s."""
-    total = comb(ones + twos, count)
-    return tuple(
-        (k, comb(twos, k) * comb(ones, count - k) / total)
-        for k in range(max(0, count - ones), min(count, twos) + 1)
-    )
 
 
 @lru_cache(maxsize=None)
@@ -36,27 +25,23 @@ def _outcomes(ones: int, twos: int, count: int) -> tuple[tuple[DrawLicenses, flo
 
 
 def begin(s: "State") -> None:
+    """The start player draws first (``cursor``: players who have drawn)."""
     s.phase, s.cursor = LICENSE, 0
     _start_player(s)
 
 
-def _player(s: "State") -> int:
-    return (s.start + s.cursor) % s.n
-
-
 def _start_player(s: "State") -> None:
     while s.cursor < s.n:
-        p = _player(s)
-        s.lic_pending = s.card_of(p).licenses
+        p = in_turn(s)
+        s.lic_pending = s.held_card(p).licenses
         if _settle(s):
             return  # a chance node
         s.cursor += 1
-    movement.begin(s)
 
 
 def _settle(s: "State") -> bool:
     """Refill and make the draws that need no chance; True when a chance node remains for this player."""
-    p = _player(s)
+    p = in_turn(s)
     while s.lic_pending:
         draw = s.lic_draw
         if draw[0] + draw[1] == 0:
@@ -66,8 +51,7 @@ def _settle(s: "State") -> bool:
                        "missing license(s).", p, s.lic_pending)
                 s.lic_pending = 0
                 break
-            s._own_licenses()
-            s.lic_draw, s.lic_disc = s.lic_disc, [0, 0]
+            s.lic_draw, s.lic_disc = s.lic_disc, (0, 0)
             s._say(A3, None, "The license pile is used up: the {} face-up discarded licenses are shuffled and become "
                    "the new pile.", disc[0] + disc[1])
             continue
@@ -79,13 +63,11 @@ def _settle(s: "State") -> bool:
 
 
 def _draw(s: "State", p: int, count: int, twos: int) -> None:
-    s._own_licenses()
-    s.lic_draw[0] -= count - twos
-    s.lic_draw[1] -= twos
-    s.hand[2 * p] += count - twos
-    s.hand[2 * p + 1] += twos
+    ones, draw = count - twos, s.lic_draw
+    s.lic_draw = (draw[0] - ones, draw[1] - twos)
+    s._add_licenses(p, ones, twos)
     s.lic_pending -= count
-    if s.opts["open_licenses"]:
+    if s.opts.open_licenses:
         s._say(A3, p, "{:name} draws {:count sales license} (now {} cards; open hands: {} of value 1 and {} of "
                "value 2).", p, count, s.license_count(p), count - twos, twos)
     else:
@@ -99,7 +81,7 @@ def outcomes(s: "State") -> tuple[tuple[DrawLicenses, float], ...]:
 
 
 def apply_draw(s: "State", action: DrawLicenses) -> None:
-    _draw(s, _player(s), action.count, action.twos)
+    _draw(s, in_turn(s), action.count, action.twos)
     if not _settle(s):
         s.cursor += 1
         _start_player(s)

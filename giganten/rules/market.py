@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from ..actions import RollPrice
 from ..prices import DIE_FACES, ZONE, move_marker
 from . import A1, ROLL
-from . import cards  # the next step of the round (an import cycle, used at call time only)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -18,7 +17,8 @@ if TYPE_CHECKING:
 _FACES = tuple((RollPrice(color, pips), 1 / len(DIE_FACES)) for color, pips in DIE_FACES)
 
 
-def begin_round(s: "State") -> None:
+def begin(s: "State") -> None:
+    """The start player rolls for the first company (``cursor`` counts the rolls made)."""
     s.phase, s.cursor = ROLL, 0
 
 
@@ -39,10 +39,7 @@ def apply_roll(s: "State", action: RollPrice) -> None:
     c = s.cursor
     old = s.prices[c]
     new = move_marker(old, (action.color, action.pips))
-    s._own_wealth()
-    s.prices[c] = new
+    s._set_price(c, new)
     s._say(A1, s.start, "{:name} rolls {} {} for {:company}: {:price} -> {:price} ({}).", s.start, action.color,
            action.pips, c, old, new, _why(ZONE[old], action.color))
     s.cursor += 1
-    if s.cursor == 3:
-        cards.begin(s)

@@ -18,18 +18,17 @@ d) the card's special action (optional, once): change a price by up to N spaces,
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
-from gamekit import Action, IllegalAction
+from gamekit import Action
 
 from ..actions import (AdvanceLocomotive, ChangePrice, DriveTo, EndMovement, LocomotivesBack, PlaceTruck, Step,
                        TakeOil)
 from ..board import (ADJACENT_SITES, BYTE_BITS, CELLS, DIRECTION_NAMES, ENTRY_CELLS, EXAMINABLE_SITES, NEIGHBOURS,
-                     SITE_CELL, TERRAIN, _MEMO_LIMIT, _expand, cells_of, cheapest_path, reachable)
-from ..components import COLUMNS, COMPONENTS, cell_name
+                     SITE_CELL, TERRAIN, _MEMO_LIMIT, cells_of, cheapest_path, reachable)
+from ..components import COMPANY_COUNT, COMPONENTS, row_col, square
 from ..prices import TOP
-from . import A4, A4A, A4B, A4C, A4D, MOVE
-from . import build  # the next step of the round (an import cycle, used at call time only)
+from . import A4, A4A, A4B, A4C, A4D, MOVE, in_turn
 
 if TYPE_CHECKING:
     from ..state import State
@@ -42,41 +41,38 @@ _PLACE = [PlaceTruck(r) for r in range(len(ENTRY_CELLS))]
 _STEP = {d: Step(d) for d in "NESW"}
 _STEPS_FROM = tuple(tuple((_STEP[d], n) for d, n in NEIGHBOURS[cell]) for cell in range(CELLS))
 """For each square: (the Step action, the square it leads to), in the order N, E, S, W."""
-_NEIGHBOUR_TOWARDS = tuple(dict(NEIGHBOURS[cell]) for cell in range(CELLS))
+NEIGHBOUR_TOWARDS = tuple(dict(NEIGHBOURS[cell]) for cell in range(CELLS))
 """For each square: direction letter -> the neighbouring square that way (directions off the board missing)."""
 _CELL_BIT = tuple(1 << cell for cell in range(CELLS)) + (0,)
 """The bit of each square in a bit set; index -1 (a truck still beside the board) gives 0."""
 _OPPONENTS = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n))
                    for n in range(COMPONENTS.max_players + 1))
 """``_OPPONENTS[n][p]``: the seats other than p in an n-player game."""
-_DRIVE = [DriveTo(c // COLUMNS, c % COLUMNS) for c in range(len(TERRAIN))]
+_DRIVE = [DriveTo(*row_col(c)) for c in range(CELLS)]
 _DRIVE_BY_BYTE = [[tuple(_DRIVE[8 * k + i] for i in BYTE_BITS[b] if 8 * k + i < CELLS) for b in range(256)]
                   for k in range((CELLS + 7) // 8)]
 """The DriveTo actions for byte k of a bit set of squares having the value b (listing them is the hot path)."""
 _DRIVES: dict[int, tuple[DriveTo, ...]] = {}
 _ADVANCE = AdvanceLocomotive()
 _END = EndMovement()
-_OIL = [TakeOil(c) for c in range(3)]
-_CHANGE = {(c, d): ChangePrice(c, d) for c in range(3) for d in range(-TOP, TOP + 1) if d}
+_OIL = [TakeOil(c) for c in range(COMPANY_COUNT)]
+_CHANGE = {(c, d): ChangePrice(c, d) for c in range(COMPANY_COUNT) for d in range(-TOP, TOP + 1) if d}
 _BACK_ALL = LocomotivesBack(None)
-_BACK = [LocomotivesBack(p) for p in range(4)]
+_BACK = [LocomotivesBack(p) for p in range(COMPONENTS.max_players)]
 
 
 def begin(s: "State") -> None:
+    """The start player moves first (``cursor``: players who have moved)."""
     s.phase, s.cursor = MOVE, 0
     _start_turn(s)
 
 
-def _player(s: "State") -> int:
-    return (s.start + s.cursor) % s.n
-
-
 def _start_turn(s: "State") -> None:
-    p = _player(s)
-    card = s.card_of(p)
+    p = in_turn(s)
+    card = s.held_card(p)
     s.mp = card.moves
     s.special = card.special is not None
-    note = " (the supply is empty, so it cannot be used)" if s.special and not _special_usable(s, p) else ""
+    note = " (the supply is empty, so it cannot be used)" if s.special and not special_usable(s, p) else ""
     if card.special:
         s._say(A4, p, "{:name} has {} movement points and the special action '{}'{}.", p, card.moves,
                card.special_text(), note)
@@ -85,24 +81,20 @@ def _start_turn(s: "State") -> None:
 
 
 def _end_turn(s: "State", why: str) -> None:
-    p = _player(s)
+    p = in_turn(s)
     s._say(A4, p, "{:name} ends movement{}.", p, why)
     card = s.held[p]
-    s._own_cards()
-    s.card_disc[card] += 1
-    s.held[p] = -1
+    s._return_card(p)
     s._say(A4, p, "{:name}'s {:card} goes to its discard pile.", p, card)
     s.cursor += 1
     if s.cursor < s.n:
         _start_turn(s)
-    else:
-        build.begin(s)
 
 
 # -- what the truck may do ------------------------------------------------------------------------------
 
 
-def _no_stop(s: "State", p: int) -> int:
+def no_stop(s: "State", p: int) -> int:
     """Squares p's truck may cross but not stop on: face-down tiles and opposing trucks."""
     trucks = s.trucks
     out = s.tile_cells
@@ -111,12 +103,13 @@ def _no_stop(s: "State", p: int) -> int:
     return out
 
 
-def _can_escape(s: "State", cell: int, budget: int, no_stop: int) -> bool:
+def can_escape(s: "State", cell: int, budget: int, no_stop: int) -> bool:
     """From ``cell`` (where the truck may not stop), can it still reach a square it may stop on?"""
     return bool(reachable(cell, budget, s.derrick_cells) & ~no_stop & ~(1 << cell))
 
 
-def _stranded(s: "State", p: int, no_stop: int) -> bool:
+def stranded(s: "State", p: int, no_stop: int) -> bool:
+    """p's truck stands on a square it may not stop on (it must move on)."""
     cell = s.trucks[p]
     return cell >= 0 and bool(no_stop >> cell & 1)
 
@@ -125,48 +118,36 @@ def _step_ok(s: "State", target: int, budget: int, no_stop: int) -> bool:
     cost = TERRAIN[target]
     if cost > budget or s.derrick_cells >> target & 1:
         return False
-    return not no_stop >> target & 1 or _can_escape(s, target, budget - cost, no_stop)
+    return not no_stop >> target & 1 or can_escape(s, target, budget - cost, no_stop)
 
 
-def _drive(s: "State", no_stop: int | None = None) -> tuple[int, list[int]]:
-    """The bit set of squares ``DriveTo`` may go to now (reachable, stoppable, not the truck's own), and the cost
-    layers from the truck (cached).
-
-    ``no_stop`` may pass in ``_no_stop(s, p)`` for the player to move when it is already known.
-    """
-    cache = s._cache
-    if cache is not None and cache[0] == "drive":
-        return cache[1], cache[2]
-    p = _player(s)
+def drive_targets(s: "State", p: int, no_stop: int) -> int:
+    """The bit set of squares ``DriveTo`` may go to now: reachable with the points left, where the truck may stop,
+    not the truck's own square (``no_stop`` is :func:`no_stop` of ``p``)."""
     cell = s.trucks[p]
-    targets, layers = 0, []
-    if cell >= 0 and s.mp > 0:
-        layers, reach = _expand(cell, s.mp, s.derrick_cells)
-        if no_stop is None:
-            no_stop = _no_stop(s, p)
-        targets = reach & ~(no_stop | 1 << cell)
-    s._cache = ("drive", targets, layers)
-    return targets, layers
+    if cell < 0 or s.mp <= 0:
+        return 0
+    return reachable(cell, s.mp, s.derrick_cells) & ~(no_stop | 1 << cell)
 
 
 def legal(s: "State") -> list[Action]:
-    p = _player(s)
-    no_stop = _no_stop(s, p)
+    p = in_turn(s)
+    blocked = no_stop(s, p)
     cell, mp = s.trucks[p], s.mp
     out: list[Action]
     if cell < 0:
         out = [_PLACE[r] for r, entry in enumerate(ENTRY_CELLS)
-               if not no_stop >> entry & 1 or _can_escape(s, entry, mp, no_stop)]
+               if not blocked >> entry & 1 or can_escape(s, entry, mp, blocked)]
     else:
-        targets = _drive(s, no_stop)[0]  # a square the truck may drive to can surely be stepped to
-        out = [step for step, n in _STEPS_FROM[cell] if targets >> n & 1 or _step_ok(s, n, mp, no_stop)]
+        targets = drive_targets(s, p, blocked)  # a square the truck may drive to can surely be stepped to
+        out = [step for step, n in _STEPS_FROM[cell] if targets >> n & 1 or _step_ok(s, n, mp, blocked)]
         out += _drive_actions(targets)
-    stranded = _stranded(s, p, no_stop)
-    if _advance_ok(s, p, stranded, no_stop):
+    is_stranded = stranded(s, p, blocked)
+    if advance_ok(s, p, is_stranded, blocked):
         out.append(_ADVANCE)
     if s.special:
         out += _special_actions(s, p)
-    if not stranded:
+    if not is_stranded:
         out.append(_END)
     return out
 
@@ -188,30 +169,30 @@ def _drive_actions(targets: int) -> tuple[DriveTo, ...]:
     return known
 
 
-def _advance_ok(s: "State", p: int, stranded: bool, no_stop: int) -> bool:
+def advance_ok(s: "State", p: int, is_stranded: bool, no_stop: int) -> bool:
+    """Action 4 c): p's locomotive may enter the next rail space (and a stranded truck could still move on)."""
     loco = s.locos[p]
     if loco >= LAST_SPACE:
         return False
     cost = RAIL_COST[loco + 1]
-    return cost <= s.mp and (not stranded or _can_escape(s, s.trucks[p], s.mp - cost, no_stop))
+    return cost <= s.mp and (not is_stranded or can_escape(s, s.trucks[p], s.mp - cost, no_stop))
 
 
 def _special_actions(s: "State", p: int) -> list[Action]:
-    card = s.card_of(p)
+    card = s.held_card(p)
     if card.special == "price":
-        exact, prices = s.opts["exact_price_change"], s.prices
-        return [*_price_changes(0, prices[0], card.n, exact), *_price_changes(1, prices[1], card.n, exact),
-                *_price_changes(2, prices[2], card.n, exact)]
+        exact, prices = s.opts.exact_price_change, s.prices
+        return [change for c in range(COMPANY_COUNT) for change in _price_changes(c, prices[c], card.n, exact)]
     if card.special == "oil":
         return list(_OIL) if s.supply > 0 else []
-    if s.opts["one_opponent_back"]:
+    if s.opts.one_opponent_back:
         return [_BACK[q] for q in _OPPONENTS[s.n][p]]
     return [_BACK_ALL]
 
 
 def price_deltas(s: "State", company: int, n: int) -> list[int]:
     """The moves a 'change price' card allows: up to N spaces (or exactly N), staying on the track."""
-    return list(_deltas(s.prices[company], n, s.opts["exact_price_change"]))
+    return list(_deltas(s.prices[company], n, s.opts.exact_price_change))
 
 
 @lru_cache(maxsize=None)
@@ -228,7 +209,7 @@ def _price_changes(company: int, index: int, n: int, exact: bool) -> tuple[Chang
     return tuple(_CHANGE[company, d] for d in _deltas(index, n, exact))
 
 
-# -- applying -------------------------------------------------------------------------------------------
+# -- applying (the action is one of ``legal``'s: nothing to check) ---------------------------------------
 
 
 def _look(s: "State", p: int, cells: list[int]) -> None:
@@ -238,144 +219,63 @@ def _look(s: "State", p: int, cells: list[int]) -> None:
         seen |= ADJACENT_SITES[cell]
     new = seen & EXAMINABLE_SITES & s.tile_sites & ~s.known[p]
     if new:
-        s._own_sites()
-        s.known[p] |= new
+        s._see(p, new)
         where = tuple(SITE_CELL[i] for i in cells_of(new))
         s._say(A4B, p, "{:name}'s truck passes the face-down tile(s) at {:cells}: {:name} looks at them (only the "
                "truck's owner learns the oil).", p, where, p)
 
 
 def apply_place(s: "State", action: PlaceTruck) -> None:
-    p = _player(s)
-    if s.trucks[p] >= 0:
-        raise IllegalAction(A4A, f"{s.name(p)}'s truck is already on the board at {cell_name(s.trucks[p])}; "
-                            "only the first placement goes onto the first column.", "a truck step or 'drive to'")
-    if not 0 <= action.row < len(ENTRY_CELLS):
-        raise IllegalAction(A4A, f"row {action.row} is off the board; the first column has rows 0-{len(ENTRY_CELLS) - 1}.",
-                            _allowed(s))
+    p = in_turn(s)
     cell = ENTRY_CELLS[action.row]
-    no_stop = _no_stop(s, p)
-    if no_stop >> cell & 1 and not _can_escape(s, cell, s.mp, no_stop):
-        raise IllegalAction(A4A, f"an opposing truck stands on {cell_name(cell)} and {s.name(p)} could not "
-                            "move on from there; trucks may not stop on opposing trucks.", _allowed(s))
-    s.trucks[p] = cell
+    s._move_truck(p, cell)
     s._say(A4A, p, "{:name} places the truck on {:cell} in the first column (free).", p, cell)
     _look(s, p, [cell])
     _after(s)
 
 
 def apply_step(s: "State", action: Step) -> None:
-    p = _player(s)
-    cell = s.trucks[p]
-    if cell < 0:
-        raise IllegalAction(A4A, f"{s.name(p)}'s truck is not on the board yet; it first goes onto a square "
-                            "of the first column.", _allowed(s))
-    if action.direction not in DIRECTION_NAMES:
-        raise IllegalAction(A4A, f"{action.direction!r} is not a direction: a truck moves N, E, S or W "
-                            "(no diagonals).", _allowed(s))
-    target = _NEIGHBOUR_TOWARDS[cell].get(action.direction, -1)
-    if target < 0:
-        raise IllegalAction(A4A, f"the truck cannot move {DIRECTION_NAMES[action.direction]} from {cell_name(cell)}: "
-                            "that square is off the board.", _allowed(s))
-    _check_enter(s, p, target)
+    p = in_turn(s)
+    target = NEIGHBOUR_TOWARDS[s.trucks[p]][action.direction]
     cost = TERRAIN[target]
     s.mp -= cost
-    s.trucks[p] = target
+    s._move_truck(p, target)
     s._say(A4A, p, "{:name} moves the truck {} to {:cell} ({}, {:count point}; {} left).", p,
            DIRECTION_NAMES[action.direction], target, TERRAIN_WORD[cost], cost, s.mp)
     _look(s, p, [target])
     _after(s)
 
 
-def _check_enter(s: "State", p: int, target: int) -> None:
-    cost = TERRAIN[target]
-    if s.derrick_cells >> target & 1:
-        raise IllegalAction(A4A, f"a derrick stands on {cell_name(target)}; squares with derricks may not be crossed.",
-                            _allowed(s))
-    if cost > s.mp:
-        raise IllegalAction(A4A, f"entering {cell_name(target)} ({TERRAIN_WORD[cost]}) costs {cost} points and "
-                            f"{s.name(p)} has {s.mp} left.", _allowed(s))
-    no_stop = _no_stop(s, p)
-    if no_stop >> target & 1 and not _can_escape(s, target, s.mp - cost, no_stop):
-        raise IllegalAction(A4A, f"{cell_name(target)} holds a production tile or an opposing truck: the truck may "
-                            "cross it but not stop there, and could not move on with the points left.", _allowed(s))
-
-
 def apply_drive(s: "State", action: DriveTo) -> None:
-    p = _player(s)
+    p = in_turn(s)
     cell = s.trucks[p]
-    if cell < 0:
-        raise IllegalAction(A4A, f"{s.name(p)}'s truck is not on the board yet; it first goes onto a square "
-                            "of the first column.", _allowed(s))
-    if not (0 <= action.row < len(ENTRY_CELLS) and 0 <= action.col < COLUMNS):
-        raise IllegalAction(A4A, f"({action.row}, {action.col}) is off the board.", _allowed(s))
-    target = action.row * COLUMNS + action.col
-    targets, layers = _drive(s)
-    if not targets >> target & 1:
-        raise IllegalAction(A4A, _why_not_target(s, p, cell, target), _allowed(s))
-    s._cache = None  # the position changes from here on
-    path = cheapest_path(cell, target, s.mp, s.derrick_cells, layers)
+    target = square(action.row, action.col)
+    path = cheapest_path(cell, target, s.mp, s.derrick_cells)
+    assert path is not None  # offered: the target is within reach
     cost = sum(map(TERRAIN.__getitem__, path))
     s.mp -= cost
-    s.trucks[p] = target
+    s._move_truck(p, target)
     s._say(A4A, p, "{:name} drives the truck from {:cell} to {:cell} ({:count square}, {:count point}; {} left).",
            p, cell, target, len(path), cost, s.mp)
     _look(s, p, path)
     _after(s)
 
 
-def _why_not_target(s: "State", p: int, cell: int, target: int) -> str:
-    if target == cell:
-        return f"the truck already stands on {cell_name(target)}."
-    if s.derrick_cells >> target & 1:
-        return f"a derrick stands on {cell_name(target)}."
-    if _no_stop(s, p) >> target & 1:
-        return f"{cell_name(target)} holds a production tile or an opposing truck; trucks may cross it but not stop there."
-    return f"{cell_name(target)} is out of reach with {s.mp} movement point(s) (derricks may not be crossed)."
-
-
 def apply_advance(s: "State", action: AdvanceLocomotive) -> None:
-    p = _player(s)
+    p = in_turn(s)
     loco = s.locos[p]
-    if loco >= LAST_SPACE:
-        raise IllegalAction(A4C, f"{s.name(p)}'s locomotive is on the last space of its track.", _allowed(s))
     cost = RAIL_COST[loco + 1]
-    if cost > s.mp:
-        raise IllegalAction(A4C, f"entering rail space {loco + 1} costs {_points(cost)} and {s.name(p)} has "
-                            f"{_points(s.mp)} left.", _allowed(s))
-    no_stop = _no_stop(s, p)
-    if _stranded(s, p, no_stop) and not _can_escape(s, s.trucks[p], s.mp - cost, no_stop):
-        raise IllegalAction(A4A, "the truck stands on a square it may not stop on and needs the remaining points "
-                            "to move on.", _allowed(s))
     s.mp -= cost
-    s._own_wealth()
-    s.locos[p] = loco + 1
+    s._move_locomotive(p, loco + 1)
     s._say(A4C, p, "{:name}'s locomotive advances to rail space {} ({:count point}; {} left).", p, loco + 1, cost,
            s.mp)
     _after(s)
 
 
-def _check_special(s: "State", p: int, kind: str) -> None:
-    card = s.card_of(p)
-    if not s.special:
-        what = "has already been used this turn" if card.special else "is not on this card"
-        raise IllegalAction(A4D, f"{s.name(p)}'s special action {what}.", _allowed(s))
-    if card.special != kind:
-        raise IllegalAction(A4D, f"{s.name(p)}'s card gives the special action '{card.special_text()}', not this one.",
-                            _allowed(s))
-
-
 def apply_change_price(s: "State", action: ChangePrice) -> None:
-    p = _player(s)
-    _check_special(s, p, "price")
-    card = s.card_of(p)
-    if not 0 <= action.company < 3 or action.delta not in price_deltas(s, action.company, card.n):
-        rule = "exactly" if s.opts["exact_price_change"] else "up to"
-        raise IllegalAction(A4D, f"this card moves a price by {rule} {card.n} space(s), up or down, staying on the "
-                            "track.", _allowed(s))
+    p = in_turn(s)
     old = s.prices[action.company]
-    s._own_wealth()
-    s.prices[action.company] = old + action.delta
+    s._set_price(action.company, old + action.delta)
     s.special = False
     s._say(A4D, p, "{:name} moves the {:company} price {} {}: {:price} -> {:price} (the colours of the table play "
            "no role here).", p, action.company, "up" if action.delta > 0 else "down", abs(action.delta), old,
@@ -384,37 +284,22 @@ def apply_change_price(s: "State", action: ChangePrice) -> None:
 
 
 def apply_take_oil(s: "State", action: TakeOil) -> None:
-    p = _player(s)
-    _check_special(s, p, "oil")
-    if not 0 <= action.company < 3:
-        raise IllegalAction(A4D, "there are three companies (0, 1, 2).", _allowed(s))
-    if s.supply == 0:
-        raise IllegalAction(A4D, "the supply has no oil chips left (all 60 are in play).", _allowed(s))
+    p = in_turn(s)
     s.supply -= 1
-    s._own_wealth()
-    s.storage[action.company * s.n + p] += 1
+    s._store(p, action.company, 1)
     s.special = False
     s._say(A4D, p, "{:name} takes an oil chip from the supply into storage at {:company}.", p, action.company)
     _after(s)
 
 
 def apply_back(s: "State", action: LocomotivesBack) -> None:
-    p = _player(s)
-    _check_special(s, p, "back")
-    n = s.card_of(p).n
-    one = s.opts["one_opponent_back"]
-    if one and (action.target is None or not 0 <= action.target < s.n or action.target == p):
-        raise IllegalAction(A4D, "variant 'one opponent back': choose ONE opponent whose locomotive goes back.",
-                            _allowed(s))
-    if not one and action.target is not None:
-        raise IllegalAction(A4D, "this card moves ALL opposing locomotives back (the variant 'one_opponent_back' "
-                            "is off).", _allowed(s))
-    targets = (action.target,) if one else _OPPONENTS[s.n][p]
+    p = in_turn(s)
+    n = s.held_card(p).n
+    targets = (action.target,) if action.target is not None else _OPPONENTS[s.n][p]
     moved = []
-    s._own_wealth()
     for q in targets:
         old = s.locos[q]
-        s.locos[q] = max(COMPONENTS.player_start, old - n)
+        s._move_locomotive(q, max(COMPONENTS.player_start, old - n))
         moved.append(f"{s.name(q)} {old} -> {s.locos[q]}")
     s.special = False
     s._emit(f"{s.name(p)} moves opposing locomotives back {n} spaces, whatever the printed costs, never behind "
@@ -423,41 +308,33 @@ def apply_back(s: "State", action: LocomotivesBack) -> None:
 
 
 def apply_end(s: "State", action: EndMovement) -> None:
-    p = _player(s)
-    if _stranded(s, p, _no_stop(s, p)):
-        raise IllegalAction(A4A, f"the truck stands on {cell_name(s.trucks[p])}, which holds a production tile or an "
-                            "opposing truck: it may cross it but not stop there.", _allowed(s))
+    p = in_turn(s)
     unused = []
     if s.mp:
-        unused.append(f"{_points(s.mp)} unused")
-    if _special_usable(s, p):
+        unused.append(f"{points(s.mp)} unused")
+    if special_usable(s, p):
         unused.append("the special action unused")
     _end_turn(s, f" ({', '.join(unused)})" if unused else "")
 
 
 def _after(s: "State") -> None:
     """Every point spent and no special action left: the turn ends by itself."""
-    p = _player(s)
-    if s.mp == 0 and not _special_usable(s, p) and s.trucks[p] >= 0 and not _stranded(s, p, _no_stop(s, p)):
+    p = in_turn(s)
+    if s.mp == 0 and not special_usable(s, p) and s.trucks[p] >= 0 and not stranded(s, p, no_stop(s, p)):
         _end_turn(s, " (all movement points used)")
 
 
-def _special_usable(s: "State", p: int) -> bool:
+def special_usable(s: "State", p: int) -> bool:
     """The card's special action is still there to use (ruling G3: no 'take 1 oil chip' from an empty supply)."""
-    return s.special and (s.card_of(p).special != "oil" or s.supply > 0)
+    return s.special and (s.held_card(p).special != "oil" or s.supply > 0)
 
 
-def _points(k: int) -> str:
+def points(k: int) -> str:
     """A number of movement points in words: "1 point", "3 points"."""
     return f"{k} point{'s' if k != 1 else ''}"
 
 
-def _allowed(s: "State") -> str:
-    allowed = legal(s)
-    return ", ".join(str(a) for a in allowed[:12]) + (" ..." if len(allowed) > 12 else "")
-
-
-HANDLERS = {
+HANDLERS: dict[type[Action], Callable[["State", Any], None]] = {
     PlaceTruck: apply_place, Step: apply_step, DriveTo: apply_drive, AdvanceLocomotive: apply_advance,
     ChangePrice: apply_change_price, TakeOil: apply_take_oil, LocomotivesBack: apply_back, EndMovement: apply_end,
 }

@@ -17,53 +17,41 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamekit import IllegalAction
-
 from ..actions import LetChipGo, Transport
-from ..components import COMPANIES, COMPONENTS, SITES, money
-from ..board import SITE_BIT, SITE_CELL
-from . import A6, PRODUCE
-from . import auction  # the next step of the round (an import cycle, used at call time only)
+from ..board import SITE_CELL
+from ..components import COMPANIES, COMPANY_COUNT, COMPONENTS, SITES, money
+from . import A6, DERRICK, EMPTY, PRODUCE, in_turn
 
 if TYPE_CHECKING:
     from ..state import State
 
 FEE = COMPONENTS.transport_fee
-_SHIP = {(c, via): Transport(c, via) for c in range(3) for via in ("own", "black", "rival")}
+_SHIP = {(c, via): Transport(c, via) for c in range(COMPANY_COUNT) for via in ("own", "black", "rival")}
+_OWN = [_SHIP[c, "own"] for c in range(COMPANY_COUNT)]
+_BLACK = [_SHIP[c, "black"] for c in range(COMPANY_COUNT)]
+_RIVAL = [_SHIP[c, "rival"] for c in range(COMPANY_COUNT)]
 _LET_GO = LetChipGo()
 
 
 def begin(s: "State") -> None:
+    """The start player's derricks produce first (``cursor``: players whose derricks have all produced)."""
     s.phase, s.cursor = PRODUCE, 0
     _start_player(s)
     _next_chip(s)
 
 
-def _player(s: "State") -> int:
-    return (s.start + s.cursor) % s.n
-
-
 def _start_player(s: "State") -> None:
-    s.prod_sites = derrick_sites(s, _player(s))
+    s.prod_sites = s.derrick_sites(in_turn(s))
     s.prod_i = 0
-
-
-def derrick_sites(s: "State", p: int) -> tuple[int, ...]:
-    """The sites where p's derricks stand, in site order."""
-    owners = s.site_owner
-    if p not in owners:
-        return ()
-    return tuple([i for i, owner in enumerate(owners) if owner == p and s.site_state[i] == 2])
 
 
 def _next_chip(s: "State") -> None:
     """Produce the next chip; resolve it at once when the player has no choice."""
     while True:
-        p = _player(s)
+        p = in_turn(s)
         if s.prod_i == len(s.prod_sites):
             s.cursor += 1
             if s.cursor == s.n:
-                auction.begin(s)
                 return
             _start_player(s)
             continue
@@ -78,19 +66,17 @@ def _next_chip(s: "State") -> None:
 
 
 def _produce(s: "State", p: int, site: int) -> None:
-    s._own_sites()
-    s.site_oil[site] -= 1
+    oil = s.site_oil[site] - 1
     s.chip_site = site
     where = SITE_CELL[site]
-    if s.site_oil[site] == 0:
-        s.site_state[site] = 0
-        s.site_owner[site] = -1
-        s.derrick_cells &= ~SITE_BIT[site]
-        s.derricks_left[p] += 1
+    if oil == 0:
+        s._set_site(site, EMPTY)
+        s._add_derricks(p, 1)
         s._say(A6, p, "{:name} produces the last chip of the derrick at {:cell}; the emptied derrick goes back to "
                "{:name}.", p, where, p)
     else:
-        s._say(A6, p, "{:name} produces a chip at {:cell} ({} left under the derrick).", p, where, s.site_oil[site])
+        s._set_site(site, DERRICK, p, oil)
+        s._say(A6, p, "{:name} produces a chip at {:cell} ({} left under the derrick).", p, where, oil)
 
 
 def carriers(s: "State", p: int, site: int) -> tuple[bool, list[int]]:
@@ -118,28 +104,25 @@ def _lose_chip(s: "State", p: int, site: int, black: bool, rivals: list[int]) ->
 
 
 def legal(s: "State") -> list:
-    p = _player(s)
+    p = in_turn(s)
     site = s.chip_site
     if s.locos[p] >= SITES[site].col:
-        return [_SHIP[c, "own"] for c in range(3)]
+        return list(_OWN)
     black, rivals = carriers(s, p, site)
     out = []
     if black:
-        out += [_SHIP[c, "black"] for c in range(3)]
+        out += _BLACK
     if rivals:
-        out += [_SHIP[c, "rival"] for c in range(3)]
+        out += _RIVAL
     return out + [_LET_GO]
 
 
 def apply_transport(s: "State", action: Transport) -> None:
-    p = _player(s)
+    p = in_turn(s)
     site = s.chip_site
     col = SITES[site].col
-    if action not in legal(s):
-        raise IllegalAction(A6, _why_not(s, p, site, action) + ".", ", ".join(str(a) for a in legal(s)))
     c = action.company
-    s._own_wealth()
-    s.storage[c * s.n + p] += 1
+    s._store(p, c, 1)
     if action.via == "own":
         s._say(A6, p, "{:name}'s locomotive (space {}) is level with or past the derrick in column {}: free transport; "
                "the chip goes into {:name}'s storage at {:company}.", p, s.locos[p], col, p, c)
@@ -178,44 +161,21 @@ def _ahead_text(s: "State", rivals: list[int]) -> str:
 def _pay(s: "State", p: int, rivals: list[int], fee: int) -> list[tuple[int, int]]:
     """Pay a fee to the bank (no rivals) or split it among tied rivals; a remainder goes to the first of them
     clockwise from the payer (it cannot arise with at most three opponents and a $3,000 fee)."""
-    s.money[p] -= fee
     if not rivals:
-        s.bank += fee
+        s._credit(p, -fee)
         return []
     share, rest = divmod(fee, len(rivals))
     ordered = sorted(rivals, key=lambda q: (q - p) % s.n)
     out = []
     for k, q in enumerate(ordered):
         amount = share + (rest if k == 0 else 0)
-        s.money[q] += amount
+        s._transfer(p, q, amount)
         out.append((q, amount))
     return out
 
 
-def _why_not(s: "State", p: int, site: int, action: Transport) -> str:
-    col = SITES[site].col
-    if not isinstance(action.company, int) or not 0 <= action.company < 3:
-        return "there are three companies (0, 1, 2)"
-    if s.locos[p] >= col:
-        return (f"{s.name(p)}'s own locomotive is level with or past the derrick in column {col}: the chip travels "
-                "free (via 'own')")
-    if action.via == "own":
-        return f"{s.name(p)}'s locomotive (space {s.locos[p]}) is behind the derrick in column {col}"
-    if s.money[p] < FEE:
-        return f"transport costs {money(FEE)} and {s.name(p)} has {money(s.money[p])}; no credit is granted"
-    if action.via == "black":
-        return f"the black locomotive (space {s.black}) is behind the derrick in column {col}"
-    if action.via == "rival":
-        return f"no opponent's locomotive is level with or past the derrick in column {col}"
-    return f"unknown carrier {action.via!r}; use 'own', 'black' or 'rival'"
-
-
 def apply_let_go(s: "State", action: LetChipGo) -> None:
-    p = _player(s)
-    site = s.chip_site
-    if s.locos[p] >= SITES[site].col:
-        raise IllegalAction(A6, f"{s.name(p)}'s own locomotive is level with or past the derrick: it transports the "
-                            "chip free of charge into one of the player's storages.", ", ".join(str(a) for a in legal(s)))
+    p = in_turn(s)
     s._say(A6, p, "{:name} forgoes the paid transport; the chip goes back to the supply.", p)
     s.supply += 1
     s.chip_site = -1

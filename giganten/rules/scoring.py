@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from ..components import COMPONENTS, money
 from . import END, END_OF_GAME
-from . import production  # an import cycle, used at call time only
 
 if TYPE_CHECKING:
     from ..state import State
@@ -47,17 +46,18 @@ def _tie_note(s: "State", p: int, ranked: list[int]) -> str:
 
 
 def end_game(s: "State") -> None:
+    """The black locomotive has reached the oil harbour: the final accounting, and the game is over."""
+    s._emit("The black locomotive has reached the oil harbour: the game ends immediately; "
+            "no further actions are carried out.", END_OF_GAME)
     s.phase = END
     bonus = COMPONENTS.end_derrick_bonus
     final = []
-    s._own_wealth()
     ranked = ranking(s)  # locomotives and licenses: the accounting below does not change it
     for rank, p in enumerate(ranked):
-        derricks = production.derrick_sites(s, p)
-        chips = sum(s.site_oil[i] for i in derricks) + sum(s.storage[c * s.n + p] for c in range(3))
+        derricks = s.derrick_sites(p)
+        chips = sum(s.site_oil[i] for i in derricks) + sum(s.storage_of(p))
         paid = len(derricks) * bonus[rank] + chips * COMPONENTS.end_chip_value
-        s.money[p] += paid
-        s.bank -= paid
+        s._credit(p, paid)
         final.append((p, rank + 1, len(derricks), bonus[rank], chips, paid))
         s._say(END_OF_GAME, p, "{:name}'s locomotive (space {}) is ranked {}{}: {} derrick(s) x {:money} + {} chip(s) "
                "x {:money} = {:money}.", p, s.locos[p], rank + 1, _tie_note(s, p, ranked), len(derricks), bonus[rank],
@@ -69,6 +69,7 @@ def end_game(s: "State") -> None:
             f"The Giant: {' and '.join(giants)}.", END_OF_GAME)
 
 
-def accounting_dicts(s: "State") -> list[dict[str, int]]:
+def accounting_dicts(final: tuple[tuple[int, ...], ...]) -> list[dict[str, int]]:
+    """The final accounting (``State.final``) as one dict per player."""
     keys = ("player", "rank", "derricks", "bonus_per_derrick", "chips", "paid")
-    return [dict(zip(keys, row)) for row in s.final]
+    return [dict(zip(keys, row)) for row in final]

@@ -12,10 +12,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..actions import DealTile
-from ..board import SITE_BIT
 from ..components import SITES, TILE_KINDS
-from . import DEAL, SETUP
-from . import market  # the next step of the round (an import cycle, used at call time only)
+from . import DEAL, EMPTY, SETUP, TILE
 
 if TYPE_CHECKING:
     from ..state import State
@@ -32,6 +30,7 @@ def site_in_play(site: int, players: int) -> bool:
 
 
 def begin(s: "State") -> None:
+    """Deal onto the first tile space in play (the step is over once every space in play has its tile)."""
     s.phase, s.cursor = DEAL, -1
     _next_site(s)
 
@@ -41,13 +40,12 @@ def _next_site(s: "State") -> None:
     while s.cursor < len(SITES) and not site_in_play(s.cursor, s.n):
         s.cursor += 1
     if s.cursor == len(SITES):
-        left = sum(1 for i in range(len(SITES)) if s.site_state[i] == 0)
+        left = s.site_state.count(EMPTY)
         if left:
             s._emit(f"Three players: the {left} spaces marked for three players stay empty; "
                     f"{left} tiles go back to the box unseen.", SETUP)
         s._emit(f"The production tiles lie face down; all three prices start at $5,000; "
                 f"{s.name(s.start)} is the first start player and takes the die.", SETUP)
-        market.begin_round(s)
 
 
 @lru_cache(maxsize=None)
@@ -67,10 +65,6 @@ def outcomes(s: "State") -> tuple[tuple[DealTile, float], ...]:
 
 
 def apply_deal(s: "State", action: DealTile) -> None:
-    i = s.cursor
-    s._own_sites()
-    s.site_value[i] = action.value
-    s.site_state[i] = 1
-    s.tile_sites |= 1 << i
-    s.tile_cells |= SITE_BIT[i]
+    s._set_site_value(s.cursor, action.value)
+    s._set_site(s.cursor, TILE)
     _next_site(s)

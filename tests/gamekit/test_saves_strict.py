@@ -102,3 +102,17 @@ def test_saves_written_by_the_kit_load_again(name):
     for players in range(game.SPEC.min_players, game.SPEC.max_players + 1):
         end = random_game(game.new_game(players), players)
         assert game.from_json(end.to_json()) == end
+
+
+def test_a_giganten_save_of_format_version_1_loads_with_seat_0_starting():
+    """Format version 1 predates Giganten's first_player option: such a save does not list it, and the
+    loader fills in what it implied (seat 0 started); a version-1 save that lists it is refused."""
+    save = _save(g, players=4, moves=60)
+    assert save["version"] == 2 and save["options"]["first_player"] == 0
+    old = {**save, "version": 1, "options": {k: v for k, v in save["options"].items() if k != "first_player"}}
+    state = g.from_json(json.dumps(old))
+    assert state.options["first_player"] == 0 and state.history() == g.from_json(json.dumps(save)).history()
+    with pytest.raises(ValueError, match="did not exist in format version 1"):
+        g.from_json(json.dumps({**save, "version": 1}))
+    with pytest.raises(ValueError, match="lack"):
+        g.from_json(json.dumps({**old, "version": 2}))

@@ -125,16 +125,22 @@ def draw_all(s: g.State, twos: Iterable[int] = ()) -> g.State:
 
 
 def edit(s: g.State, **changes: Any) -> g.State:
-    """TEST-ONLY: a copy of ``s`` with fields changed; a dict value updates items of a list field."""
+    """TEST-ONLY: a copy of ``s`` with fields changed; a dict value changes items of a tuple field
+    (``licenses={player: (ones, twos)}`` sets license hands)."""
     new = s._copy()
     for name, value in changes.items():
+        if name == "licenses":
+            for p, (ones, twos) in value.items():
+                held_ones, held_twos = new.licenses(p)
+                new._add_licenses(p, ones - held_ones, twos - held_twos)
+            continue
         if isinstance(value, dict):
-            target = getattr(new, name)
+            items = list(getattr(new, name))
             for key, item in value.items():
-                target[key] = item
-        else:
-            setattr(new, name, value)
-    new._cache = None
+                items[key] = item
+            value = items
+        setattr(new, name, tuple(value) if isinstance(value, list) else value)
+    new._offered = None
     return new
 
 
@@ -154,15 +160,18 @@ def with_derrick(s: g.State, row: int, col: int, owner: int, oil: int) -> g.Stat
 
 def with_hand(s: g.State, player: int, ones: int, twos: int) -> g.State:
     """TEST-ONLY: ``player`` holds these licenses (taken from / returned to the draw pile)."""
-    old_ones, old_twos = s.hand[2 * player], s.hand[2 * player + 1]
-    return edit(s, hand={2 * player: ones, 2 * player + 1: twos},
-                lic_draw=[s.lic_draw[0] + old_ones - ones, s.lic_draw[1] + old_twos - twos])
+    old_ones, old_twos = s.licenses(player)
+    new = edit(s, lic_draw=(s.lic_draw[0] + old_ones - ones, s.lic_draw[1] + old_twos - twos))
+    new._add_licenses(player, ones - old_ones, twos - old_twos)
+    return new
 
 
 def with_storage(s: g.State, player: int, company: int, chips: int) -> g.State:
     """TEST-ONLY: ``player`` has ``chips`` stored at ``company`` (taken from / returned to the supply)."""
-    k = company * s.n + player
-    return edit(s, storage={k: chips}, supply=s.supply + s.storage[k] - chips)
+    old = s.stored(player, company)
+    new = edit(s, supply=s.supply + old - chips)
+    new._store(player, company, chips - old)
+    return new
 
 
 def end_movement(s: g.State) -> g.State:

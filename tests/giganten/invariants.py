@@ -24,11 +24,11 @@ def conservation(s) -> None:
     assert min(s.storage) >= 0 and s.supply >= 0 and min(s.site_oil) >= 0
     for p in range(n):
         assert s.site_owner.count(p) + s.derricks_left[p] == COMPONENTS.derricks_per_player, f"derricks of seat {p}"
-    hand = s.hand
-    ones = s.lic_draw[0] + s.lic_disc[0] + sum(hand[0::2])
-    twos = s.lic_draw[1] + s.lic_disc[1] + sum(hand[1::2])
+    hands = [s.licenses(p) for p in range(s.n)]
+    ones = s.lic_draw[0] + s.lic_disc[0] + sum(ones for ones, _ in hands)
+    twos = s.lic_draw[1] + s.lic_disc[1] + sum(twos for _, twos in hands)
     assert [ones, twos] == LICENSES, f"licenses {ones} ones, {twos} twos"
-    assert min(hand) >= 0 and min(s.lic_draw) >= 0 and min(s.lic_disc) >= 0
+    assert min(min(h) for h in hands) >= 0 and min(s.lic_draw) >= 0 and min(s.lic_disc) >= 0
     cards = [a + b for a, b in zip(s.card_draw, s.card_disc)]
     for t in s.display:
         cards[t] += 1

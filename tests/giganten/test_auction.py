@@ -53,11 +53,11 @@ def test_action_7a_bids_rise_a_pass_drops_out_the_last_bidder_wins_and_pays_then
     assert s.current_player() == RED and "Yellow cannot outbid the bid of 3 and passes" in events_text(s)
     s = s.apply(Bid(4)).apply(Pass())
     assert s.phase == R.SELL and s.current_player() == RED
-    assert s.hand[0:2] == [0, 0] and s.lic_disc == [4, 0]
+    assert s.licenses(RED) == (0, 0) and s.lic_disc == (4, 0)
     assert s.legal_actions() == [Sell(0), Sell(1), Sell(2)]
     bank = s.bank
     t = s.apply(Sell(2))
-    assert t.money[RED] == 15000 + 2 * 6000 and t.bank == bank - 12000 and t.storage[RED] == 0
+    assert t.money[RED] == 15000 + 2 * 6000 and t.bank == bank - 12000 and t.stored(RED, HUDSON) == 0
     assert "sells 2 chip(s) to Hudson Oil Industries at $6,000 each for $12,000" in events_text(t)
     conservation(t)
 
@@ -70,14 +70,14 @@ def test_action_7a_the_winner_chooses_how_to_pay_when_several_combinations_fit()
     with pytest.raises(g.IllegalAction, match="without change"):
         s.apply(PayLicenses(4, 0))
     t = s.apply(PayLicenses(2, 1))
-    assert t.hand[0:2] == [1, 1] and t.phase == R.SELL
+    assert t.licenses(RED) == (1, 1) and t.phase == R.SELL
 
 
 def test_action_7b_only_2s_and_an_odd_bid_overpay_without_change():
     assert payments(0, 3, 3) == ((0, 2),)
     s = auction({(RED, HUDSON): 1}, {RED: (0, 3)})
     s = s.apply(Bid(3))
-    assert s.phase == R.SELL and s.hand[0:2] == [0, 1] and s.lic_disc == [0, 2]
+    assert s.phase == R.SELL and s.licenses(RED) == (0, 1) and s.lic_disc == (0, 2)
     assert "only 2s: 1 overpaid, no change" in events_text(s)
 
 
@@ -97,7 +97,7 @@ def test_action_7a_a_winner_who_cannot_pay_loses_half_the_cards_rounded_up_and_t
     assert outcomes == pytest.approx({DiscardLicenses(2, 0): 1 / 3, DiscardLicenses(2, 1): 2 / 3})
     assert "cannot pay it" in events_text(s)
     t = s.apply(DiscardLicenses(2, 1))
-    assert t.hand[0:2] == [1, 0] and t.lic_disc == [1, 1]
+    assert t.licenses(RED) == (1, 0) and t.lic_disc == (1, 1)
     assert t.phase == R.BID and t.auc_company == HUDSON and t.auc_high == 0 and t.auc_bidder == -1
     assert t.current_player() == RED and "the auction at Hudson Oil Industries is repeated" in events_text(t)
     conservation(t)
@@ -108,7 +108,7 @@ def test_action_7a_all_may_pass_no_sale():
     t = s.apply(Pass())
     assert t.auc_company == JET and t.current_player() == BLUE
     assert "Everyone passed: no sale at Hudson Oil Industries" in events_text(t)
-    assert t.storage[RED] == 1
+    assert t.stored(RED, HUDSON) == 1
 
 
 def test_action_7a_a_lone_bidder_must_still_bid_at_least_1():
@@ -140,7 +140,7 @@ def test_action_8_overfill_each_excess_chip_returns_for_1000():
     s = auction({(RED, HUDSON): 4, (BLUE, JET): 3}, {})
     # nobody holds licenses: no sales; then Action 8 and Action 9
     assert s.phase == R.ROLL and s.round == 2
-    assert s.storage[HUDSON * 4 + RED] == 2 and s.storage[JET * 4 + BLUE] == 2
+    assert s.stored(RED, HUDSON) == 2 and s.stored(BLUE, JET) == 2
     assert s.money[RED] == 17000 and s.money[BLUE] == 16000
     text = events_text(s)
     assert "2 excess chip(s) go back to the supply for $1,000 each" in text

@@ -58,18 +58,17 @@ def hidden_twin(state, player):
     twin = state._copy()
     changed = False
     for q in range(state.n):
-        if q != player and twin.hand[2 * q + 1] and twin.lic_draw[0]:
-            twin.hand[2 * q + 1] -= 1
-            twin.hand[2 * q] += 1
-            twin.lic_draw[1] += 1
-            twin.lic_draw[0] -= 1
+        if q != player and twin.licenses(q)[1] and twin.lic_draw[0]:
+            twin._add_licenses(q, 1, -1)
+            twin.lic_draw = (twin.lic_draw[0] - 1, twin.lic_draw[1] + 1)
             changed = True
             break
     unseen = [i for i in range(len(SITES)) if state.site_state[i] == 1 and not state.known[player] >> i & 1]
     for i in unseen:
         for j in unseen:
             if SITES[i].kind == SITES[j].kind and state.site_value[i] != state.site_value[j]:
-                twin.site_value[i], twin.site_value[j] = state.site_value[j], state.site_value[i]
+                twin._set_site_value(i, state.site_value[j])
+                twin._set_site_value(j, state.site_value[i])
                 return twin, True
     return twin, changed
 

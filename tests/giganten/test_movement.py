@@ -192,7 +192,7 @@ def test_action_4d_take_one_oil_chip_into_an_own_storage():
     s = moving(cards=[oil] + OTHERS, red_card=oil)
     assert [a for a in s.legal_actions() if isinstance(a, TakeOil)] == [TakeOil(0), TakeOil(1), TakeOil(2)]
     s = s.apply(TakeOil(2))
-    assert s.storage[2 * 4 + RED] == 1 and s.supply == 59
+    assert s.stored(RED, 2) == 1 and s.supply == 59
     empty = edit(moving(cards=[oil] + OTHERS, red_card=oil), supply=0, storage={0: 60})
     assert not any(isinstance(a, TakeOil) for a in empty.legal_actions())
 
@@ -205,7 +205,7 @@ def test_action_4d_all_opposing_locomotives_back_never_the_black_never_behind_th
     black = s.black
     s = s.apply(LocomotivesBack())
     # by spaces, whatever the printed costs: 12 -> 7 although spaces 10-12 cost 2 to enter
-    assert s.locos == [8, 7, 0, 0] and s.black == black
+    assert s.locos == (8, 7, 0, 0) and s.black == black
     assert R.A4D in {e.section for e in s.events}
 
 
@@ -217,7 +217,7 @@ def test_action_4d_variant_one_opponent_back():
         LocomotivesBack(BLUE), LocomotivesBack(YELLOW), LocomotivesBack(GREEN)]
     with pytest.raises(g.IllegalAction, match="ONE"):
         s.apply(LocomotivesBack())
-    assert s.apply(LocomotivesBack(BLUE)).locos == [0, 7, 3, 5]
+    assert s.apply(LocomotivesBack(BLUE)).locos == (0, 7, 3, 5)
 
 
 def test_action_4_an_illegal_move_leaves_the_state_unchanged_and_says_what_is_allowed():

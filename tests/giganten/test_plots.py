@@ -15,6 +15,7 @@ from gamekit import RandomBot, play, sample_chance
 from gamekit.plotting import marker_path
 from giganten import plots
 from giganten.components import COMPONENTS
+from giganten.rules import DERRICK
 
 
 def advance(state, rounds: int, seed: int = 1):
@@ -29,7 +30,7 @@ def mid():
     """A 4-player position in round 6, with two derricks put on the board (a copy, for drawing)."""
     s = advance(g.new_game(4), 5)._copy()
     for site, owner in ((3, 0), (20, 2)):
-        s.site_state[site], s.site_owner[site], s.site_oil[site] = 2, owner, 4
+        s._set_site(site, DERRICK, owner, 4)
     return s
 
 
@@ -88,7 +89,7 @@ def test_board_picture_reuses_its_figure_and_leaves_no_stale_pieces(mid):
     assert first[:4] == b"\x89PNG" and pic.render(mid) == first
     artists = len(pic.board_ax.collections)
     moved = mid._copy()
-    moved.locos[0] += 3
+    moved._move_locomotive(0, moved.locos[0] + 3)
     assert pic.render(moved) != first and len(pic.board_ax.collections) == artists
     pic.render(mid, viewer=0)
     assert pic.fig.texts[-1].get_text().endswith("(what Red has seen)")

@@ -36,3 +36,9 @@ def test_histogram_has_one_bar_per_space_and_the_exact_dots():
     assert len(heights) == 16 and abs(sum(heights) - 1) < 1e-9 and heights[7] == 2 / 3
     (dots,) = ax.lines
     assert len(dots.get_xdata()) == 16 and list(dots.get_xdata()) == list(prices.TRACK)
+
+
+def test_zone_bands_come_from_the_price_table_and_meet():
+    red, white, blue = (prices.zone_band(z) for z in ("red", "white", "blue"))
+    assert red == (1250, 3750) and blue == (6750, 9250)
+    assert red[1] == white[0] and white[1] == blue[0]

@@ -25,7 +25,7 @@ def test_action_6_own_locomotive_level_with_the_derrick_ships_free_into_any_own_
     assert s.phase == R.PRODUCE and s.current_player() == RED
     assert s.legal_actions() == [Transport(0, "own"), Transport(1, "own"), Transport(2, "own")]
     t = s.apply(Transport(1, "own"))
-    assert t.storage[1 * 4 + RED] == 1 and t.site_oil[site(3, 2)] == 2 and t.money[RED] == 15000
+    assert t.stored(RED, 1) == 1 and t.site_oil[site(3, 2)] == 2 and t.money[RED] == 15000
     assert "free transport" in events_text(t)
     with pytest.raises(g.IllegalAction, match="free"):
         s.apply(LetChipGo())  # the own locomotive must carry it
@@ -36,7 +36,7 @@ def test_action_6_black_locomotive_carries_for_3000_to_the_bank():
     assert s.legal_actions() == [Transport(c, "black") for c in range(3)] + [LetChipGo()]
     bank = s.bank
     t = s.apply(Transport(0, "black"))
-    assert t.money[RED] == 12000 and t.bank == bank + 3000 and t.storage[RED] == 1
+    assert t.money[RED] == 12000 and t.bank == bank + 3000 and t.stored(RED, 0) == 1
     conservation(t)
 
 
@@ -57,7 +57,7 @@ def test_action_6_tied_opponents_split_the_fee():
     assert t.money[BLUE] == t.money[YELLOW] == 16500 and t.money[RED] == 12000
     s = producing([(2, 12, RED, 5)], locos={RED: 3, BLUE: 14, YELLOW: 14, GREEN: 14}, black=5)
     t = s.apply(Transport(0, "rival"))
-    assert t.money == [12000, 16000, 16000, 16000]
+    assert t.money == (12000, 16000, 16000, 16000)
     conservation(t)
 
 
@@ -91,7 +91,7 @@ def test_action_6_forgoing_the_paid_transport_returns_the_chip():
     s = producing([(2, 12, RED, 5)], locos={RED: 3}, black=12)
     supply = s.supply
     t = s.apply(LetChipGo())
-    assert t.supply == supply + 1 and t.money[RED] == 15000 and t.storage[RED] == 0
+    assert t.supply == supply + 1 and t.money[RED] == 15000 and t.stored(RED, 0) == 0
 
 
 def test_action_6_no_credit_for_transport():
@@ -106,7 +106,7 @@ def test_action_6_an_emptied_derrick_returns_to_its_owner():
     assert s.site_state[i] == 0 and s.site_owner[i] == -1 and s.derricks_left[RED] == 5
     assert "the emptied derrick goes back to Red" in events_text(s)
     t = s.apply(Transport(0, "own"))
-    assert t.storage[RED] == 1
+    assert t.stored(RED, 0) == 1
     conservation(t)
 
 

@@ -228,7 +228,7 @@ def test_action_3_the_public_text_form_hides_every_license_hand_unless_hands_are
             state = state.apply(sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions()))
         text = public_text(state)
         for p in range(4):
-            hand = f"licenses {state.hand[2 * p]}x1 {state.hand[2 * p + 1]}x2"
+            hand = "licenses {}x1 {}x2".format(*state.licenses(p))
             assert (hand in text) == open_hands
             assert (f"licenses {state.license_count(p)} cards" in text) != open_hands
             assert hand in str(state)

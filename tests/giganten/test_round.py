@@ -9,7 +9,7 @@ from giganten.actions import DealTile, DrawLicenses, RevealCard, RollPrice, Take
 from giganten.components import CARDS, SITES
 from giganten.rules.cards import RED_TYPES
 
-from .helpers import GREEN, RED, advance, at, beige, dealt, draw_all, edit, events_text, red, to_phase
+from .helpers import BLUE, GREEN, RED, YELLOW, advance, at, beige, dealt, draw_all, edit, events_text, red, to_phase
 from .invariants import conservation
 
 
@@ -58,10 +58,30 @@ def test_setup_three_players_the_spaces_marked_for_three_players_stay_empty():
 
 def test_setup_start_values():
     s = dealt(4)
-    assert s.money == [15000] * 4 and s.prices == [7, 7, 7] and s.supply == 60
-    assert s.lic_draw == [39, 39] and s.derricks_left == [5] * 4 and s.black == 0 and s.locos == [0] * 4
-    assert s.trucks == [-1] * 4 and s.start == RED and s.round == 1
+    assert s.money == (15000,) * 4 and s.prices == (7, 7, 7) and s.supply == 60
+    assert s.lic_draw == (39, 39) and s.derricks_left == (5,) * 4 and s.black == 0 and s.locos == (0,) * 4
+    assert s.trucks == (-1,) * 4 and s.start == RED and s.round == 1
     conservation(s)
+
+
+def test_option_first_player_names_the_first_start_player():
+    """Setup 10: "Now determine a starting player."  Option ``first_player``: that seat takes the die, starts
+    round 1 (rolls, reveals, takes a card first) and passes the die to the left; seat 0 by default."""
+    s = dealt(4, first_player=GREEN)
+    assert s.start == GREEN and s.order() == [GREEN, RED, BLUE, YELLOW]
+    assert "Green is the first start player and takes the die" in events_text(s)
+    assert "Green rolls" in events_text(s.apply(RollPrice("blue", 2)))
+    assert to_phase(R.TAKE, first_player=BLUE).current_player() == BLUE
+    one_round = advance(dealt(3, first_player=YELLOW), lambda t: t.round == 2)
+    assert one_round.start == 0 and "Yellow passes the die to Red, who starts round 2" in events_text(one_round)
+    assert g.new_game(4).options["first_player"] == 0 and dealt(4).start == RED
+    saved = advance(s, at(R.MOVE)).to_json()
+    assert g.from_json(saved).start == GREEN and g.from_json(saved).options["first_player"] == GREEN
+    for bad in (4, -1):
+        with pytest.raises(ValueError, match="first_player must be a seat from 0 to 3"):
+            g.new_game(4, first_player=bad)
+    with pytest.raises(ValueError, match="first_player"):
+        g.new_game(3, first_player=True)  # a seat is an int, not a switch
 
 
 # -- Action 1 ---------------------------------------------------------------------------------------------
@@ -74,7 +94,7 @@ def test_action_1_one_roll_per_company_in_order_six_faces():
         outcomes = s.chance_outcomes()
         assert len(outcomes) == 6 and all(p == pytest.approx(1 / 6) for _, p in outcomes)
         s = s.apply(RollPrice("blue", 3) if company != 1 else RollPrice("red", 4))
-    assert s.prices == [10, 3, 10]
+    assert s.prices == (10, 3, 10)
     assert [e.section for e in s.events] == [R.A1]
     assert "rolls blue 3 for US Standard Oil Trust: $5,000 -> $6,500 (in the white zone a blue number moves " \
            "the marker up)" in events_text(s)
@@ -83,7 +103,7 @@ def test_action_1_one_roll_per_company_in_order_six_faces():
 def test_action_1_zone_borders_in_play():
     s = edit(dealt(4), prices=[4, 5, 11])  # $3,500 (red zone), $4,000 (white), $7,000 (blue)
     s = s.apply(RollPrice("red", 4)).apply(RollPrice("red", 4)).apply(RollPrice("blue", 4))
-    assert s.prices == [8, 1, 7]
+    assert s.prices == (8, 1, 7)
 
 
 # -- Action 2 -------------------------------------------------------------------------------------------------
@@ -113,7 +133,7 @@ def test_action_2b_c_beige_cards_as_many_as_players_taken_in_order_the_last_to_i
     s = s.apply(TakeCard(beige(8, 3))).apply(TakeCard(beige(6, 6)))
     assert s.current_player() == GREEN
     s = s.apply(TakeCard(beige(5, 8)))
-    assert s.held == [red_card, beige(8, 3), beige(6, 6), beige(5, 8)]
+    assert s.held == (red_card, beige(8, 3), beige(6, 6), beige(5, 8))
     assert s.card_disc[beige(4, 10)] == 1 and s.phase == R.LICENSE
     conservation(s)
 
@@ -147,7 +167,7 @@ def test_end_of_game_the_game_ends_at_once_when_the_black_locomotive_reaches_the
     s = edit(advance(dealt(4), at(R.RED)), black=18)
     t = s.apply(RevealCard(red(2, "oil", 1)))
     assert t.is_terminal() and t.black == 20 and t.current_player() is None
-    assert t.display == [red(2, "oil", 1)] and t.legal_actions() == []
+    assert t.display == (red(2, "oil", 1),) and t.legal_actions() == []
     assert "no further actions are carried out" in events_text(t)
     with pytest.raises(g.IllegalAction, match="over"):
         t.apply(RevealCard(beige(5, 8)))
@@ -163,7 +183,7 @@ def test_action_3_each_player_draws_the_cards_number_secretly_hypergeometric():
     assert set(outcomes) == {DrawLicenses(5, k) for k in range(6)}
     assert outcomes[DrawLicenses(5, 0)] == pytest.approx(575757 / 21111090, rel=1e-6)  # C(39,5)/C(78,5)
     s = draw_all(s, [2, 0, 6, 8])
-    assert s.hand == [3, 2, 4, 0, 0, 6, 0, 8] and s.phase == R.MOVE
+    assert [s.licenses(p) for p in range(4)] == [(3, 2), (4, 0), (0, 6), (0, 8)] and s.phase == R.MOVE
     assert "Green draws 8 sales licenses (now 8 cards; their values stay secret)." in events_text(s)
     conservation(s)
 
@@ -178,22 +198,22 @@ def licenses_after_taking(**piles) -> g.State:
 
 
 def test_action_3_the_discard_pile_is_shuffled_in_when_the_pile_runs_out_mid_draw():
-    s = licenses_after_taking(lic_draw=[1, 1], lic_disc=[20, 18], hand={2: 18, 3: 20})  # Blue holds the rest
+    s = licenses_after_taking(lic_draw=[1, 1], lic_disc=[20, 18], licenses={BLUE: (18, 20)})  # Blue holds the rest
     # Red needs 5: the two cards left are drawn (no chance needed), the discards become the new pile,
     # and the other three are a chance node over the new pile
-    assert s.hand[0:2] == [1, 1] and s.lic_disc == [0, 0]
+    assert s.licenses(RED) == (1, 1) and s.lic_disc == (0, 0)
     assert "the 38 face-up discarded licenses are shuffled and become the new pile" in events_text(s)
     outcomes = dict(s.chance_outcomes())
     assert set(outcomes) == {DrawLicenses(3, k) for k in range(4)}
     assert outcomes[DrawLicenses(3, 3)] == pytest.approx((18 * 17 * 16) / (38 * 37 * 36))
     s = s.apply(DrawLicenses(3, 1))
-    assert s.hand[0:2] == [3, 2] and s.lic_draw == [18, 17]
+    assert s.licenses(RED) == (3, 2) and s.lic_draw == (18, 17)
     conservation(s)
 
 
 def test_action_3_when_both_piles_are_empty_the_player_draws_what_there_is():
-    s = licenses_after_taking(lic_draw=[0, 0], hand={2: 39, 3: 39})
-    assert s.phase == R.MOVE and s.hand == [0, 0, 39, 39, 0, 0, 0, 0]
+    s = licenses_after_taking(lic_draw=[0, 0], licenses={BLUE: (39, 39)})
+    assert s.phase == R.MOVE and [s.licenses(p) for p in range(4)] == [(0, 0), (39, 39), (0, 0), (0, 0)]
     assert "Both license piles are empty (every license is in a hand): Red cannot draw the 5 missing" \
         in events_text(s)
     conservation(s)

@@ -3,28 +3,24 @@ from __future__ import annotations
 
 import giganten as g
 from gamekit import random_game, rewind, states_along
-from giganten.state import _LIST_SLOTS, _SLOTS, _VALUE_SLOTS
+from giganten.state import _SLOTS, FIELDS
 
 
-def test_copy_carries_every_slot_and_shares_no_mutable_list():
+def test_copy_carries_every_slot_and_a_changed_copy_leaves_the_original():
     s = rewind(random_game(g.new_game(4), 11), 200)
     c = s._copy()
-    assert set(_VALUE_SLOTS) | set(_LIST_SLOTS) | {"_cache", "_sites_own", "_cards_own", "_wealth_own",
-                                                   "_licenses_own"} == set(_SLOTS)
-    for name in _VALUE_SLOTS:
+    assert set(FIELDS) | {"_offered"} == set(_SLOTS)
+    for name in FIELDS:
         assert getattr(c, name) == getattr(s, name), name
-    for name in _LIST_SLOTS:
-        assert getattr(c, name) == getattr(s, name) and getattr(c, name) is not getattr(s, name), name
     assert c == s
-    c.money[0] += 1
-    c.display.append(0)
-    assert c != s and s.money != c.money
+    c._credit(0, 1)
+    c._reveal_card(0)
+    assert c != s and s.money != c.money and s.display != c.display
 
 
 def test_states_sharing_site_lists_never_change_each_other():
-    """``apply`` shares the per-site lists and the action-card piles with its result until one of them changes
-    them (copy-on-write):
-    no state along a game, nor a sibling, nor a determinized copy, ever changes afterwards."""
+    """``apply`` shares every field with its result (they are immutable): no state along a game, nor a sibling,
+    nor a determinized copy, ever changes afterwards."""
     import random
 
     from gamekit import sample_chance
@@ -74,5 +70,25 @@ def test_pickle_and_deepcopy_give_equal_independent_states():
     assert pickle.loads(pickle.dumps(s)) == s
     d = copy.deepcopy(s)
     assert d == s and d.history() == s.history() and d.events == s.events
-    d.money[0] += 1
+    d._credit(0, 1)
     assert d != s
+
+
+def test_one_rule_path_playing_in_place_without_events_reaches_the_same_states():
+    """The search plays on a private copy in place, recording no events (``gamekit.mcts``): the rules take the
+    same decisions either way."""
+    import random
+
+    from gamekit import sample_chance
+    from gamekit.mcts import advance, private_copy
+
+    rng = random.Random(6)
+    for players in (3, 4):
+        s = g.new_game(players)
+        quiet = private_copy(s)
+        while not s.is_terminal():
+            action = sample_chance(s, rng) if s.is_chance() else rng.choice(s.legal_actions())
+            s = s.apply(action)
+            advance(quiet, action)
+            assert quiet.fingerprint() == s.fingerprint() and quiet._events is None
+        assert quiet.history() == s.history() and quiet.returns() == s.returns()

@@ -53,7 +53,7 @@ def test_hot_seat_hides_licenses_until_reveal_and_groups_truck_moves():
     assert "Licenses" not in st.private.value and not st.chooser.visible
     st.reveal_button.value = True
     assert "Licenses" in st.private.value and st.chooser.visible
-    ones, twos = s.hand[2 * seat], s.hand[2 * seat + 1]
+    ones, twos = s.licenses(seat)
     assert f"<b>{ones}</b> of value 1 and <b>{twos}</b> of value 2" in st.private.value
     # play on until a human seat moves its truck: the many destinations come as menus
     for _ in range(200):
