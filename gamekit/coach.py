@@ -132,7 +132,7 @@ class Advice:
         rows = [(o.text, f"{fmt(o.value.mean)} ± {fmt(o.value.half_width)}",
                  f"{o.win.mean:.0%} ± {o.win.half_width:.0%}") for o in self.options[:top]]
         head = ("option", f"final result ({self.unit})", "chance of winning")
-        widths = [max(len(r[i]) for r in [head, *rows]) for i in range(3)]
+        widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
         lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
         if len(self.options) > top:
             lines.append(f"... and {len(self.options) - top} more options")

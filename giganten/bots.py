@@ -509,10 +509,9 @@ def features(state: GameState, player: int, w: Weights = Weights()) -> tuple[flo
     s: State = state  # type: ignore[assignment]
     n = s.n
     rounds = rounds_left(s)
-    avg = w.sell_share * sum(TRACK[i] for i in s.prices) / 3
+    avg = w.sell_share * sum(TRACK[i] for i in s.prices) / COMPANY_COUNT
     stored = overfill = 0.0
-    for c in range(3):
-        k = s.storage[c * n + player]
+    for c, k in enumerate(s.storage_of(player)):
         stored += min(k, LIMIT) * TRACK[s.prices[c]]
         overfill += max(0, k - LIMIT)
     sales = left = 0.0

@@ -88,14 +88,14 @@ class GigantenCoach(CalibratedModel):
         notes whether the seat wins the auction it bids in."""
         s: Any = state
         bidding = start.phase == R.BID
-        company = start.auc_company  # type: ignore[attr-defined]
+        company = start.auction.company if bidding else None  # type: ignore[attr-defined]
         facts: dict[str, float] = {}
         decisions = 0
         while (not s.is_terminal() and (s.round == start.round or s.is_chance())  # type: ignore[attr-defined]
                and decisions < self.max_decisions):
-            if bidding and "wins_auction" not in facts and (s.phase != R.BID or s.auc_company != company):
-                decided = s.phase in (R.PAY, R.PENALTY, R.SELL) and s.auc_company == company
-                facts["wins_auction"] = float(decided and s.auc_bidder == seat)
+            if bidding and "wins_auction" not in facts and (s.phase != R.BID or s.auction.company != company):
+                decided = s.phase in (R.PAY, R.PENALTY, R.SELL) and s.auction.company == company
+                facts["wins_auction"] = float(decided and s.auction.high_bidder == seat)
             if s.is_chance():
                 advance(s, sample_chance(s, rng))
                 continue
@@ -112,12 +112,12 @@ class GigantenCoach(CalibratedModel):
         if isinstance(a, Bid):
             return [_bid_reason(s, seat, a, option)]
         if isinstance(a, Pass) and s.phase == R.BID:
-            return [f"Passing drops you out of the {COMPANIES[s.auc_company]} auction (Action 7a) and keeps your "
+            return [f"Passing drops you out of the {COMPANIES[s.auction.company]} auction (Action 7a) and keeps your "
                     f"licenses for the auctions still to come."]
         if isinstance(a, Sell):
             return [_sell_reason(s, seat, a)]
         if isinstance(a, PayLicenses):
-            return [f"Paying {s.auc_high} with {a.ones} license(s) of value 1 and {a.twos} of value 2 (Action 7a: "
+            return [f"Paying {s.auction.high_bid} with {a.ones} license(s) of value 1 and {a.twos} of value 2 (Action 7a: "
                     "no change is given) keeps the rest of your hand for later auctions."]
         if isinstance(a, (Build, SkipBuild)):
             return [_build_reason(s, seat, a)]
@@ -134,13 +134,9 @@ class GigantenCoach(CalibratedModel):
         return []
 
 
-def _stored(s: Any, seat: int, company: int) -> int:
-    return s.storage[company * s.n + seat]
-
-
 def _bid_reason(s: Any, seat: int, bid: Bid, option: Option) -> str:
-    c = s.auc_company
-    chips = _stored(s, seat, c)
+    c = s.auction.company
+    chips = s.stored(seat, c)
     price = TRACK[s.prices[c]]
     won = option.facts.get("wins_auction")
     odds = (f"wins the {COMPANIES[c]} auction in about {won:.0%} of the hands the others may hold"
@@ -153,9 +149,9 @@ def _bid_reason(s: Any, seat: int, bid: Bid, option: Option) -> str:
 
 
 def _sell_reason(s: Any, seat: int, sell: Sell) -> str:
-    c = s.auc_company
+    c = s.auction.company
     price = TRACK[s.prices[c]]
-    kept = _stored(s, seat, c) - sell.chips
+    kept = s.stored(seat, c) - sell.chips
     over = max(0, kept - LIMIT)
     tail = (f"; of the {kept} kept, {over} beyond the storage limit of {LIMIT} are overfill, worth {money(OVERFILL)} "
             "each (Action 8)" if over else f"; you keep {kept}" if kept else "")
