@@ -17,7 +17,7 @@ from gamekit.bots import LookaheadBot, SoftmaxBot
 from gamekit.mcts import LeadUtility, MCTSBot
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
-from .museum import FAMILY_SET, SIZE_SET, UNTYPED, MuseumSet, fit, is_complete
+from .museum import UNTYPED, MuseumSet, fit, is_complete
 from .phases import START, TAKE
 from .state import State
 
@@ -85,32 +85,6 @@ def _terms(study: tuple[int, ...], sets: tuple[MuseumSet, ...], w: Weights) -> t
 def _extends(sets: tuple[MuseumSet, ...], card: int) -> bool:
     """Whether ``card`` can extend one of the sets on display (a Set token waiting)."""
     return any(fit(m, card).__class__ is tuple for m in sets)
-
-
-#: The names of :func:`features`, in order.
-FEATURES = ("points", "amber", "markers", "study_extending", "study_other", "study_recurring", "single_sets",
-            "family_progress", "size_progress")
-
-
-def features(state: State, player: int, w: Weights = Weights()) -> tuple[float, ...]:
-    """``player``'s position as the numbers :func:`potential` weighs (names in :data:`FEATURES`): points
-    now, amber (up to ``w.amber_cap``), markers on the board, Study cards that extend a set on display,
-    other Study cards, Study cards with a recurring effect, one-card sets, and the cards beyond the
-    first in incomplete family sets and in incomplete size sets."""
-    return (float(state.score(player)), float(min(state.amber[player], w.amber_cap)),
-            float(state.markers_on_board(player)), *_counts(state.study[player], state.museum[player]))
-
-
-@lru_cache(maxsize=1 << 16)
-def _counts(study: tuple[int, ...], sets: tuple[MuseumSet, ...]) -> tuple[float, ...]:
-    """The Study and set counts of :func:`features` (cached as :func:`_terms`)."""
-    extending = sum(_extends(sets, card) for card in study)
-    recurring = sum(TIMING[card] in RECURRING for card in study)
-    single = sum(m[1] == UNTYPED for m in sets)
-    family = sum(len(m[0]) - 1 for m in sets if m[1] == FAMILY_SET and not is_complete(m))
-    size = sum(len(m[0]) - 1 for m in sets if m[1] == SIZE_SET and not is_complete(m))
-    return (float(extending), float(len(study) - extending), float(recurring), float(single), float(family),
-            float(size))
 
 
 def estimated_returns(state: State, w: Weights = Weights()) -> list[float]:

@@ -24,7 +24,7 @@ from gamekit.mcts import advance, private_copy
 from gamekit.play import sample_chance
 
 from .actions import PlayMarker
-from .bots import HeuristicBot, Weights, features, quick_choice
+from .bots import HeuristicBot, Weights, potential, quick_choice
 from .components import CARDS, TOKENS
 from .phases import PER_SITE
 
@@ -80,7 +80,10 @@ class FirstGiantsCoach(CalibratedModel):
         return 1.0 - min(1.0, deck, tokens)
 
     def features(self, state: GameState) -> list[Sequence[float]]:
-        return [features(state, p, self.weights) for p in range(state.num_players)]  # type: ignore[arg-type]
+        """Per player: points now, and what the heuristic's position value adds to them (amber, Study cards,
+        set progress, free markers: :func:`firstgiants.bots.potential`)."""
+        s: Any = state
+        return [(s.score(p), potential(s, p, self.weights) - s.score(p)) for p in range(s.n)]
 
     def playout(self, state: GameState, seat: int, rng: random.Random, start: GameState) -> dict[str, float]:
         """Every player plays the quick model's move for one round (up to the seat's next turn)."""

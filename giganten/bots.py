@@ -494,40 +494,6 @@ def estimated_returns(state: GameState, w: Weights = Weights()) -> list[float]:
     return out
 
 
-#: The names of :func:`features`, in order.
-FEATURES = ("money", "stored_value", "overfill", "licenses", "derrick_sales", "oil_left", "end_bonus",
-            "derricks_left", "locomotive")
-
-
-def features(state: GameState, player: int, w: Weights = Weights()) -> tuple[float, ...]:
-    """``player``'s position as the numbers :func:`estimated_returns` adds up (names in :data:`FEATURES`):
-    money; the stored chips within the storage limit at today's prices, and the chips beyond it;
-    the number of license cards (their values are hidden from the others); the expected sales of
-    the derricks' oil before the end (transport fee deducted behind the locomotive) and the oil
-    left under them at the end; the end bonus by the current locomotive ranking (if oil is left);
-    derricks still to build; the locomotive's rail space."""
-    s: State = state  # type: ignore[assignment]
-    n = s.n
-    rounds = rounds_left(s)
-    avg = w.sell_share * sum(TRACK[i] for i in s.prices) / COMPANY_COUNT
-    stored = overfill = 0.0
-    for c, k in enumerate(s.storage_of(player)):
-        stored += min(k, LIMIT) * TRACK[s.prices[c]]
-        overfill += max(0, k - LIMIT)
-    sales = left = 0.0
-    for i in range(len(SITES)):
-        if s.site_state[i] == 2 and s.site_owner[i] == player:
-            oil = s.site_oil[i]
-            produced = min(oil, rounds)
-            free = s.locos[player] >= SITES[i].col
-            sales += produced * (avg if free else max(CHIP_AT_END, avg - FEE))
-            left += oil - produced
-    rank = sorted(range(n), key=lambda q: -s.locos[q]).index(player)
-    bonus = COMPONENTS.end_derrick_bonus[rank] if left > 0 else 0.0
-    return (float(s.money[player]), stored, overfill, float(s.license_count(player)), sales, left, float(bonus),
-            float(s.derricks_left[player]), float(s.locos[player]))
-
-
 # -- the factories ----------------------------------------------------------------------------------------
 
 
@@ -548,7 +514,7 @@ STRONG_ITERATIONS = 200
 
 def search(seed: int, iterations: int | None = 40, time_limit: float | None = None, rollout_depth: int = 60,
            c: float = 0.7, width: int = 3, phases: frozenset[int] = SEARCHED_PHASES, lead_scale: float = 6000.0,
-           value: str = "lead", **weights: Any) -> MCTSBot:
+           value: str = "lead", paired: bool = False, **weights: Any) -> MCTSBot:
     """Information-set MCTS: each iteration samples the hidden licenses and tiles with ``state.determinize``.
 
     The search decides where hidden information and timing matter most — building (Action 5),
@@ -559,8 +525,9 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
     estimates every player's final money at the start of the next round (:func:`estimated_returns`)
     and scores it by the logistic of the lead over the best opponent in units of ``lead_scale``
     dollars (``value="lead"``), or by the coach's chance of winning (``value="win"``: the final money
-    estimated from :func:`features` as calibrated on recorded games, :mod:`giganten.coach`), so
-    ``explain`` gives each move's estimated win chance.
+    estimated from :func:`estimated_returns` as calibrated on recorded games, :mod:`giganten.coach`), so
+    ``explain`` gives each move's estimated win chance.  ``paired`` compares the root moves on the same
+    samples of the hidden information and the same luck (common random numbers) instead of UCB.
     """
     guide = HeuristicBot(seed, **weights)
 
@@ -581,7 +548,7 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
     utility, evaluate = _value(value, lead_scale, guide.weights)
     return MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=utility,
                    determinize=True, rollout_policy=rollout_policy, rollout_depth=rollout_depth, cutoff=new_round,
-                   evaluate=evaluate, candidates=candidates)
+                   evaluate=evaluate, candidates=candidates, paired=paired)
 
 
 def _value(kind: str, lead_scale: float, weights: Weights) -> tuple[Callable, Callable]:

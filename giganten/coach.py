@@ -24,7 +24,7 @@ from gamekit.play import sample_chance
 from . import rules as R
 from .actions import (AdvanceLocomotive, Bid, Build, LetChipGo, Pass, PayLicenses, Sell, SkipBuild, TakeCard,
                       Transport)
-from .bots import LIMIT, OVERFILL, HeuristicBot, features
+from .bots import LIMIT, OVERFILL, HeuristicBot, estimated_returns
 from .components import CARDS, COMPANIES, COMPONENTS, SITES, TILE_KINDS, money
 from .observe import unseen_tiles
 from .prices import TRACK
@@ -81,7 +81,10 @@ class GigantenCoach(CalibratedModel):
         return min(1.0, state.black / COMPONENTS.harbour)  # type: ignore[attr-defined]
 
     def features(self, state: GameState) -> list[Sequence[float]]:
-        return [features(state, p, self.guide.weights) for p in range(state.num_players)]
+        """Per player: money now, and what the heuristic's estimate adds to it (stored chips, licenses by
+        their number, derricks' oil, the end bonus by locomotive rank: :func:`giganten.bots.estimated_returns`)."""
+        money = state.money  # type: ignore[attr-defined]
+        return [(money[p], e - money[p]) for p, e in enumerate(estimated_returns(state, self.guide.weights))]
 
     def playout(self, state: GameState, seat: int, rng: random.Random, start: GameState) -> dict[str, float]:
         """The heuristic plays every seat up to the first decision of the next round (or the end of the game);
