@@ -30,23 +30,23 @@ from .observe import unseen_tiles
 from .prices import TRACK
 from .rules.production import FEE
 
-#: Per share of the black locomotive's way to the harbour: ``(progress, intercept, weights of the
-#: features, temperature, spread)`` -- final money = intercept + weights x :func:`giganten.bots.features`
-#: (dollars), the softmax temperature of the chance of winning and the residual spread (dollars).
-#: Fitted by ``python benchmarks/calibrate_coach.py giganten --games 200 --processes 1`` on heuristic
-#: self-play (16,771 positions of 200 games; held-out win chances by decile: predicted 0.008-0.756,
-#: won 0.000-0.767).
+#: Per share of the black locomotive's way to the harbour: ``(progress, intercept, (weight of the money,
+#: weight of the rest of the estimate), temperature, spread)`` -- final money = intercept + the weights x
+#: :meth:`GigantenCoach.features`, the softmax temperature of the chance of winning, and the residual spread
+#: of the final money (dollars).  Fitted by ``python benchmarks/calibrate_coach.py giganten --games 200
+#: --processes 1`` on heuristic self-play (16,771 positions of 200 games; on 200 held-out games the
+#: predicted win chances by decile, 0.008-0.77, match the shares won within 0.03).
 CALIBRATION: tuple[Knot, ...] = (
-    (0.0, -34572, (-3.04, 0.009989, 0, -256.5, 2.769, 0, 0, 2.727e+04, 2974), 1.322e+04, 2.276e+04),
-    (0.1, 67645, (0.2576, 0.3435, 2.738e+04, -890.3, 0.1193, 0, 0, -2734, 2251), 1.348e+04, 2.276e+04),
-    (0.2, 59156, (0.6694, 0.09141, 7864, -642.2, 1.096, 0, 0, -3277, 717.3), 1.588e+04, 2.258e+04),
-    (0.3, 73161, (0.571, 0.3424, 41.15, -308.3, 0.4139, 0, 0, -7257, 147.4), 1.548e+04, 2.152e+04),
-    (0.4, 52852, (0.5845, 0.3878, 4417, -193.8, 0.9585, -1.649e+04, 2.97, -4232, -91.09), 1.501e+04, 1.995e+04),
-    (0.5, 53649, (0.7722, 0.4766, 2969, -101.3, 0.44, 205.3, 1.352, -5812, 198.1), 1.571e+04, 1.89e+04),
-    (0.6, 37100, (0.7913, 0.4519, 5600, -31.9, 0.8516, 320.7, 0.8563, -3141, -218.1), 1.323e+04, 1.762e+04),
-    (0.7, 30325, (0.7616, 0.4111, 3866, -83.54, 0.7829, 2129, 1.021, -2109, -450), 1.175e+04, 1.511e+04),
-    (0.8, 17574, (0.8994, 0.5374, 4071, 131.6, 0.5947, 3141, 0.7488, -2936, -346.5), 1.023e+04, 1.148e+04),
-    (0.9, 15066, (0.9756, 0.5064, 4761, 150.3, 0.2851, 1238, 0.7978, -3953, -22.18), 9214, 9301),
+    (0.0, 41944, (0.8272, 0.9175), 2.222e+04, 2.32e+04),
+    (0.1, 50624, (0.2133, 0.6091), 1.235e+04, 2.302e+04),
+    (0.2, 32363, (0.9363, 0.9737), 1.417e+04, 2.315e+04),
+    (0.3, 31329, (0.7399, 0.8115), 1.32e+04, 2.218e+04),
+    (0.4, 22680, (0.8083, 0.9456), 1.26e+04, 2.063e+04),
+    (0.5, 21559, (0.8977, 0.7934), 1.417e+04, 1.958e+04),
+    (0.6, 11798, (0.9507, 0.8955), 1.193e+04, 1.827e+04),
+    (0.7, 5668.1, (0.94, 0.8033), 1.145e+04, 1.584e+04),
+    (0.8, -7429.7, (1.001, 0.8835), 1.059e+04, 1.232e+04),
+    (0.9, -11768, (1.057, 0.8258), 9734, 1.004e+04),
 )
 
 
