@@ -28,7 +28,7 @@ import pandas as pd
 
 import firstgiants
 from firstgiants.components import FAMILY, FAMILY_NAMES, SIZE
-from firstgiants.museum import FAMILY_SET, SIZE_SET, is_complete, set_points
+from firstgiants.rules.museum import FAMILY_SET, SIZE_SET, is_complete, set_points
 from gamekit.tournament import run_tournament
 
 PLAYERS = 4
@@ -53,7 +53,7 @@ def player_metrics(state: firstgiants.State) -> dict[str, Any]:
     winners = state.winners()
     seats = []
     for p in range(state.num_players):
-        displayed = [c for m in state.museum[p] for c in m[0]]
+        displayed = [c for m in state.museum[p] for c in m.cards]
         taken = displayed + list(state.study[p])
         row: dict[str, Any] = {
             "seat": p, "points": state.score(p),
@@ -64,13 +64,13 @@ def player_metrics(state: firstgiants.State) -> dict[str, Any]:
             "family_points": [0] * len(FAMILY_NAMES),
         }
         for kind, name in ((FAMILY_SET, "family"), (SIZE_SET, "size")):
-            sets = [m for m in state.museum[p] if m[1] == kind]
+            sets = [m for m in state.museum[p] if m.kind == kind]
             row[f"{name}_built"] = len(sets)
             row[f"{name}_complete"] = sum(is_complete(m) for m in sets)
             row[f"{name}_set_points"] = sum(set_points(m) for m in sets)
         for m in state.museum[p]:
-            if m[1] == FAMILY_SET:
-                row["family_points"][m[2]] += set_points(m)
+            if m.kind == FAMILY_SET:
+                row["family_points"][m.key] += set_points(m)
         seats.append(row)
     return {"players": seats}
 

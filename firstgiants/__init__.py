@@ -5,25 +5,35 @@
     state = g.sample(state, seed=1)       # ... or play them: state.chance_outcomes()
     state.legal_actions()                 # [play a marker at dig site 1, ...]
 
-Modules, each one rule area a student can read on its own: ``components`` (the deck and tokens,
-loaded from ``data/*.json`` and validated; the deck is a RECONSTRUCTION, the card appendix being
-lost), ``museum`` (sets, Set tokens, News tokens), ``effects`` (timings, multipliers, the opponents
-icon), ``actions``, ``phases`` (the phases of a turn, decision codes, table-top numbers), ``state``
-(setup, turn flow, end of game), ``explain`` (why an action is refused, why a choice was forced) and
-``observe`` (what players see).
+Modules: ``components`` (the deck and tokens, loaded from ``data/*.json`` and validated; the deck is
+a RECONSTRUCTION, the card appendix being lost), ``actions``, ``rules`` (one module per part of the
+rulebook, a student can read each on its own; the turn, step by step, in ``rules/turn.py``),
+``state`` (the position as data, and the game protocol) and ``observe`` (what players see).
 
 The deck is face up, so the game has no hidden information: plain MCTS with chance nodes applies.
 """
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from gamekit import IllegalAction, load, sample_chance
 
 from .actions import (
-    ACTION_CLASSES, CODEC, NEW_SET, Deal, Decline, Display, GainAmber, GainPoint, PlayMarker, Reclaim,
-    ResolveTrigger, Reveal, SpendAmber, TakeCard,
+    ACTION_CLASSES,
+    CODEC,
+    NEW_SET,
+    Deal,
+    Decline,
+    Display,
+    GainAmber,
+    GainPoint,
+    PlayMarker,
+    Reclaim,
+    ResolveTrigger,
+    Reveal,
+    SpendAmber,
+    TakeCard,
 )
 from .components import CARDS, TOKENS, Card
 from .state import SPEC, State
@@ -31,19 +41,19 @@ from .state import SPEC, State
 
 def new_game(players: int, **options: Any) -> State:
     """A new game for 2-5 players (options: ``first_player``, ``names``), at its first chance node."""
-    return SPEC.new_game(players, **options)  # type: ignore[return-value]
+    return cast(State, SPEC.new_game(players, **options))
 
 
 def from_json(text: str | bytes) -> State:
     """Rebuild a saved game (one clear ValueError for any bad file)."""
-    return load(text, SPEC)  # type: ignore[return-value]
+    return cast(State, load(text, SPEC))
 
 
 def sample(state: State, seed: int | None = None) -> State:
     """``state`` after sampling chance outcomes until a player has to decide (or the game is over)."""
     rng = random.Random(seed)
     while state.is_chance():
-        state = state.apply(sample_chance(state, rng))  # type: ignore[assignment]
+        state = cast(State, state.apply(sample_chance(state, rng)))
     return state
 
 
@@ -56,7 +66,28 @@ def victory_shares(state: State) -> list[float]:
 
 
 __all__ = [
-    "ACTION_CLASSES", "CARDS", "CODEC", "Card", "Deal", "Decline", "Display", "GainAmber", "GainPoint",
-    "IllegalAction", "NEW_SET", "PlayMarker", "Reclaim", "ResolveTrigger", "Reveal", "SPEC", "SpendAmber", "State",
-    "TOKENS", "TakeCard", "from_json", "new_game", "sample", "victory_shares",
+    "ACTION_CLASSES",
+    "CARDS",
+    "CODEC",
+    "NEW_SET",
+    "SPEC",
+    "TOKENS",
+    "Card",
+    "Deal",
+    "Decline",
+    "Display",
+    "GainAmber",
+    "GainPoint",
+    "IllegalAction",
+    "PlayMarker",
+    "Reclaim",
+    "ResolveTrigger",
+    "Reveal",
+    "SpendAmber",
+    "State",
+    "TakeCard",
+    "from_json",
+    "new_game",
+    "sample",
+    "victory_shares",
 ]

@@ -18,14 +18,14 @@ dig sites decide that.  They are the ceiling a set can hope for, and they compar
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import product
 from math import comb
-from typing import Iterable, Sequence
 
 import numpy as np
 
 from .components import CARDS, EGG, FAMILY_NAMES, SIZE_NAMES
-from .museum import FAMILY_SET, SIZE_SET, FAMILY_SET_LIMIT, SIZE_SET_LIMIT
+from .rules.museum import FAMILY_SET, FAMILY_SET_LIMIT, SIZE_SET, SIZE_SET_LIMIT
 
 Kind = tuple[int, int]  # (family, size); size 0 = egg
 
@@ -159,6 +159,14 @@ def simulate_completion(kind: int, key: int, held: Sequence[Kind], draws: int, t
 
 
 __all__ = [
-    "cards_needed", "completion_probability", "completion_table", "deck_counts", "extension_probability", "fillers",
-    "open_places", "simulate_completion", "FAMILY_SET", "SIZE_SET",
+    "FAMILY_SET",
+    "SIZE_SET",
+    "cards_needed",
+    "completion_probability",
+    "completion_table",
+    "deck_counts",
+    "extension_probability",
+    "fillers",
+    "open_places",
+    "simulate_completion",
 ]

@@ -10,15 +10,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
-from gamekit import Action, RandomBot
-from gamekit.bots import LookaheadBot, SoftmaxBot
+from gamekit import Action
+from gamekit.bots import LookaheadBot, SoftmaxBot, random_bot
 from gamekit.mcts import LeadUtility, MCTSBot
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
-from .museum import UNTYPED, MuseumSet, fit, is_complete
-from .phases import START, TAKE
+from .rules import START, TAKE
+from .rules.museum import UNTYPED, MuseumSet, fit, is_complete
 from .state import State
 
 RECURRING = frozenset({ANY_PLAYER_TAKES, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY})
@@ -62,7 +62,7 @@ def potential(state: State, player: int, w: Weights) -> float:
     return points + (w.late * extra if state.end_cause else extra)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=65_536)
 def _terms(study: tuple[int, ...], sets: tuple[MuseumSet, ...], w: Weights) -> tuple[float, ...]:
     """The potential's terms for a player's Study and sets, in order (per Study card: extends a set on
     display or not, recurs or not; per set: a start, or its progress).
@@ -75,10 +75,10 @@ def _terms(study: tuple[int, ...], sets: tuple[MuseumSet, ...], w: Weights) -> t
         if TIMING[card] in RECURRING:
             terms.append(w.recurring)
     for m in sets:
-        if m[1] == UNTYPED:
+        if m.kind == UNTYPED:
             terms.append(w.single)
         elif not is_complete(m):
-            terms.append(w.open_set * (len(m[0]) - 1))
+            terms.append(w.open_set * (len(m.cards) - 1))
     return tuple(terms)
 
 
@@ -129,9 +129,9 @@ def _relative(state: State, player: int, w: Weights) -> float:
 def quick_value(state: State, action: Action, player: int, w: Weights) -> float:
     """The value of the position right after ``action`` — after a marker, after the better card
     there — without the rest of the turn: the search's fast model of every player."""
-    after = state.apply(action)
+    after = cast(State, state.apply(action))
     if after.phase == TAKE and after.current_player() == player:
-        return max(_relative(after.apply(take), player, w) for take in after.legal_actions())
+        return max(_relative(cast(State, after.apply(take)), player, w) for take in after.legal_actions())
     return _relative(after, player, w)
 
 
@@ -146,7 +146,7 @@ def quick_choice(state: State, w: Weights) -> Action:
 
 def search(seed: int, iterations: int | None = 40, time_limit: float | None = None, horizon: int | None = None,
            c: float = 0.5, width: int = 0, lead_scale: float = 4.0, paired: bool = True,
-           phases: frozenset[int] = frozenset({START}), **weights: Any) -> "SearchBot":
+           phases: frozenset[int] = frozenset({START}), **weights: Any) -> SearchBot:
     """Monte-Carlo search over the bot's turn choice (play a marker where, or reclaim).
 
     ``iterations`` (or ``time_limit`` seconds) per turn.  Each iteration plays the chosen move, then
@@ -210,11 +210,6 @@ class SearchBot(MCTSBot):
             return self.guide.explain(state)
         self.searching = state
         return super().explain(state)
-
-
-def random_bot(seed: int) -> RandomBot:
-    """Uniformly random among the legal moves (``explain``: 1/n each)."""
-    return RandomBot(seed)
 
 
 def heuristic(seed: int, **params: Any) -> HeuristicBot:

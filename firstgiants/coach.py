@@ -26,7 +26,6 @@ from gamekit.play import sample_chance
 from .actions import PlayMarker
 from .bots import HeuristicBot, Weights, potential, quick_choice
 from .components import CARDS, TOKENS
-from .phases import PER_SITE
 
 #: Cards left to turn up after the setup deal (the deck's share left is one measure of progress).
 DECK_AFTER_SETUP = len(CARDS) - TOKENS.dig_sites * TOKENS.cards_per_dig_site
@@ -102,7 +101,7 @@ class FirstGiantsCoach(CalibratedModel):
         a = option.action
         s: Any = state
         if isinstance(a, PlayMarker):
-            cards = [c for c in s.sites[a.site * PER_SITE:(a.site + 1) * PER_SITE] if c >= 0]
+            cards = s.dig_site(a.site)
             offer = " and ".join(f"{CARDS[c]} ({CARDS[c].effect_text})" for c in cards)
             return [f"Play 1 Marker: dig site {a.site + 1} offers {offer}."]
         events = [e for e in state.apply(a).events if e.player == seat][:2]

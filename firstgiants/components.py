@@ -16,6 +16,7 @@ built once here and shared by every state.
 from __future__ import annotations
 
 import json
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,6 @@ DATA = Path(__file__).with_name("data")
 
 #: Rulebook, "Components".
 CARDS_IN_BOX = 65
-NEWS_TOKENS_IN_BOX = 8
 #: Rulebook, "Card Anatomy": the five families and the three sizes.
 FAMILY_NAMES = ("Flying", "Herbivore", "Carnivore", "Marine", "Mammal")
 SIZE_NAMES = {1: "Small", 2: "Medium", 3: "Large"}
@@ -185,7 +185,7 @@ def _fail(where: str, message: str) -> None:
     raise DataError(f"{where}: {message}")
 
 
-def _keys(where: str, obj: Any, required: set[str], optional: frozenset[str] = frozenset()) -> None:
+def _keys(where: str, obj: Any, required: set[str], optional: AbstractSet[str] = frozenset()) -> None:
     if not isinstance(obj, dict):
         _fail(where, f"expected a JSON object, got {type(obj).__name__}")
     missing = required - set(obj)
@@ -268,9 +268,9 @@ def load_deck(path: Path | str = DATA / "deck.json") -> tuple[Card, ...]:
     for f in range(len(FAMILY_NAMES)):
         if not any(c.family == f and c.size == EGG for c in cards):
             _fail(where, f"every family needs at least one egg; {FAMILY_NAMES[f]} has none")
-        for s in SIZE_NAMES:
+        for s, size_name in SIZE_NAMES.items():
             if not any(c.family == f and c.size == s for c in cards):
-                _fail(where, f"no {SIZE_NAMES[s]} {FAMILY_NAMES[f]} card: every family needs every size")
+                _fail(where, f"no {size_name} {FAMILY_NAMES[f]} card: every family needs every size")
     return cards
 
 

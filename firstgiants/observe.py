@@ -10,29 +10,29 @@ import html as _html
 from typing import TYPE_CHECKING, Any
 
 from .components import CARDS, FAMILY_NAMES
-from .museum import is_complete, news_name, news_value, type_name
+from .rules import DECISION_NAMES, SITES
+from .rules.museum import MuseumSet, is_complete, type_name
+from .rules.news import news_name, news_value
 
 if TYPE_CHECKING:
     from .state import State
 
 
-def _set_json(mset: tuple) -> dict[str, Any]:
-    cards, kind, key, tokens = mset
-    return {"cards": list(cards), "type": type_name(kind, key), "set_tokens": tokens, "complete": is_complete(mset)}
+def _set_json(mset: MuseumSet) -> dict[str, Any]:
+    return {"cards": list(mset.cards), "type": type_name(mset.kind, mset.key), "set_tokens": mset.tokens,
+            "complete": is_complete(mset)}
 
 
-def observation(state: "State", player: int) -> dict[str, Any]:
+def observation(state: State, player: int) -> dict[str, Any]:
     """The public state, as seen by ``player`` (everything: there is no hidden information)."""
-    from .phases import DECISION_NAMES, PER_SITE, PHASE_NAMES, SITES
-
     decision = None
     if state.decision is not None:
-        code, who, source, fam = state.decision
-        decision = {"what": DECISION_NAMES[code], "player": who, "source_card": source,
-                    "first_family": FAMILY_NAMES[fam] if fam >= 0 else None}
+        asked = state.decision
+        decision = {"what": DECISION_NAMES[asked.code], "player": asked.player, "source_card": asked.source,
+                    "first_family": FAMILY_NAMES[asked.first_family] if asked.first_family >= 0 else None}
     return {
         "you": player,
-        "phase": PHASE_NAMES[state.phase],
+        "phase": state.phase_name,
         "active": state.active,
         "current_player": state.current_player(),
         "first_player": state.first,
@@ -42,11 +42,7 @@ def observation(state: "State", player: int) -> dict[str, Any]:
         "reclaim_left": state.reclaim_left,
         "deck_top": state.top if state.top >= 0 else None,
         "deck_below_top": sorted(state.deck),
-        "dig_sites": [
-            {"cards": [c for c in state.sites[s * PER_SITE:(s + 1) * PER_SITE] if c >= 0],
-             "markers": [p for p in range(state.n) if state.markers[s] >> p & 1]}
-            for s in range(SITES)
-        ],
+        "dig_sites": [{"cards": list(state.dig_site(s)), "markers": list(state.markers_at(s))} for s in range(SITES)],
         "set_tokens_supply": state.set_supply,
         "set_tokens_box": state.set_box,
         "amber_supply": state.amber_supply(),
@@ -65,25 +61,21 @@ def _cards(ids: tuple[int, ...] | list[int]) -> str:
     return ", ".join(str(CARDS[c]) for c in ids) or "-"
 
 
-def _set_text(mset: tuple) -> str:
-    cards, kind, key, tokens = mset
+def _set_text(mset: MuseumSet) -> str:
     done = " complete" if is_complete(mset) else ""
-    return f"[{type_name(kind, key)}{done}: {_cards(cards)}; {tokens} Set token(s)]"
+    return f"[{type_name(mset.kind, mset.key)}{done}: {_cards(mset.cards)}; {mset.tokens} Set token(s)]"
 
 
-def text(state: "State") -> str:
+def text(state: State) -> str:
     """A readable multi-line summary of the position."""
-    from .phases import DECISION_NAMES, PER_SITE, PHASE_NAMES, SITES
-
-    lines = [f"First Giants, {state.n} players, turn {state.turns + 1}, {PHASE_NAMES[state.phase]}"
+    lines = [f"First Giants, {state.n} players, turn {state.turns + 1}, {state.phase_name}"
              + (f" (end triggered: {state.end_cause})" if state.end_cause else "")]
     top = str(CARDS[state.top]) if state.top >= 0 else "none"
     lines.append(f"Deck: top {top}, {len(state.deck)} below. Set tokens: {state.set_supply} in the supply, "
                  f"{state.set_box} in the box. Amber supply: {state.amber_supply()}.")
     for s in range(SITES):
-        cards = [c for c in state.sites[s * PER_SITE:(s + 1) * PER_SITE] if c >= 0]
-        who = ", ".join(state.names[p] for p in range(state.n) if state.markers[s] >> p & 1) or "no markers"
-        lines.append(f"Dig site {s + 1}: {_cards(cards)} ({who})")
+        who = ", ".join(state.names[p] for p in state.markers_at(s)) or "no markers"
+        lines.append(f"Dig site {s + 1}: {_cards(state.dig_site(s))} ({who})")
     for p in range(state.n):
         held = [news_name(i) + (" (kept)" if state.locked[i] else "") for i, o in enumerate(state.news) if o == p]
         mark = "*" if p == state.current_player() else " "
@@ -94,11 +86,11 @@ def text(state: "State") -> str:
         if held:
             lines.append("    News: " + ", ".join(held))
     if state.decision is not None:
-        lines.append(f"Decision for {state.names[state.decision[1]]}: {DECISION_NAMES[state.decision[0]]}")
+        lines.append(f"Decision for {state.names[state.decision.player]}: {DECISION_NAMES[state.decision.code]}")
     return "\n".join(lines)
 
 
-def html(state: "State") -> str:
+def html(state: State) -> str:
     """The text form in a notebook, with the families colour-coded."""
     colours = {"Flying": "#3b7dd8", "Herbivore": "#3a9a3a", "Carnivore": "#c0392b", "Marine": "#138d90",
                "Mammal": "#9b6b2f"}
@@ -106,4 +98,3 @@ def html(state: "State") -> str:
     for name, colour in colours.items():
         body = body.replace(name, f'<span style="color:{colour};font-weight:bold">{name}</span>')
     return f'<pre style="line-height:1.35">{body}</pre>'
-

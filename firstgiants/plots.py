@@ -14,17 +14,31 @@ and always written out as well.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
-from gamekit.plotting import (BLACK, BLUE, GREEN, GREY, ORANGE, SKY_BLUE, VERMILLION, WHITE, axes_or_new,
-                              new_figure, player_color, text_color_on)
+from gamekit.plotting import (
+    BLACK,
+    BLUE,
+    GREEN,
+    GREY,
+    ORANGE,
+    SKY_BLUE,
+    VERMILLION,
+    WHITE,
+    axes_or_new,
+    new_figure,
+    player_color,
+    text_color_on,
+)
 
 from .components import CARDS
-from .museum import is_complete, news_index, news_name, news_value, set_points, type_name
+from .rules import SITES
+from .rules.museum import UNTYPED, MuseumSet, is_complete, set_points, type_name
+from .rules.news import held, news_index, news_name, news_value
 
 FAMILY_COLORS: dict[str, str] = {"Flying": SKY_BLUE, "Herbivore": GREEN, "Carnivore": VERMILLION,
                                  "Marine": BLUE, "Mammal": ORANGE}
@@ -85,15 +99,13 @@ def draw_dig_site_cards(ax: Axes, state, fontsize: float = 5.2) -> list:
     the artists drawn."""
     from gamekit.plotting import fast_scatter, glyphs
 
-    from .phases import PER_SITE, SITES
-
     artists: list = []
     for s in range(SITES):
         x0 = s * SITE_STEP
-        for k, card in enumerate(state.sites[s * PER_SITE:(s + 1) * PER_SITE]):
+        for k, card in enumerate(state.sites[s]):  # (an empty space stays a gap)
             if card >= 0:
                 artists += draw_card(ax, card, x0 + k * 1.0, 0.2, fontsize=fontsize)
-        for k, p in enumerate(p for p in range(state.num_players) if state.markers[s] >> p & 1):
+        for k, p in enumerate(state.markers_at(s)):
             point = [(x0 + 0.2 + 0.4 * k, -0.35)]
             artists.append(fast_scatter(ax, point, "o", 120, player_color(p), BLACK, 1.0, zorder=3))
             artists += glyphs(ax, point, state.names[p][0], text_color_on(player_color(p)), size=30, zorder=4)
@@ -106,8 +118,6 @@ def draw_dig_site_cards(ax: Axes, state, fontsize: float = 5.2) -> list:
 
 def plot_dig_sites(state, ax: Axes | None = None) -> Axes:
     """The four dig sites (their cards, the markers on them) and the deck's face-up top card."""
-    from .phases import SITES
-
     ax = axes_or_new(ax, 13.4 * UNIT, 3.0 * UNIT + 0.4)
     draw_dig_site_frames(ax, SITES)
     draw_dig_site_cards(ax, state)
@@ -117,13 +127,13 @@ def plot_dig_sites(state, ax: Axes | None = None) -> Axes:
 # -- a museum ----------------------------------------------------------------------------------------------
 def news_held(state, player: int) -> dict[int, bool]:
     """News token index -> kept for good (locked), for the tokens ``player`` holds."""
-    return {i: state.locked[i] for i, owner in enumerate(state.news) if owner == player}
+    return held(state.news, state.locked, player)
 
 
-def set_caption(mset, held: dict[int, bool]) -> str:
+def set_caption(mset: MuseumSet, held: dict[int, bool]) -> str:
     """What a set row says: its type, complete or not, its Set tokens and points, its News token."""
-    cards, kind, key, tokens = mset
-    if not tokens and len(cards) == 1:
+    kind, key, tokens = mset.kind, mset.key, mset.tokens
+    if not tokens and len(mset.cards) == 1:
         return "new set (one card, no type yet): no points"
     status = "complete" if is_complete(mset) else "incomplete"
     text = f"{type_name(kind, key)}, {status}:\n{tokens} Set token{'s' if tokens != 1 else ''} = {set_points(mset)} pts"
@@ -140,7 +150,7 @@ def museum_extent(state, player: int, show_study: bool = True) -> tuple[float, f
 
 
 def caption_x(state, player: int) -> float:
-    longest = max([len(state.study[player]), 5, *(len(m[0]) for m in state.museum[player])])
+    longest = max([len(state.study[player]), 5, *(len(m.cards) for m in state.museum[player])])
     return longest * 1.0 + 0.3
 
 
@@ -169,10 +179,10 @@ def plot_museum(state, player: int, ax: Axes | None = None, show_study: bool = T
         y = -row * ROW
         ax.text(-0.15, y + CARD_H / 2, f"Set {row + (not show_study)}", ha="right", va="center", fontsize=8,
                 fontweight="bold")
-        for k, card in enumerate(mset[0]):
+        for k, card in enumerate(mset.cards):
             draw_card(ax, card, k * 1.0, y)
         if is_complete(mset):
-            ax.add_patch(Rectangle((-0.07, y - 0.07), len(mset[0]) * 1.0 + 0.06, CARD_H + 0.14, fill=False,
+            ax.add_patch(Rectangle((-0.07, y - 0.07), len(mset.cards) * 1.0 + 0.06, CARD_H + 0.14, fill=False,
                                    edgecolor=BLACK, linewidth=2.2))
         index = row - 1 if show_study else row
         ax.text(x_text, y + CARD_H / 2, set_caption(mset, held if news_row.get(index) else {}), va="center",
@@ -189,11 +199,11 @@ def plot_museum(state, player: int, ax: Axes | None = None, show_study: bool = T
 def _news_rows(museum, held: dict[int, bool]) -> dict[int, bool]:
     """The set (row index) that shows each held News token: the first largest set of its type."""
     best: dict[int, int] = {}
-    for k, (cards, kind, key, _) in enumerate(museum):
-        if kind == 0:
+    for k, mset in enumerate(museum):
+        if mset.kind == UNTYPED:
             continue
-        i = news_index(kind, key)
-        if i in held and (i not in best or len(cards) > len(museum[best[i]][0])):
+        i = news_index(mset.kind, mset.key)
+        if i in held and (i not in best or len(mset.cards) > len(museum[best[i]].cards)):
             best[i] = k
     return {k: True for k in best.values()}
 

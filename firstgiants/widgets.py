@@ -4,12 +4,14 @@
   dig sites and scores as a picture, each player's Study and museum as a table, a turn as the
   phase and a round (everyone once) as the round;
 * :class:`MuseumBuilder` — build museums by clicking cards into sets and watch the Set tokens, the
-  points and the News tokens change; every rule is the engine's (:mod:`firstgiants.museum`).
+  points and the News tokens change; every rule is the engine's (:mod:`firstgiants.rules.museum`,
+  :mod:`firstgiants.rules.news`).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -21,10 +23,10 @@ from gamekit.widgets.controls import escape
 
 from . import plots
 from .actions import NEW_SET
-from .components import CARDS, FAMILY_NAMES, SIZE_NAMES
-from .museum import (SIZE_SET, UNTYPED, MuseumSet, award_news, extend, is_complete, join, news_index, news_name,
-                     news_value, new_set, set_points, type_name)
-from .phases import DEAL, DEFAULT_NAMES, PHASE_NAMES
+from .components import CARDS, SIZE_NAMES
+from .rules import DEAL, DEFAULT_NAMES, SITES
+from .rules.museum import SIZE_SET, UNTYPED, MuseumSet, extend, is_complete, join, new_set, set_points, type_name
+from .rules.news import TOKENS_IN_PLAY, award_news, news_index, news_name, news_points, news_value
 from .state import SPEC
 
 # -- the stepper ---------------------------------------------------------------------------------------
@@ -60,8 +62,8 @@ def summary_html(state) -> str:
         sets = []
         for k, mset in enumerate(state.museum[p], start=1):
             done = " ✔ complete" if is_complete(mset) else ""
-            sets.append(f"<div>Set {k} ({escape(type_name(mset[1], mset[2]))}{done}, {mset[3]} Set token"
-                        f"{'s' if mset[3] != 1 else ''}): {''.join(chip(c) for c in mset[0])}</div>")
+            sets.append(f"<div>Set {k} ({escape(type_name(mset.kind, mset.key))}{done}, {mset.tokens} Set token"
+                        f"{'s' if mset.tokens != 1 else ''}): {''.join(chip(c) for c in mset.cards)}</div>")
         news = ", ".join(f"{news_name(i)}{' (kept)' if locked else ''}" for i, locked in held.items()) or "–"
         mark = " ◀ to move" if p == state.current_player() else ""
         rows.append(
@@ -77,7 +79,7 @@ def summary_html(state) -> str:
 def private_html(state, player: int) -> str:
     """First Giants has no hidden information: the pane says what is being decided."""
     decision = state.observation(player)["decision"]
-    what = f"Decision: {escape(decision['what'])}" if decision else f"Phase: {escape(PHASE_NAMES[state.phase])}"
+    what = f"Decision: {escape(decision['what'])}" if decision else f"Phase: {escape(state.phase_name)}"
     return f"<div style='font-size:13px'>{what} (nothing is hidden in First Giants)</div>"
 
 
@@ -91,8 +93,6 @@ class TablePicture:
         self._frame_key: tuple | None = None
 
     def _new_frame(self, state, xmax: float) -> None:
-        from .phases import SITES
-
         self.fig = new_figure(9.0, 4.4, dpi=80)
         self.sites_ax = self.fig.add_axes((0.02, 0.5, 0.96, 0.42))
         self.score_ax = self.fig.add_axes((0.12, 0.2, 0.8, 0.24))
@@ -145,15 +145,16 @@ def stepper(players: int = 3, seed: int = 0, seats: Sequence[str] | None = None,
 # -- the museum builder ---------------------------------------------------------------------------------
 @dataclass
 class Museums:
-    """Museums on their own (no dig sites, no amber): what :mod:`firstgiants.museum` scores.
+    """Museums on their own (no dig sites, no amber): what :mod:`firstgiants.rules.museum` and
+    :mod:`firstgiants.rules.news` score.
 
     It has the attributes :func:`firstgiants.plots.plot_museum` reads, like a game state.
     """
 
     names: tuple[str, ...]
     museum: list[tuple[MuseumSet, ...]] = field(default_factory=list)
-    news: list[int] = field(default_factory=lambda: [-1] * (len(FAMILY_NAMES) + len(SIZE_NAMES)))
-    locked: list[bool] = field(default_factory=lambda: [False] * (len(FAMILY_NAMES) + len(SIZE_NAMES)))
+    news: list[int] = field(default_factory=lambda: [-1] * TOKENS_IN_PLAY)
+    locked: list[bool] = field(default_factory=lambda: [False] * TOKENS_IN_PLAY)
 
     def __post_init__(self) -> None:
         if not self.museum:
@@ -166,23 +167,22 @@ class Museums:
         return len(self.names)
 
     def score(self, player: int) -> int:
-        """Set tokens (``museum.set_points``) and News tokens (``museum.news_value``)."""
-        return (sum(set_points(m) for m in self.museum[player])
-                + sum(news_value(i) for i, owner in enumerate(self.news) if owner == player))
+        """Set tokens (``museum.set_points``) and News tokens (``news.news_points``)."""
+        return sum(set_points(m) for m in self.museum[player]) + news_points(self.news, player)
 
     def display(self, player: int, card: int, target: int = NEW_SET, as_size: int = 0) -> str:
         """Put ``card`` on display in ``player``'s museum; returns what happened (or raises ValueError
         with the rule that forbids it).  Every Set token is taken (the supply never runs out here)."""
         sets = self.museum[player]
         name = self.names[player]
-        if any(card in m[0] for museum in self.museum for m in museum):
+        if any(card in m.cards for museum in self.museum for m in museum):
             raise ValueError(f"{CARDS[card]} is already on display")
         if target == NEW_SET:
             self.museum[player] = sets + (new_set(card),)
             return f"{name} displays {CARDS[card]}, starting a new set (no points yet)."
         result = join(sets[target], card)
-        if isinstance(result, str):
-            raise ValueError(result)
+        if isinstance(result, str):  # the words of the rule that forbids it
+            raise ValueError(result)  # noqa: TRY004  (a rule's refusal, not a wrong type)
         kind, key = result
         if kind == SIZE_SET and key == 0:
             if as_size not in SIZE_NAMES:
@@ -190,7 +190,7 @@ class Museums:
             key = as_size
         mset = extend(sets[target], card, kind, key, 1)
         self.museum[player] = sets[:target] + (mset,) + sets[target + 1:]
-        text = (f"{name} displays {CARDS[card]}: the {type_name(kind, key)} has {len(mset[0])} cards, "
+        text = (f"{name} displays {CARDS[card]}: the {type_name(kind, key)} has {len(mset.cards)} cards, "
                 f"taking 1 Set token ({set_points(mset)} points on this set)")
         if is_complete(mset):
             text += "; the set is complete: its Set tokens are worth 3 points each"
@@ -243,7 +243,7 @@ class MuseumBuilder:
 
     # -- menus ------------------------------------------------------------------------------
     def _free_cards(self) -> list[int]:
-        shown = {c for museum in self.museums.museum for m in museum for c in m[0]}
+        shown = {c for museum in self.museums.museum for m in museum for c in m.cards}
         return [c.id for c in CARDS if c.id not in shown]
 
     def _refresh_menus(self) -> None:
@@ -255,14 +255,14 @@ class MuseumBuilder:
     def _refresh_targets(self) -> None:
         sets = self.museums.museum[self.player.value]
         options = [("a new set", NEW_SET)]
-        options += [(f"set {k + 1}: {type_name(m[1], m[2])}, {len(m[0])} card{'s' if len(m[0]) != 1 else ''}", k)
+        options += [(f"set {k + 1}: {type_name(m.kind, m.key)}, {len(m.cards)} card{'s' if len(m.cards) != 1 else ''}", k)
                     for k, m in enumerate(sets)]
         self.target.options = options
         self.target.value = len(sets) - 1 if sets else NEW_SET
         card = self.card.value
         eggs_only = (self.target.value != NEW_SET and card is not None and not CARDS[card].size
-                     and all(not CARDS[c].size for c in sets[self.target.value][0])
-                     and sets[self.target.value][1] == UNTYPED)
+                     and all(not CARDS[c].size for c in sets[self.target.value].cards)
+                     and sets[self.target.value].kind == UNTYPED)
         self.as_size.layout.display = None if eggs_only else "none"
 
     # -- acting -----------------------------------------------------------------------------

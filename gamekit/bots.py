@@ -70,7 +70,7 @@ def is_human(bot: Any) -> bool:
 
 
 def random_bot(seed: int) -> RandomBot:
-    """Uniformly random among the legal actions (``explain`` gives each 1/n)."""
+    """Uniformly random among the legal moves (``explain``: 1/n each)."""
     return RandomBot(seed)
 
 

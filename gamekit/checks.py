@@ -200,7 +200,8 @@ class CheckedBot:
 
 def check_in_place_advance(state: GameState, seed: int) -> None:
     """Play a random game from ``state`` twice: through ``apply`` and through the search's in-place
-    ``gamekit.mcts.advance`` on a private copy; AssertionError if the two ever differ."""
+    ``gamekit.mcts.advance`` on a private copy, which records no events (one rule path: the rules take the
+    same decisions either way); AssertionError if the two ever differ."""
     from .mcts import advance, private_copy
 
     rng = random.Random(seed)
@@ -209,5 +210,7 @@ def check_in_place_advance(state: GameState, seed: int) -> None:
         action = sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
         state = state.apply(action)
         advance(fast, action)
-        if fast.fingerprint() != state.fingerprint():
+        if fast.fingerprint() != state.fingerprint() or fast._events is not None:
             _fail(f"{state.spec.name} seed {seed} move {state.move_number}", f"in-place {action} differs from apply")
+    if fast.history() != state.history() or fast.returns() != state.returns():
+        _fail(f"{state.spec.name} seed {seed}", "the in-place game ends with another history or other returns")

@@ -211,13 +211,9 @@ class MCTSBot:
         self._cache_moves = False
         self._start: GameState | None = None
         self._by_position = {}
-        #: The player the current (or last) search decides for (a ``candidates`` function may model
-        #: the others differently, e.g. by their single most likely move).
-        self.root_player: int | None = None
 
     # -- the public face ------------------------------------------------------------------------
     def act(self, state: GameState) -> Action:
-        self.root_player = state.current_player()
         moves = state.legal_actions()
         if len(moves) > 1 and self.candidates is not None:
             moves = self.candidates(state)
@@ -252,7 +248,6 @@ class MCTSBot:
         player = state.current_player()
         if player is None:
             raise ValueError("search needs a decision node (not a chance node or the end of the game)")
-        self.root_player = player
         root_moves = self._moves(state)
         ismcts = self._uses_determinization(state)
         # Without determinization the path from the root fixes the state at a node (chance

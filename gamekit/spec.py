@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .actions import ActionCodec, quote
@@ -31,6 +32,11 @@ class GameSpec:
     options_added: Mapping[str, tuple[int, Any]] = field(default_factory=dict)
     """Options the game gained after its first saves: name -> (the first save-format version that lists
     it, the value a save of an older version implies).  :func:`gamekit.record.load` fills them in."""
+
+    def __post_init__(self) -> None:
+        """The mappings become read-only views: a spec is shared by every state of its game."""
+        for name in ("option_defaults", "option_help", "options_added"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
 
     def validate_options(self, players: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         """Checked options with defaults filled in; ValueError naming the problem otherwise."""

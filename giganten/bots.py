@@ -14,8 +14,8 @@ from dataclasses import dataclass, fields
 from functools import lru_cache, partial
 from typing import Any, Callable, Sequence
 
-from gamekit import Action, GameState, RandomBot
-from gamekit.bots import ScoredBot, SoftmaxBot
+from gamekit import Action, GameState
+from gamekit.bots import ScoredBot, SoftmaxBot, random_bot
 from gamekit.coach import softmax
 from gamekit.mcts import LeadUtility, MCTSBot
 
@@ -495,11 +495,6 @@ def estimated_returns(state: GameState, w: Weights = Weights()) -> list[float]:
 
 
 # -- the factories ----------------------------------------------------------------------------------------
-
-
-def random_bot(seed: int) -> RandomBot:
-    """Uniformly random among the legal moves (``explain``: 1/n each)."""
-    return RandomBot(seed)
 
 
 def heuristic(seed: int, **params: Any) -> HeuristicBot:

@@ -10,11 +10,12 @@ size 3: 0 points per carnivore, 1 two displays of different families, 2 two of t
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import firstgiants as g
 from firstgiants.components import FAMILY_NAMES
-from firstgiants.museum import extend, join, new_set
+from firstgiants.rules import turn
+from firstgiants.rules.museum import extend, join, new_set
 from firstgiants.state import State
 
 
@@ -84,12 +85,11 @@ def position(players: int = 2, *, sites: Sequence[int] = (), top: int | None = N
     for p, where in markers.items():
         for site in where:
             s.markers[site] |= 1 << p
-    on_sets = sum(m[3] for p in range(players) for m in s.museum[p])
+    on_sets = sum(m.tokens for p in range(players) for m in s.museum[p])
     s.set_supply = s.set_supply - on_sets if set_supply is None else set_supply
     s.set_box = s.set_box if set_box is None else set_box
     s.active = active
-    s._cache = None
-    s._settle()
+    s._cache = turn.settle(s)
     return s
 
 

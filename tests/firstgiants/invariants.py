@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from firstgiants.components import CARDS, TOKENS
-from firstgiants.museum import UNTYPED, news_index
-from firstgiants.phases import MARKERS, OVER
+from firstgiants.rules import MARKERS, OVER
+from firstgiants.rules.museum import UNTYPED
+from firstgiants.rules.news import news_index
 from firstgiants.state import State
 
 ALL_CARDS = list(range(len(CARDS)))
@@ -15,14 +16,15 @@ def conserved(state: State) -> None:
     # Amber: the box's 80 are in the supply or with the players (ruling R6: a finite supply of 80).
     assert min(state.amber) >= 0 and state.amber_supply() >= 0
     # Cards: deck + top + dig sites + Studies + displays = the 65 cards, each exactly once.
-    places = [*state.deck, *(c for c in state.sites if c >= 0)]
+    places = [*state.deck, *(c for site in range(len(state.sites)) for c in state.dig_site(site))]
     if state.top >= 0:
         places.append(state.top)
     on_sets = 0
     best = [[0] * 8 for _ in range(n)]  # best[p][token]: cards in p's largest set of that type
     for p in range(n):
         places += state.study[p]
-        for cards, kind, key, tokens in state.museum[p]:
+        for mset in state.museum[p]:
+            cards, kind, key, tokens = mset.cards, mset.kind, mset.key, mset.tokens
             places += cards
             on_sets += tokens
             assert (kind == UNTYPED) == (len(cards) == 1)

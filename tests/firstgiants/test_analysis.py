@@ -7,7 +7,7 @@ import pytest
 
 from firstgiants import analysis
 from firstgiants.components import CARDS, EGG
-from firstgiants.museum import FAMILY_SET, SIZE_SET
+from firstgiants.rules.museum import FAMILY_SET, SIZE_SET
 
 CARNIVORE = 2
 DECK = len(CARDS)

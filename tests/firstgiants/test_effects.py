@@ -7,13 +7,31 @@ import itertools
 import pytest
 
 import firstgiants as g
-from firstgiants.phases import D_ORDER, RESOLVE
-from firstgiants.state import State
+from firstgiants.rules import D_ORDER, RESOLVE, triggers, turn
+from firstgiants.rules.effects import TRIGGER
+from firstgiants.rules.museum import UNTYPED, MuseumSet
 from gamekit import random_game
 
 from .helpers import (
-    ANY_DISPLAY, ANY_SPEND, CARNIVORE_AMBER, FREE, GAIN2, NEW_FAMILY_AMBER, OR_POINT, PER_CARNIVORE, PER_FAMILY,
-    PER_PAIR, TWO_DIFFERENT, TWO_SAME, card, egg, fx, position, reveal, run, texts,
+    ANY_DISPLAY,
+    ANY_SPEND,
+    CARNIVORE_AMBER,
+    FREE,
+    GAIN2,
+    NEW_FAMILY_AMBER,
+    OR_POINT,
+    PER_CARNIVORE,
+    PER_FAMILY,
+    PER_PAIR,
+    TWO_DIFFERENT,
+    TWO_SAME,
+    card,
+    egg,
+    fx,
+    position,
+    reveal,
+    run,
+    texts,
 )
 
 
@@ -97,7 +115,7 @@ def test_a_display_effect_may_show_the_card_just_taken():
     free = fx("Herbivore", FREE)
     s = take(position(2, sites=[free, card("Flying", 1)], amber={0: 0}), free)
     s = s.apply(g.Display(free))
-    assert s.museum[0] == (((free,), 0, -1, 0),) and s.study[0] == ()
+    assert s.museum[0] == (MuseumSet((free,), UNTYPED, -1, 0),) and s.study[0] == ()
 
 
 def test_up_to_two_displays_of_different_families():
@@ -194,7 +212,7 @@ def test_simultaneous_effects_active_player_orders_hers_then_others_clockwise():
                  study={0: [ana_display, ana_spend, card("Flying", 1, 1)], 1: [ben_display, card("Marine", 1, 1)],
                         2: [cleo_spend]})
     s, events = run(s, g.PlayMarker(0), g.TakeCard(gain))
-    assert s.decision[0] == D_ORDER and s.current_player() == 0
+    assert s.decision.code == D_ORDER and s.current_player() == 0
     assert str(events[-1]) == ("Ana has 3 triggered effects waiting (#11 Large Flying, #6 Medium Flying and #12 Small "
                                "Herbivore): the order in which they resolve is Ana's choice. [Play 1 Marker]")
     assert s.legal_actions() == [g.ResolveTrigger(c) for c in (ana_display, ana_spend, gain)]
@@ -259,20 +277,20 @@ def test_an_order_that_is_not_asked_changes_nothing(monkeypatch):
     """Ruling R14, checked exhaustively: wherever the engine does not ask a player to order their simultaneous
     effects, every order reaches exactly the same positions (so no real decision is lost)."""
     cases = []
-    decide = State._order_matters
+    decide = triggers.order_matters
 
-    def recording(self, p, mine):
-        matters = decide(self, p, mine)
+    def recording(s, p, mine):
+        matters = decide(s, p, mine)
         if not matters:
-            copy = self._copy()
+            copy = s._copy()
             copy._record, copy._events = None, []
             cases.append((copy, p, tuple(mine)))
         return matters
 
-    monkeypatch.setattr(State, "_order_matters", recording)
+    monkeypatch.setattr(triggers, "order_matters", recording)
     for players, seed in ((2, 1), (3, 2), (4, 3), (5, 4)):
         random_game(g.new_game(players), seed=seed)
-    monkeypatch.setattr(State, "_order_matters", decide)
+    monkeypatch.setattr(triggers, "order_matters", decide)
     checked = 0
     for s, p, mine in cases[:60]:
         reached = set()
@@ -280,9 +298,9 @@ def test_an_order_that_is_not_asked_changes_nothing(monkeypatch):
             for order in itertools.permutations(mine):
                 t = s._copy()
                 t._record, t._events = None, []
-                t.pending = tuple((p, c) for c in order) + tuple(x for x in s.pending if x[0] != p)
-                t._resolve(p, order[0])
-                t._settle()
+                t.pending = tuple(TRIGGER[p][c] for c in order) + tuple(x for x in s.pending if x.player != p)
+                triggers.resolve(t, p, order[0])
+                t._cache = turn.settle(t)
                 out: set = set()
                 _outcomes_of_turn(t, out, [3000])
                 reached.add(frozenset(out))

@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from firstgiants.components import CARDS
-from firstgiants.museum import (
-    FAMILY_SET, SIZE_SET, UNTYPED, award_news, extend, is_complete, join, new_set, news_index, set_points,
-)
+from firstgiants.rules.museum import FAMILY_SET, SIZE_SET, UNTYPED, extend, is_complete, join, new_set, set_points
+from firstgiants.rules.news import award_news, news_index
 
 
 def card(name: str) -> int:
@@ -34,7 +33,7 @@ def build(*names: str):
 
 def test_the_second_card_fixes_the_set_type():
     """"the second card added to the set determines its type" (Laura's example: a size set)."""
-    assert new_set(card("Small Carnivore"))[1] == UNTYPED
+    assert new_set(card("Small Carnivore")).kind == UNTYPED
     assert join(new_set(card("Small Carnivore")), card("Small Herbivore")) == (SIZE_SET, 1)
     assert join(new_set(card("Small Carnivore")), card("Large Carnivore")) == (FAMILY_SET, 2)
 
@@ -58,7 +57,7 @@ def test_a_size_set_takes_one_size_and_distinct_families_at_most_5():
     assert "duplicate family" in join(s, cards("Large Marine")[1])
     assert "takes only Large" in join(s, card("Small Mammal"))
     full = build("Large Flying", "Large Herbivore", "Large Carnivore", "Large Marine", "Large Mammal")
-    assert is_complete(full) and len(full[0]) == 5 and full[3] == 4
+    assert is_complete(full) and len(full.cards) == 5 and full.tokens == 4
     assert "cannot exceed 5" in join(full, card("Large Flying") + 1)
 
 

@@ -54,7 +54,7 @@ def test_an_illegal_action_names_the_rule_and_leaves_the_state_alone():
 def _candidates(s: g.State) -> list:
     """Decisions of every kind around the current position, most of them illegal here."""
     p = s.current_player()
-    cards = [*s.study[p], *(c for c in s.sites if c >= 0), s.top]
+    cards = [*s.study[p], *(c for site in range(4) for c in s.dig_site(site)), s.top]
     targets = [g.NEW_SET, *range(len(s.museum[p]) + 1)]
     out = [g.Reclaim(), g.GainAmber(), g.GainPoint(), g.SpendAmber(), g.Decline(), *map(g.PlayMarker, range(-1, 5))]
     out += [*map(g.TakeCard, cards), *map(g.ResolveTrigger, cards)]
@@ -85,7 +85,7 @@ def test_each_refused_decision_names_the_rule_it_breaks():
                     if "declares a size" in exc.message:
                         assert action.as_size, (action, exc)
                     if "no card left to take" in exc.message:
-                        assert s.sites[2 * action.site:2 * action.site + 2] == [-1, -1], (action, exc)
+                        assert s.dig_site(action.site) == (), (action, exc)
                 else:
                     raise AssertionError(f"{action} was accepted though not legal")
             assert s.fingerprint() == before

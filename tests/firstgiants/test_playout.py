@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 import firstgiants as g
+from firstgiants.rules import turn
 from gamekit import replay
 
 from .invariants import conserved
@@ -25,3 +26,19 @@ def test_a_playout_leaves_its_start_state_alone():
     before = start.fingerprint()
     start.playout(random.Random(1))
     assert start.fingerprint() == before and start.events is not None
+
+
+def test_without_events_the_rules_take_every_decision_the_same_step_by_step():
+    """One rule path: a copy that keeps no events (as a playout does), carrying out the same actions in
+    place, is the same position as ``apply``'s after every single action, and rests at the same choices."""
+    for players in (2, 3, 4, 5):
+        final = g.new_game(players).playout(random.Random(players))
+        silent = g.new_game(players)._copy()
+        silent._events = None
+        loud = g.new_game(players)
+        for action in final.history():
+            loud = loud.apply(action)
+            legal = turn.carry_out(silent, action)
+            assert silent.fingerprint() == loud.fingerprint()
+            assert list(legal or ()) == loud.legal_actions()
+        assert loud.is_terminal() and loud == final

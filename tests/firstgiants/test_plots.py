@@ -11,7 +11,7 @@ from matplotlib.patches import FancyBboxPatch, Rectangle
 
 import firstgiants as g
 from firstgiants import plots
-from firstgiants.museum import is_complete
+from firstgiants.rules.museum import is_complete
 from firstgiants.widgets import Museums
 from gamekit import RandomBot, sample_chance
 
@@ -39,12 +39,12 @@ def test_dig_sites_show_every_card_every_marker_and_the_deck_top():
     while s.top < 0 or s.is_chance():  # a position with the deck's top card revealed
         s = played(s.move_number + 1)
     ax = plots.plot_dig_sites(s)
-    on_sites = [c for c in s.sites if c >= 0]
+    on_sites = [c for site in range(4) for c in s.dig_site(site)]
     assert len(cards_on(ax)) == len(on_sites) + (s.top >= 0)
     assert f"#{s.top}" in cards_on(ax)[-1]
     titles = [t.get_text() for t in ax.texts if t.get_text().startswith("Dig site")]
     assert titles == ["Dig site 1", "Dig site 2", "Dig site 3", "Dig site 4"]
-    markers = sum(bin(m).count("1") for m in s.markers)
+    markers = sum(len(s.markers_at(site)) for site in range(4))
     assert sum(len(c.get_offsets()) for c in ax.collections) == 2 * markers  # a disc and a letter each
     assert f"{len(s.deck)} below" in [t.get_text() for t in ax.texts]
 

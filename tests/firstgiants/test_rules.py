@@ -7,10 +7,21 @@ from __future__ import annotations
 import pytest
 
 import firstgiants as g
-from firstgiants.phases import TAKE
+from firstgiants.rules import TAKE
+from firstgiants.rules.museum import UNTYPED, MuseumSet
 
 from .helpers import (
-    FREE, GAIN2, OR_POINT, PER_FAMILY, PER_PAIR, card, egg, fx, play, position, texts,
+    FREE,
+    GAIN2,
+    OR_POINT,
+    PER_FAMILY,
+    PER_PAIR,
+    card,
+    egg,
+    fx,
+    play,
+    position,
+    texts,
 )
 
 #: Eight cards whose effects need no choice (gain amber), for tests about the turn order.
@@ -55,10 +66,10 @@ def test_play_a_marker_take_a_card_apply_it_then_refill_from_the_deck():
     assert s.phase == TAKE and s.legal_actions() == [g.TakeCard(0), g.TakeCard(card("Herbivore", 2))]
     s = s.apply(g.TakeCard(0))
     assert s.study[0] == (0,) and s.amber == [4, 3]  # gain 2 amber; each opponent gains 1 amber
-    assert s.sites[:2] == [40, card("Herbivore", 2)]  # refilled with the deck's top card
+    assert s.dig_site(0) == (40, card("Herbivore", 2))  # refilled with the deck's top card
     assert s.is_chance() and s.top == -1  # the next top card is revealed: a chance node
     s = s.apply(s.chance_outcomes()[0][0])
-    assert s.current_player() == 1 and s.markers[0] == 1
+    assert s.current_player() == 1 and s.markers_at(0) == (0,)
 
 
 def test_a_dig_site_already_holding_your_marker_is_refused():
@@ -87,7 +98,7 @@ def test_only_a_card_of_that_dig_site_can_be_taken():
 def test_reclaim_is_forced_when_no_marker_is_on_the_board():
     """Play 1 Marker: "If you have no markers on your board, then you must do the reclaim markers action"."""
     s = position(2, markers={0: [0, 1, 2, 3]}, amber={0: 0})
-    assert s.markers == [0, 0, 0, 0]
+    assert all(s.markers_at(site) == () for site in range(4))
     assert "has no marker on the board, so must reclaim markers" in texts(s)
     # nothing to display (empty Study): each of the 4 markers gives 1 amber, forced too
     assert s.amber[0] == 4 and s.current_player() == 1
@@ -110,7 +121,7 @@ def test_reclaim_choose_amber_or_display_per_marker_in_any_order():
     assert s.amber[0] == 2 and s.reclaim_left == 1
     assert s.legal_actions() == [g.GainAmber(), g.Display(medium, -1, 0)]
     s = s.apply(g.Display(medium))
-    assert s.amber[0] == 0 and s.museum[0] == (((medium,), 0, -1, 0),) and s.current_player() == 1
+    assert s.amber[0] == 0 and s.museum[0] == (MuseumSet((medium,), UNTYPED, -1, 0),) and s.current_player() == 1
 
 
 # -- Display 1 Fossil ---------------------------------------------------------------------------
@@ -135,7 +146,7 @@ def test_the_second_card_fixes_the_set_type():
                  study={0: [small_herbivore, large_carnivore]}).apply(g.Reclaim())
     assert g.Display(large_carnivore, 0) in s.legal_actions()  # still open: it could become a family set
     s = s.apply(g.Display(small_herbivore, 0))
-    assert s.museum[0][0][1:3] == (2, 1)  # a size set of Small fossils
+    assert (s.museum[0][0].kind, s.museum[0][0].key) == (2, 1)  # a size set of Small fossils
     assert "extends Ana's Small size set (the second card fixes its type) to 2 cards" in texts(s)
     with pytest.raises(g.IllegalAction, match="a Small size set takes only Small fossils"):
         s.apply(g.Display(large_carnivore, 0))
@@ -162,7 +173,7 @@ def test_a_size_set_is_full_at_5_and_completing_it_flips_its_tokens():
     s = s.apply(g.Reclaim())
     assert s.score(0) == 6 + 5  # 3 Set tokens at 2 points, and the Large News token (5)
     s = s.apply(g.Display(card("Mammal", 3), 0))
-    assert s.museum[0][0][3] == 4 and s.score(0) == 4 * 3 + 5
+    assert s.museum[0][0].tokens == 4 and s.score(0) == 4 * 3 + 5
     assert "the set is complete, its 4 Set tokens turn to 3 points each" in texts(s)
     assert "keeps the Large News token for good" in texts(s)
     with pytest.raises(g.IllegalAction, match="the Large size set is full: a size set cannot exceed 5"):
@@ -179,9 +190,9 @@ def test_an_egg_is_any_size_and_two_eggs_declare_the_size_of_their_size_set():
     with pytest.raises(g.IllegalAction, match="declare its size"):
         s.apply(g.Display(egg("Flying"), 0))
     s = s.apply(g.Display(egg("Flying"), 0, 2))
-    assert s.museum[0][0][1:3] == (2, 2) and s.news[5 + 1] == 0  # the Medium News token
+    assert (s.museum[0][0].kind, s.museum[0][0].key) == (2, 2) and s.news[5 + 1] == 0  # the Medium News token
     s = s.apply(g.Display(card("Herbivore", 2), 0))
-    assert len(s.museum[0][0][0]) == 3
+    assert len(s.museum[0][0].cards) == 3
 
 
 def test_a_set_of_one_card_scores_nothing():
@@ -233,7 +244,7 @@ def test_with_supply_and_box_empty_an_expansion_takes_no_token():
     s = position(2, markers={0: [0, 1]}, amber={0: 9}, museum={0: [[sf], [mf + 1]]}, study={0: [mf, lf]},
                  set_supply=1, set_box=0)
     s = s.apply(g.Reclaim()).apply(g.Display(mf, 0)).apply(g.Display(lf, 0))
-    assert s.museum[0][0][3] == 1 and s.set_supply == 0
+    assert s.museum[0][0].tokens == 1 and s.set_supply == 0
     assert "but no Set token is left to take" in texts(s)
 
 
@@ -242,13 +253,13 @@ def test_the_deck_running_out_triggers_the_end_and_everyone_gets_equal_turns():
     """End of the Game: "when the deck is empty after a player refills a Dig Site"; "Play continues until
     all players have had an equal number of turns"."""
     s = position(3, sites=AUTOMATIC, top=fx("Marine", PER_FAMILY), deck=[])
-    s = play(s, g.PlayMarker(0), g.TakeCard(s.sites[0]))
+    s = play(s, g.PlayMarker(0), g.TakeCard(s.dig_site(0)[0]))
     assert s.end_cause == "the deck is empty after a refill" and s.current_player() == 1
     assert (s.set_supply, s.set_box) == (33, 0)  # either trigger brings the box's Set tokens in
     assert "Cleo plays last" in texts(s)
-    s = play(s, g.PlayMarker(0), g.TakeCard(s.sites[0]))
-    assert "The deck is empty: dig site 1 is not refilled" in texts(s) and s.sites[0] == -1
-    s = play(s, g.PlayMarker(1), g.TakeCard(s.sites[2]))
+    s = play(s, g.PlayMarker(0), g.TakeCard(s.dig_site(0)[0]))
+    assert "The deck is empty: dig site 1 is not refilled" in texts(s) and s.dig_site(0) == (AUTOMATIC[1],)
+    s = play(s, g.PlayMarker(1), g.TakeCard(s.dig_site(1)[0]))
     assert s.is_terminal() and s.turns == 3 and s.current_player() is None
     assert "Everyone has had 1 turn: the game ends" in texts(s)  # plain English: 1 turn, 25 turns
     assert s.legal_actions() == [] and s.returns() == [float(s.score(p)) for p in range(3)]
@@ -257,14 +268,14 @@ def test_the_deck_running_out_triggers_the_end_and_everyone_gets_equal_turns():
 def test_the_end_triggered_on_the_last_players_turn_ends_the_game_at_once():
     """End of the Game: the round is complete when the player before the first player has played."""
     s = position(3, sites=AUTOMATIC, top=fx("Marine", PER_FAMILY), deck=[], active=2)
-    s = play(s, g.PlayMarker(0), g.TakeCard(s.sites[0]))
+    s = play(s, g.PlayMarker(0), g.TakeCard(s.dig_site(0)[0]))
     assert s.is_terminal()
 
 
 def test_an_empty_dig_site_takes_no_marker():
     """Ruling: a marker goes only to a dig site with a card left to take."""
     s = position(2, top=card("Marine", 1, 1), deck=[])
-    s.sites[0] = s.sites[1] = -1
+    s.sites[0] = (-1, -1)
     s._cache = None
     assert g.PlayMarker(0) not in s.legal_actions()
     with pytest.raises(g.IllegalAction, match="no card left"):
@@ -294,7 +305,7 @@ def test_play_a_free_display_card_needs_no_amber_even_for_a_large_fossil():
     s = play(s, g.PlayMarker(0), g.TakeCard(free))
     assert g.Display(large) in s.legal_actions() and g.Display(free) in s.legal_actions()
     s = s.apply(g.Display(large))
-    assert s.amber[0] == 0 and s.museum[0][0][0] == (large,) and "at no cost" in texts(s)
+    assert s.amber[0] == 0 and s.museum[0][0].cards == (large,) and "at no cost" in texts(s)
 
 
 def test_or_point_is_forced_to_the_point_when_nothing_can_be_displayed():

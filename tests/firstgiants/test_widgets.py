@@ -5,6 +5,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+from firstgiants.rules.museum import UNTYPED, MuseumSet
 from firstgiants.widgets import MuseumBuilder, group_actions, stepper
 from gamekit.widgets import HUMAN, output_texts, undescribed_controls
 
@@ -74,9 +75,9 @@ def test_museum_builder_refuses_what_the_rules_forbid_and_undoes():
     assert not mb.display(0, 25, 0)  # another Small Carnivore: neither a family nor a size set
     assert "Not allowed" in mb.message.value and len(mb.museums.museum[0]) == 1
     mb.display(0, 36, 0)  # Small Marine: a Small size set
-    assert mb.museums.museum[0][0][3] == 1
+    assert mb.museums.museum[0][0].tokens == 1
     mb.undo_button.click()
-    assert mb.museums.museum[0] == ((( 24,), 0, -1, 0),) and mb.history == [(0, 24, -1, 0)]
+    assert mb.museums.museum[0] == (MuseumSet((24,), UNTYPED, -1, 0),) and mb.history == [(0, 24, -1, 0)]
     mb.clear_button.click()
     assert mb.museums.museum == [(), ()] and mb.undo_button.disabled
 

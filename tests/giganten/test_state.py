@@ -77,18 +77,7 @@ def test_pickle_and_deepcopy_give_equal_independent_states():
 def test_one_rule_path_playing_in_place_without_events_reaches_the_same_states():
     """The search plays on a private copy in place, recording no events (``gamekit.mcts``): the rules take the
     same decisions either way."""
-    import random
+    from gamekit.checks import check_in_place_advance
 
-    from gamekit import sample_chance
-    from gamekit.mcts import advance, private_copy
-
-    rng = random.Random(6)
     for players in (3, 4):
-        s = g.new_game(players)
-        quiet = private_copy(s)
-        while not s.is_terminal():
-            action = sample_chance(s, rng) if s.is_chance() else rng.choice(s.legal_actions())
-            s = s.apply(action)
-            advance(quiet, action)
-            assert quiet.fingerprint() == s.fingerprint() and quiet._events is None
-        assert quiet.history() == s.history() and quiet.returns() == s.returns()
+        check_in_place_advance(g.new_game(players), seed=6)

@@ -1,0 +1,112 @@
+"""The face-up deck: its next card (chance) and the refill of a dig site (rulebook "Setup", "Play 1 Marker").
+
+The deck is face up, so every card is public: the deck is the multiset of the cards left plus its
+public top card.  Dealing the 8 starting cards (:mod:`.setup`) and turning up the next top card are
+chance nodes over the cards left, identical cards being one outcome (its lowest id stands for all).
+A chance node with a single outcome is drawn without asking.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left
+from functools import cache
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+from gamekit import Action
+
+from ..actions import Deal, Reveal
+from ..components import CARDS, EFFECT_TEXT, KIND, LABEL, UNIQUE_KINDS
+from . import DEAL, END_TURN, START
+from .end import announce_turn, trigger_end
+from .marker import put_card
+
+if TYPE_CHECKING:
+    from ..state import State
+
+#: The chance outcomes, one action per card, built once.
+DEAL_CARD = tuple(Deal(c) for c in range(len(CARDS)))
+REVEAL_CARD = tuple(Reveal(c) for c in range(len(CARDS)))
+
+
+@cache
+def _uniform_outcomes(deal: bool, left: int) -> tuple[tuple[Action, float], ...]:
+    """(action, 1 / left) for every card id: the chance outcomes of a deck of ``left`` different cards."""
+    return tuple(((DEAL_CARD if deal else REVEAL_CARD)[c], 1 / left) for c in range(len(CARDS)))
+
+
+def outcomes(s: State) -> tuple[tuple[Action, float], ...]:
+    """The deck's next card: each kind of card left, with probability count / cards left."""
+    deck = s.deck
+    if UNIQUE_KINDS:  # each card left is one outcome, 1 / cards left (the pairs are built once)
+        pairs = _uniform_outcomes(s.phase == DEAL, len(deck))
+        return itemgetter(*deck)(pairs) if len(deck) > 1 else (pairs[deck[0]],)
+    table = DEAL_CARD if s.phase == DEAL else REVEAL_CARD
+    counts: dict[int, list[int]] = {}
+    for c in deck:
+        entry = counts.get(KIND[c])
+        if entry is None:
+            counts[KIND[c]] = [c, 1]
+        else:
+            entry[1] += 1
+    return tuple((table[c], k / len(deck)) for c, k in counts.values())
+
+
+def is_outcome(s: State, action: Action) -> bool:
+    """Whether ``action`` is one of :func:`outcomes` (a card of the deck, the lowest id of its kind)."""
+    card = getattr(action, "card", None)
+    if type(action) is not (Deal if s.phase == DEAL else Reveal) or card not in s.deck:
+        return False
+    return UNIQUE_KINDS or not any(KIND[d] == KIND[card] for d in s.deck if d < card)
+
+
+def certain(s: State) -> Action | None:
+    """The next card's outcome when it is the only one (a single kind of card left), else None."""
+    deck = s.deck
+    if len(deck) > 1 and (UNIQUE_KINDS or any(KIND[c] != KIND[deck[0]] for c in deck)):
+        return None
+    return (DEAL_CARD if s.phase == DEAL else REVEAL_CARD)[deck[0]]
+
+
+def outcome_at(s: State, i: int) -> Action:
+    """The outcome of drawing the ``i``-th card of the deck (identical cards: the lowest id stands for all)."""
+    deck = s.deck
+    card = deck[i]
+    if not UNIQUE_KINDS:
+        card = next(c for c in deck if KIND[c] == KIND[card])
+    return (DEAL_CARD if s.phase == DEAL else REVEAL_CARD)[card]
+
+
+def draw(s: State, card: int) -> None:
+    """``card`` comes off the deck (kept in increasing order of card ids)."""
+    deck = s.deck
+    i = bisect_left(deck, card)
+    s.deck = deck[:i] + deck[i + 1:]
+
+
+def reveal(s: State, action: Reveal) -> None:
+    """The deck's next card is turned up as its top card; the turn starts."""
+    card = action.card
+    draw(s, card)
+    s.top = card
+    s.phase = START
+    if s._events is not None:
+        s._say("Play 1 Marker" if s.turns else "Setup", None, "The deck's top card is now {} ({}); {} more below it.",
+               LABEL[card], EFFECT_TEXT[card], len(s.deck))
+        announce_turn(s)
+
+
+def refill(s: State) -> None:
+    """"Refill the open Dig Site space with the top card of the deck"; the deck running out triggers the end
+    (ruling R16: once it is empty, the space stays empty)."""
+    site = s.site
+    if s.top >= 0:
+        card, s.top = s.top, -1
+        put_card(s, site, s.space, card)
+        if s._events is not None:
+            s._say("Play 1 Marker", None, "Dig site {} is refilled with {}, the deck's top card.", site + 1,
+                   LABEL[card])
+        if not s.deck:
+            trigger_end(s, "the deck is empty after a refill")
+    else:
+        s._say("Play 1 Marker", None, "The deck is empty: dig site {} is not refilled.", site + 1)
+    s.phase = END_TURN
