@@ -167,6 +167,8 @@ class Tokens:
 
     family_news_value: int
     size_news_value: int
+    news_open_value: int  # variant "two-sided" (ruling R23): a token that can still be stolen
+    news_kept_value: int  # ... and one kept for good
     set_tokens_in_box: int
     set_tokens_in_play: dict[int, int]
     leaf_points: int
@@ -281,7 +283,9 @@ def load_tokens(path: Path | str = DATA / "tokens.json") -> Tokens:
     _keys(where, d, {"note", "news_tokens", "set_tokens", "amber", "markers_per_player", "dig_sites",
                      "cards_per_dig_site", "players"})
     news, sets, amber, players = d["news_tokens"], d["set_tokens"], d["amber"], d["players"]
-    _keys(where + " news_tokens", news, {"estimate", "note", "family_value", "size_value"})
+    _keys(where + " news_tokens", news, {"estimate", "note", "family_value", "size_value", "two_sided"})
+    two_sided = news["two_sided"]
+    _keys(where + " news_tokens.two_sided", two_sided, {"note", "open", "kept"})
     _keys(where + " set_tokens", sets, {"in_box", "in_play", "leaf_points", "double_leaf_points"})
     _keys(where + " amber", amber, {"in_box", "per_player"})
     _keys(where + " players", players, {"min", "max"})
@@ -293,6 +297,8 @@ def load_tokens(path: Path | str = DATA / "tokens.json") -> Tokens:
     return Tokens(
         family_news_value=_int(where + " family_value", news["family_value"], 1, 10),
         size_news_value=_int(where + " size_value", news["size_value"], 1, 10),
+        news_open_value=_int(where + " two_sided.open", two_sided["open"], 1, 10),
+        news_kept_value=_int(where + " two_sided.kept", two_sided["kept"], 1, 10),
         set_tokens_in_box=box,
         set_tokens_in_play=in_play,
         leaf_points=_int(where + " leaf_points", sets["leaf_points"], 2, 2),

@@ -55,7 +55,7 @@ from .rules.effects import Step, Trigger
 from .rules.explain import refusal
 from .rules.marker import EMPTY_SITE
 from .rules.museum import MuseumSet
-from .rules.news import TOKENS_IN_PLAY
+from .rules.news import DEFAULT_READING, TOKENS_IN_PLAY
 
 
 class State(GameState):
@@ -280,12 +280,15 @@ SPEC = GameSpec(
     name="firstgiants",
     min_players=TOKENS.min_players,
     max_players=TOKENS.max_players,
-    option_defaults={"first_player": 0, "names": ""},
+    option_defaults={"first_player": 0, "names": "", "news_values": DEFAULT_READING},
     codec=CODEC,
     create=create,
     option_help={
         "first_player": "seat (0-based) of the player who most recently encountered a dinosaur",
         "names": "comma-separated player names for the events (default Ana, Ben, Cleo, Dev, Eli)",
+        "news_values": "what a News token is worth (rulings R8, R23): 'by-type' a family's 3, a size's 5; "
+                       "'by-type-swapped' a family's 5, a size's 3; 'two-sided' 3, or 5 once kept for good",
     },
+    options_added={"news_values": (3, DEFAULT_READING)},  # (saves of format versions 1-2: family 3, size 5)
 )
 State.spec = SPEC

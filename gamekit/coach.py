@@ -257,7 +257,7 @@ class CalibratedModel(CoachModel):
 
 
 def fit_calibration(records: Sequence[tuple[float, Sequence[Sequence[float]], Sequence[float], Sequence[float]]],
-                    knots: Sequence[float], least: int = 100, ridge: float = 1e-6) -> tuple[Knot, ...]:
+                    knots: Sequence[float], least: int = 200, ridge: float = 1e-6) -> tuple[Knot, ...]:
     """Fit :attr:`CalibratedModel.calibration` on ``records`` ``(progress, every player's features, final
     results, win shares)`` of recorded positions.
 

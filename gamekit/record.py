@@ -19,7 +19,8 @@ one.  When a game gains an option, its saves move to a new format version and th
 the option in :attr:`GameSpec.options_added` with the value older saves imply; this loader fills
 it in for saves of an older version (which must not list it) and demands it from newer ones.
 
-Versions: 1, the first saves; 2, Giganten's ``first_player`` option (older saves: seat 0).
+Versions: 1, the first saves; 2, Giganten's ``first_player`` option (older saves: seat 0); 3, First Giants'
+``news_values`` option (older saves: ``by-type``, a family's News token 3, a size's 5).
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from .protocol import GameState, IllegalAction
 from .spec import GameSpec
 
 FORMAT = "giants-kit-save"
-VERSION = 2
+VERSION = 3
 MAX_BYTES = 20_000_000
 MAX_ACTIONS = 200_000
 MAX_MESSAGE = 2_000

@@ -37,7 +37,6 @@ from .rules.production import FEE
 #: --processes 1`` on heuristic self-play (16,771 positions of 200 games; on 200 held-out games the
 #: predicted win chances by decile, 0.008-0.77, match the shares won within 0.03).
 CALIBRATION: tuple[Knot, ...] = (
-    (0.0, 41944, (0.8272, 0.9175), 2.222e+04, 2.32e+04),
     (0.1, 50624, (0.2133, 0.6091), 1.235e+04, 2.302e+04),
     (0.2, 32363, (0.9363, 0.9737), 1.417e+04, 2.315e+04),
     (0.3, 31329, (0.7399, 0.8115), 1.32e+04, 2.218e+04),

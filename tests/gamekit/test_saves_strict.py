@@ -108,7 +108,7 @@ def test_a_giganten_save_of_format_version_1_loads_with_seat_0_starting():
     """Format version 1 predates Giganten's first_player option: such a save does not list it, and the
     loader fills in what it implied (seat 0 started); a version-1 save that lists it is refused."""
     save = _save(g, players=4, moves=60)
-    assert save["version"] == 2 and save["options"]["first_player"] == 0
+    assert save["version"] == 3 and save["options"]["first_player"] == 0
     old = {**save, "version": 1, "options": {k: v for k, v in save["options"].items() if k != "first_player"}}
     state = g.from_json(json.dumps(old))
     assert state.options["first_player"] == 0 and state.history() == g.from_json(json.dumps(save)).history()
