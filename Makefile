@@ -1,7 +1,9 @@
 # Two main targets, for a fresh Debian machine with only python3 and make:
-#   make lab    create .venv if missing, install -e ".[test]", run JupyterLab on notebooks/
+#   make lab    create .venv if missing, install -e ".[test]", run JupyterLab on my-notebooks/ (a working
+#               copy of notebooks/, brought up to date first: gamekit/lessons.py)
 #   make test   install Debian's chromium and postgresql (as root), set up .venv the same way, run pytest
-# Also: make bench, make voila, make clean.
+#   make classroom  serve the classroom app (tables: students at their own devices) to the local network
+# Also: make classroom-local (127.0.0.1 only), make bench, make voila, make clean.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -18,12 +20,24 @@ CHROMIUM := /usr/bin/chromium
 POSTGRES_INITDB = $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends
 
+# Your working copy of the lessons (git ignores it): `make lab` brings it up to date from notebooks/ and
+# opens it, so running and editing lessons never changes the kit's notebooks/ (gamekit/lessons.py says
+# how an updated lesson reaches the copy, and why).
+LESSONS ?= my-notebooks
+LESSONS_SYNC = -m gamekit.lessons notebooks $(LESSONS)
 # JupyterLab's arguments, in one place: `make lab` uses them, and tests/browser/conftest.py reads them
-# (`make -s lab-args`) and only overrides ip/port/token/root_dir/browser for its throw-away server.
+# (`make -s lab-args`) and only overrides ip/port/token/root_dir/browser for its throw-away server.  The
+# pre-save hook drops widget views from saved notebooks (saved, they show "model not found").
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
-LAB_ARGS = $(ALLOW_ROOT) --ip=127.0.0.1 --ServerApp.root_dir=$(CURDIR)/notebooks
+LAB_ARGS = $(ALLOW_ROOT) --ip=127.0.0.1 --ServerApp.root_dir=$(abspath $(LESSONS)) \
+	--ContentsManager.pre_save_hook=gamekit.lessons.strip_widget_views
 VOILA_NOTEBOOK ?= notebooks/classroom.ipynb
 VOILA_ARGS = --Voila.ip=127.0.0.1
+# The classroom server (python -m gamekit.tables.serve, Voila underneath): its port and its table store, a
+# folder (SQLite) or a postgresql:// URL; empty: $$GIANTS_KIT_TABLES, else ~/.giants-kit/tables.
+CLASSROOM_PORT ?= 8866
+TABLES ?=
+CLASSROOM_ARGS = --port=$(CLASSROOM_PORT) $(if $(TABLES),--store=$(TABLES))
 
 # pytest: everything under tests/ plus, in the same run (one closing line), the notebooks once they are
 # ready, e.g. NOTEBOOK_TESTS = --nbval-lax --nbval-current-env notebooks/
@@ -33,13 +47,16 @@ NOTEBOOK_TESTS ?= --nbval-lax --nbval-current-env --nbval-sanitize-with tests/no
 # default: measured on 2 cores it made the run slower (each worker starts its own Lab server).
 PYTEST_ARGS ?=
 
-.PHONY: help lab test bench voila chromium postgresql venv install lab-args voila-args clean
+.PHONY: help lab lessons test bench voila classroom classroom-local chromium postgresql venv install lab-args lessons-args voila-args clean
 
 help:
-	@echo "make lab    - set up .venv (first time: a few minutes) and run JupyterLab on notebooks/"
+	@echo "make lab    - set up .venv (first time: about 3 minutes) and run JupyterLab on your copy of the"
+	@echo "              lessons, $(LESSONS)/ (made from notebooks/ and brought up to date each time)"
 	@echo "make test   - install chromium and postgresql (root, apt) and .venv if needed, then run all tests"
 	@echo "make bench  - run benchmarks/run.py (installs the [bench] extra)"
 	@echo "make voila  - serve $(VOILA_NOTEBOOK) as an app with Voila"
+	@echo "make classroom        - serve the classroom app to the local network (prints the address for students)"
+	@echo "make classroom-local  - the same on 127.0.0.1 only (TABLES=folder or postgresql:// URL, CLASSROOM_PORT=8866)"
 	@echo "make clean  - remove .venv and test-artifacts/"
 
 # --- environment -------------------------------------------------------------------------------
@@ -95,7 +112,10 @@ postgresql:
 
 # --- main targets ------------------------------------------------------------------------------
 
-lab: $(STAMP)
+lessons: $(STAMP)
+	$(PY) $(LESSONS_SYNC)
+
+lab: lessons
 	$(VENV)/bin/jupyter lab $(LAB_ARGS)
 
 test: chromium postgresql $(STAMP)
@@ -107,9 +127,19 @@ bench: $(BENCH_STAMP)
 voila: $(STAMP)
 	$(VENV)/bin/voila $(VOILA_ARGS) $(VOILA_NOTEBOOK)
 
+classroom: $(STAMP)
+	$(PY) -m gamekit.tables.serve --lan $(CLASSROOM_ARGS)
+
+classroom-local: $(STAMP)
+	$(PY) -m gamekit.tables.serve $(CLASSROOM_ARGS)
+
 # Printed for tests/browser/conftest.py, so the tests start the same servers as `make lab` / `make voila`.
 lab-args:
 	@echo $(LAB_ARGS)
+
+# The working copy's update, as `make lab` runs it (after $(PY)), for tests/browser/test_lab_keeps_repo_clean.py.
+lessons-args:
+	@echo $(LESSONS_SYNC)
 
 voila-args:
 	@echo $(VOILA_ARGS)

@@ -1,11 +1,24 @@
-"""pytest's root configuration: the notebook on OpenSpiel and PettingZoo needs the optional ``interop`` extra.
+"""pytest's root configuration.
+
+The kit's data folder (``GIANTS_KIT_HOME``: the games the classroom notebook keeps, the default table store)
+is a temporary folder during the tests, never the user's ``~/.giants-kit``; notebook kernels and test servers
+inherit it.
+
+The notebook on OpenSpiel and PettingZoo needs the optional ``interop`` extra.
 
 Without it (e.g. on Python 3.10, where open_spiel has no wheels) nbval leaves that notebook out, as the
 interop tests skip themselves -- except under CI=true, where ``make test`` has installed the extra and a
 missing library must fail.
 """
+import atexit
 import importlib.util
 import os
+import shutil
+import tempfile
+
+os.environ["GIANTS_KIT_HOME"] = tempfile.mkdtemp(prefix="giants-kit-tests-")
+atexit.register(shutil.rmtree, os.environ["GIANTS_KIT_HOME"], True)
+os.environ.pop("GIANTS_KIT_TABLES", None)
 
 INTEROP_NOTEBOOKS = ["notebooks/30_openspiel_and_pettingzoo.ipynb"]
 

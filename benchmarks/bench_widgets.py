@@ -4,9 +4,10 @@
 
 Plays random bots to round ``--rounds`` in the stepper, then times ``stepper.step()`` (one action:
 the bot's decision or a chance outcome, the log entry, the status and summary panes, the private
-pane, the chooser and the board picture re-encoded as PNG), ``--steps`` times, and prints the
-median, the 90th percentile and the worst.  Also times a First Giants step for comparison.
-No widget frontend is attached (as in pytest): the time is the kernel's side of a click.
+pane, the chooser and the board drawn as SVG), ``--steps`` times, and prints the median, the 90th
+percentile and the worst.  Also times a First Giants step for comparison.  No widget frontend is
+attached (as in pytest): the time is the kernel's side of a click; ``bench_widgets_browser.py``
+measures what a user sees in Chromium.
 """
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def main() -> None:
     st = giganten_stepper(players=4, seed=args.seed, seats=["random"] * 4)
     while st.state.round < args.rounds and not st.state.is_terminal():
         st.finish_round()
-    derricks = sum(1 for v in st.state.site_state if v == 2)
+    derricks = sum(1 for site in st.state.observation(0)["sites"] if site["state"] == "derrick")
     print(f"Giganten mid-game: round {st.state.round}, move {st.state.move_number}, {derricks} derricks on the board")
     report("Giganten step + redraw", time_steps(st, args.steps))
     print(f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: other processes slow the wall clock)")

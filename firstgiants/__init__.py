@@ -18,6 +18,7 @@ import random
 from typing import Any, cast
 
 from gamekit import IllegalAction, load, sample_chance
+from gamekit.positions import Scenario, ScenarioLibrary
 
 from .actions import (
     ACTION_CLASSES,
@@ -36,17 +37,38 @@ from .actions import (
     TakeCard,
 )
 from .components import CARDS, TOKENS, Card
+from .position import from_position
 from .state import SPEC, State
 
 
 def new_game(players: int, **options: Any) -> State:
-    """A new game for 2-5 players (options: ``first_player``, ``names``), at its first chance node."""
+    """A new game for 2-5 players (options: ``first_player``, ``names``, ``eggs_not_fossils``), at its first
+    chance node."""
     return cast(State, SPEC.new_game(players, **options))
 
 
 def from_json(text: str | bytes) -> State:
     """Rebuild a saved game (one clear ValueError for any bad file)."""
     return cast(State, load(text, SPEC))
+
+
+SCENARIOS = ScenarioLibrary("firstgiants", SPEC)
+
+
+def scenarios() -> list[str]:
+    """The names of the scenarios (lessons) that come with the game: ``firstgiants/data/scenarios/*.json``."""
+    return SCENARIOS.names()
+
+
+def scenario(name: str) -> State:
+    """The starting position of the scenario ``name`` (see :func:`scenario_info` for what it teaches)."""
+    return cast(State, SCENARIOS.get(name).state())
+
+
+def scenario_info(name: str) -> Scenario:
+    """The scenario ``name``: its title, what it teaches, the rulebook section, its position and the
+    intended moves (``.moves()``) that show the lesson."""
+    return SCENARIOS.get(name)
 
 
 def sample(state: State, seed: int | None = None) -> State:
@@ -87,7 +109,11 @@ __all__ = [
     "State",
     "TakeCard",
     "from_json",
+    "from_position",
     "new_game",
     "sample",
+    "scenario",
+    "scenario_info",
+    "scenarios",
     "victory_shares",
 ]

@@ -7,8 +7,11 @@ or ``"egg"``), a Timing and an Effect built only from the rulebook's icon legend
 the News-token values (estimates), amber, markers and dig sites.
 
 Loading validates everything against the rulebook ("Components": 65 cards, 8 News tokens,
-33 Set tokens, 80 amber; "Card Anatomy": five families, sizes 1-3); a wrong file fails with a
-:class:`DataError` that names the file, the card and the problem.
+33 Set tokens, 80 amber; "Card Anatomy": five families, sizes 1-3; "End of the Game": News tokens
+"are worth 3 or 5 points (as indicated on the token)"); a wrong file fails with a :class:`DataError`
+that names the file, the card and the problem.  What the rulebook does not fix is marked as an
+estimate in the data (``"estimate": true``): the deck (its appendix is missing) and which News tokens
+are worth 3 and which 5.
 
 For speed the rules read plain tuples indexed by card id (``FAMILY[c]``, ``SIZE[c]``, ...),
 built once here and shared by every state.
@@ -25,6 +28,9 @@ DATA = Path(__file__).with_name("data")
 
 #: Rulebook, "Components".
 CARDS_IN_BOX = 65
+NEWS_TOKENS_IN_BOX = 8
+#: Rulebook, "End of the Game": "News tokens are worth 3 or 5 points (as indicated on the token)".
+NEWS_VALUES = (3, 5)
 #: Rulebook, "Card Anatomy": the five families and the three sizes.
 FAMILY_NAMES = ("Flying", "Herbivore", "Carnivore", "Marine", "Mammal")
 SIZE_NAMES = {1: "Small", 2: "Medium", 3: "Large"}
@@ -163,7 +169,8 @@ class Card:
 
 @dataclass(frozen=True)
 class Tokens:
-    """Token counts and setup numbers (rulebook "Setup" and "Components"; News values estimated)."""
+    """Token counts and setup numbers (rulebook "Setup" and "Components"); which News tokens are worth 3 and
+    which 5 is an estimate (``news_values_are_estimates``)."""
 
     family_news_value: int
     size_news_value: int
@@ -201,6 +208,12 @@ def _keys(where: str, obj: Any, required: set[str], optional: AbstractSet[str] =
 def _int(where: str, value: Any, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
         _fail(where, f"expected an integer from {low} to {high}, got {value!r}")
+    return value
+
+
+def _one_of(where: str, value: Any, allowed: tuple[int, ...], why: str) -> int:
+    if type(value) is not int or value not in allowed:
+        _fail(where, f"expected {' or '.join(map(str, allowed))} ({why}), got {value!r}")
     return value
 
 
@@ -277,13 +290,28 @@ def load_deck(path: Path | str = DATA / "deck.json") -> tuple[Card, ...]:
 
 
 def load_tokens(path: Path | str = DATA / "tokens.json") -> Tokens:
-    """Token counts of ``path``, validated against the rulebook's Setup and Components."""
+    """Token counts of ``path``, validated against the rulebook's Setup, Components and End of the Game.
+
+    Every number here is printed in the rulebook, so each must be the rulebook's, except the News tokens'
+    values: the rulebook fixes only that each is worth 3 or 5 "as indicated on the token", so each value
+    must be 3 or 5, and ``news_tokens.estimate`` says whether they are our estimate (true, the kit's file)
+    or were read from the tokens of a real box (false).  The 8 News tokens are one per type of set ("the
+    News token matching that set"): one per family and one per size.
+    """
     where = str(path)
     d = _read(Path(path))
     _keys(where, d, {"note", "news_tokens", "set_tokens", "amber", "markers_per_player", "dig_sites",
                      "cards_per_dig_site", "players"})
     news, sets, amber, players = d["news_tokens"], d["set_tokens"], d["amber"], d["players"]
-    _keys(where + " news_tokens", news, {"estimate", "note", "family_value", "size_value", "two_sided"})
+    _keys(where + " news_tokens", news, {"count", "estimate", "note", "family_value", "size_value", "two_sided"})
+    types = len(FAMILY_NAMES) + len(SIZE_NAMES)
+    if types != NEWS_TOKENS_IN_BOX:  # (the code's names, checked once: one token per type of set)
+        _fail(where, f"{types} set types, but the box holds {NEWS_TOKENS_IN_BOX} News tokens, one per type")
+    _int(where + " news_tokens.count", news["count"], NEWS_TOKENS_IN_BOX, NEWS_TOKENS_IN_BOX)
+    if not isinstance(news["estimate"], bool):
+        _fail(where + " news_tokens.estimate", f"expected true or false (true: which tokens are worth 3 and which "
+              f"5 is an estimate; false: read from the tokens), got {news['estimate']!r}")
+    worth = 'the rulebook: News tokens "are worth 3 or 5 points"'
     two_sided = news["two_sided"]
     _keys(where + " news_tokens.two_sided", two_sided, {"note", "open", "kept"})
     _keys(where + " set_tokens", sets, {"in_box", "in_play", "leaf_points", "double_leaf_points"})
@@ -295,10 +323,10 @@ def load_tokens(path: Path | str = DATA / "tokens.json") -> Tokens:
         _fail(where, f"set_tokens.in_play needs one entry per player count {lo}-{hi}")
     in_play = {int(k): _int(f"{where} set_tokens.in_play[{k}]", v, 1, box) for k, v in sets["in_play"].items()}
     return Tokens(
-        family_news_value=_int(where + " family_value", news["family_value"], 1, 10),
-        size_news_value=_int(where + " size_value", news["size_value"], 1, 10),
-        news_open_value=_int(where + " two_sided.open", two_sided["open"], 1, 10),
-        news_kept_value=_int(where + " two_sided.kept", two_sided["kept"], 1, 10),
+        family_news_value=_one_of(where + " news_tokens.family_value", news["family_value"], NEWS_VALUES, worth),
+        size_news_value=_one_of(where + " news_tokens.size_value", news["size_value"], NEWS_VALUES, worth),
+        news_open_value=_one_of(where + " news_tokens.two_sided.open", two_sided["open"], NEWS_VALUES, worth),
+        news_kept_value=_one_of(where + " news_tokens.two_sided.kept", two_sided["kept"], NEWS_VALUES, worth),
         set_tokens_in_box=box,
         set_tokens_in_play=in_play,
         leaf_points=_int(where + " leaf_points", sets["leaf_points"], 2, 2),
@@ -310,7 +338,7 @@ def load_tokens(path: Path | str = DATA / "tokens.json") -> Tokens:
         cards_per_dig_site=_int(where + " cards_per_dig_site", d["cards_per_dig_site"], 2, 2),
         min_players=lo,
         max_players=hi,
-        news_values_are_estimates=news["estimate"] is True,
+        news_values_are_estimates=news["estimate"],
     )
 
 

@@ -11,6 +11,8 @@ The position (ints, tuples of ints and small lists of them; static card data is 
 * per player ``p``: ``amber[p]``, ``points[p]`` (point tokens), ``study[p]`` (card ids), ``museum[p]``
   (:class:`firstgiants.rules.museum.MuseumSet` records).
 * ``news[i]``: the seat holding News token ``i`` (-1 in the supply), ``locked[i]``: kept for good.
+* ``eggs_not_fossils``: the option of that name (ruling R10's other reading: an egg is neither a "fossil
+  card" nor a "carnivore card").
 * ``set_supply``, ``set_box``: Set tokens; ``end_cause``: why the end was triggered ("" not yet).
 * the turn: ``active`` (whose turn), ``turns`` (turns played), ``phase``; the dig ``site`` and ``space``
   of this turn's take; ``pending`` (triggered effects waiting), ``steps`` (of the effect resolving),
@@ -30,6 +32,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from gamekit import Action, GameSpec, GameState, IllegalAction
+from gamekit.positions import ChanceConcern
 
 from .actions import CODEC
 from .components import TOKENS
@@ -68,6 +71,7 @@ class State(GameState):
         "amber",
         "decision",
         "deck",
+        "eggs_not_fossils",
         "end_cause",
         "first",
         "locked",
@@ -99,6 +103,7 @@ class State(GameState):
         self._opts = options
         self.names: tuple[str, ...] = ()
         self.first = 0
+        self.eggs_not_fossils = False
         self.deck: tuple[int, ...] = ()
         self.top = -1
         self.sites: list[tuple[int, ...]] = [EMPTY_SITE] * SITES
@@ -195,8 +200,19 @@ class State(GameState):
     def observation(self, player: int) -> dict[str, Any]:
         return observation(self, self.check_seat(player))
 
+    def to_position(self) -> dict[str, Any]:
+        """The whole state as plain JSON data in the rulebook's words; ``firstgiants.from_position`` reads it back
+        (see ``docs/positions.md``)."""
+        from .position import to_position
+
+        return to_position(self)
+
+    def chance_concerns(self) -> ChanceConcern | None:
+        """What this chance node decides: the starting card dealt to a dig site, or the deck's new top card."""
+        return deck.concern(self)
+
     def fingerprint(self) -> Hashable:
-        return (self.n, self.first, self.deck, self.top, tuple(self.sites), tuple(self.markers), tuple(self.amber),
+        return (self.n, self.first, self.eggs_not_fossils, self.deck, self.top, tuple(self.sites), tuple(self.markers), tuple(self.amber),
                 tuple(self.points), tuple(self.study), tuple(self.museum), tuple(self.news), tuple(self.locked),
                 self.set_supply, self.set_box, self.active, self.turns, self.end_cause, self.phase, self.site,
                 self.space, self.pending, self.steps, self.decision, self.reclaim_left)
@@ -212,6 +228,7 @@ class State(GameState):
         """A copy with lists of its own (the tuples inside are immutable, so they are shared)."""
         new = State.__new__(State)
         new.n, new._opts, new.names, new.first = self.n, self._opts, self.names, self.first
+        new.eggs_not_fossils = self.eggs_not_fossils
         new.deck, new.top = self.deck, self.top
         new.sites = self.sites[:]
         new.markers = self.markers[:]
@@ -268,6 +285,12 @@ class State(GameState):
         return s
 
 
+def _from_position(data: Any) -> State:
+    from .position import from_position
+
+    return from_position(data)
+
+
 def create(players: int, options: dict[str, Any]) -> State:
     """A new game: the deck shuffled face up, then the 8 starting cards dealt (chance nodes)."""
     state = State(players, options)
@@ -280,15 +303,20 @@ SPEC = GameSpec(
     name="firstgiants",
     min_players=TOKENS.min_players,
     max_players=TOKENS.max_players,
-    option_defaults={"first_player": 0, "names": "", "news_values": DEFAULT_READING},
+    option_defaults={"first_player": 0, "names": "", "eggs_not_fossils": False, "news_values": DEFAULT_READING},
     codec=CODEC,
     create=create,
+    from_position=lambda data: _from_position(data),
     option_help={
         "first_player": "seat (0-based) of the player who most recently encountered a dinosaur",
         "names": "comma-separated player names for the events (default Ana, Ben, Cleo, Dev, Eli)",
+        "eggs_not_fossils": "an egg is neither a 'fossil card' nor a 'carnivore card': taking one triggers no 'each "
+                            "time ... takes a fossil / carnivore card', and 'for each carnivore card' does not count "
+                            "the Carnivore egg (ruling R10's other reading; by default eggs are both)",
         "news_values": "what a News token is worth (rulings R8, R23): 'by-type' a family's 3, a size's 5; "
                        "'by-type-swapped' a family's 5, a size's 3; 'two-sided' 3, or 5 once kept for good",
     },
-    options_added={"news_values": (3, DEFAULT_READING)},  # (saves of format versions 1-2: family 3, size 5)
+    # (older saves: eggs were fossil and carnivore cards; a family's News token was worth 3, a size's 5)
+    options_added={"eggs_not_fossils": (3, False), "news_values": (4, DEFAULT_READING)},
 )
 State.spec = SPEC

@@ -84,7 +84,7 @@ def encode(obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
     w.set("amber_supply", [obs["amber_supply"]])
     for i, token in enumerate(obs["news_tokens"]):
         holder = token["holder"]
-        w.one_hot("news_holder", n if holder is None or holder < 0 else holder, i)
+        w.one_hot("news_holder", n if holder is None else holder, i)
         w.views["news_locked"][i] = float(token["locked"])
     _players(w, seats)
     return w.flat

@@ -1,8 +1,9 @@
 """First Giants' widgets (ipywidgets 8), thin layers over the rules.
 
 * :func:`stepper` — the shared game stepper (:mod:`gamekit.widgets`) set up for First Giants: the
-  dig sites and scores as a picture, each player's Study and museum as a table, a turn as the
-  phase and a round (everyone once) as the round;
+  dig sites, the deck and every museum as a clickable SVG picture (:mod:`firstgiants.pictures`:
+  click a dig site to play a marker there, a card to take it, display it or resolve its effect),
+  a turn as the phase and a round (everyone once) as the round;
 * :class:`MuseumBuilder` — build museums by clicking cards into sets and watch the Set tokens, the
   points and the News tokens change; every rule is the engine's (:mod:`firstgiants.rules.museum`,
   :mod:`firstgiants.rules.news`).
@@ -11,20 +12,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
 
 from gamekit import Action, GameState
 from gamekit.bots import registry
-from gamekit.plotting import LayeredFigure, figure_png, new_figure, player_color
-from gamekit.widgets import GameStepper, GameView, button
+from gamekit.plotting import player_color
+from gamekit.widgets import (Clickable, Confirm, GameStepper, GameView, ObservationPicture, bot_value_name,
+                             bot_value_text, button)
+from gamekit.positions import starting_point
 from gamekit.widgets.controls import escape
+from gamekit.widgets.style import stylesheet
 
-from . import plots
+from . import pictures
 from .actions import NEW_SET
 from .components import CARDS, SIZE_NAMES
-from .rules import DEAL, DEFAULT_NAMES, SITES
+from .rules import DEAL, DEFAULT_NAMES
 from .rules.museum import SIZE_SET, UNTYPED, MuseumSet, extend, is_complete, join, new_set, set_points, type_name
 from .rules.news import TOKENS_IN_PLAY, award_news, news_index, news_name, news_points, news_value
 from .state import SPEC
@@ -35,82 +40,48 @@ ACTION_GROUPS = {
     "resolve_trigger": "Which effect resolves next", "display": "Display a fossil", "gain_amber": "Gain 1 amber",
     "gain_point": "Gain 1 point", "spend_amber": "Spend 3 amber for 2 points", "decline": "Decline",
 }
+#: Actions whose card's effect matters to the choice: their labels carry it.
+WITH_EFFECT = ("take_card", "resolve_trigger")
+
+
+def action_label(action: Action) -> str:
+    """The action's words; taking a card or resolving its effect also says what the effect is."""
+    if action.kind in WITH_EFFECT:
+        return f"{action} — {pictures.short_effect(action.card)}"  # type: ignore[attr-defined]
+    return str(action)
 
 
 def group_actions(state: GameState, actions: Sequence[Action]) -> dict[str, list[tuple[str, Action]]]:
     groups: dict[str, list[tuple[str, Action]]] = {}
     for action in actions:
-        groups.setdefault(ACTION_GROUPS.get(action.kind, action.kind), []).append((str(action), action))
+        groups.setdefault(ACTION_GROUPS.get(action.kind, action.kind), []).append((action_label(action), action))
     return groups
 
 
-def chip(card: int) -> str:
-    """A card as a small coloured HTML chip (family colour, name written out)."""
-    c = CARDS[card]
-    colour = plots.FAMILY_COLORS[c.family_name]
-    from gamekit.plotting import text_color_on
-
-    return (f"<span title='{escape(c.effect_text)}' style='background:{colour};color:{text_color_on(colour)};"
-            f"border-radius:3px;padding:0 3px;margin:1px;white-space:nowrap;font-size:11px'>{escape(c.name)}</span>")
-
-
 def summary_html(state) -> str:
-    """Every player's amber, points, markers, Study and museum (First Giants hides nothing)."""
+    """A table of the players' counts (their cards are in the picture) and the supplies."""
+    seen = state.observation(0)
     rows = []
-    for p in range(state.num_players):
-        held = plots.news_held(state, p)
-        sets = []
-        for k, mset in enumerate(state.museum[p], start=1):
-            done = " ✔ complete" if is_complete(mset) else ""
-            sets.append(f"<div>Set {k} ({escape(type_name(mset.kind, mset.key))}{done}, {mset.tokens} Set token"
-                        f"{'s' if mset.tokens != 1 else ''}): {''.join(chip(c) for c in mset.cards)}</div>")
-        news = ", ".join(f"{news_name(i)}{' (kept)' if locked else ''}" for i, locked in held.items()) or "–"
-        mark = " ◀ to move" if p == state.current_player() else ""
-        rows.append(
-            f"<div style='border-left:6px solid {player_color(p)};padding:2px 6px;margin:3px 0'>"
-            f"<b>{escape(state.names[p])}</b>{mark}: {state.score(p)} points · {state.amber[p]} amber · "
-            f"{state.markers_on_board(p)} markers on the Museum board · News: {escape(news)}"
-            f"<div>Study: {''.join(chip(c) for c in state.study[p]) or '–'}</div>{''.join(sets)}</div>")
-    end = f"<div><b>End triggered:</b> {escape(state.end_cause)}</div>" if state.end_cause else ""
-    return (f"<div style='font-size:12px'>Set tokens: {state.set_supply} in the supply, {state.set_box} in the box"
-            f" · amber supply {state.amber_supply()}{end}{''.join(rows)}</div>")
+    for p, player in enumerate(seen["players"]):
+        news = ", ".join(t["token"].replace(" News token", "") + (" (kept)" if t["locked"] else "")
+                         for t in seen["news_tokens"] if t["holder"] == p) or "–"
+        mark = " ◀" if p == seen["current_player"] else ""
+        cells = [f"<b style='border-left:8px solid {player_color(p)};padding-left:4px'>"
+                 f"{escape(player['name'])}</b>{mark}", str(player["score"]), str(player["amber"]),
+                 str(player["markers_on_board"]), str(len(player["study"])), escape(news)]
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    head = "".join(f"<th>{h}</th>" for h in ("player", "points", "amber", "markers out", "Study", "News tokens"))
+    end = f"<div><b>End triggered:</b> {escape(seen['end_triggered'])}</div>" if seen["end_triggered"] else ""
+    return (f"<table class='gk-table'><tr>{head}</tr>{''.join(rows)}</table>"
+            f"<div>Set tokens: {seen['set_tokens_supply']} in the supply, {seen['set_tokens_box']} in the box · amber "
+            f"supply {seen['amber_supply']}</div>{end}")
 
 
 def private_html(state, player: int) -> str:
     """First Giants has no hidden information: the pane says what is being decided."""
     decision = state.observation(player)["decision"]
     what = f"Decision: {escape(decision['what'])}" if decision else f"Phase: {escape(state.phase_name)}"
-    return f"<div style='font-size:13px'>{what} (nothing is hidden in First Giants)</div>"
-
-
-class TablePicture:
-    """The stepper's picture: dig sites with the deck's top card, and the score breakdown.
-
-    The frames are drawn once per game (and when a score outgrows the axis); the cards and the
-    bars are redrawn only when they change (:class:`gamekit.plotting.LayeredFigure`)."""
-
-    def __init__(self) -> None:
-        self._frame_key: tuple | None = None
-
-    def _new_frame(self, state, xmax: float) -> None:
-        self.fig = new_figure(9.0, 4.4, dpi=80)
-        self.sites_ax = self.fig.add_axes((0.02, 0.5, 0.96, 0.42))
-        self.score_ax = self.fig.add_axes((0.12, 0.2, 0.8, 0.24))
-        plots.draw_dig_site_frames(self.sites_ax, SITES)
-        plots.draw_score_axes(self.score_ax, state.names, xmax)
-        self.layers = LayeredFigure(self.fig)
-        self._frame_key = (tuple(state.names), xmax)
-
-    def render(self, state, viewer: int | None = None) -> bytes:
-        xmax = plots.score_axis_limit(state)
-        if self._frame_key is None or self._frame_key[0] != tuple(state.names) or self._frame_key[1] < xmax - 2:
-            self._new_frame(state, max(xmax, 32.0))
-        sites_key = (tuple(state.sites), tuple(state.markers), state.top, len(state.deck))
-        scores_key = tuple(plots.score_breakdown(state, p) for p in range(state.num_players))
-        return self.layers.render([
-            (sites_key, lambda: plots.draw_dig_site_cards(self.sites_ax, state, fontsize=7)),
-            (scores_key, lambda: plots.draw_score_bars(self.score_ax, state)),
-        ])
+    return f"<div>{what} (nothing is hidden in First Giants)</div>"
 
 
 def round_label(state) -> str:
@@ -123,23 +94,36 @@ def phase_label(state) -> str:
     return "dealing the dig sites" if state.phase == DEAL else f"turn {state.turns + 1} ({state.names[state.active]})"
 
 
+def points_value(kind: str, value: float) -> str:
+    """The heuristic bot values moves in points; the other bots as :func:`gamekit.widgets.bot_value_text`."""
+    return f"{value:.1f} points" if kind == "heuristic" else bot_value_text(kind, value)
+
+
 def view(names: Sequence[str] = DEFAULT_NAMES, bots: dict[str, Any] | None = None) -> GameView:
     """First Giants described for the shared stepper."""
     return GameView(
         spec=SPEC, bots=bots if bots is not None else registry("firstgiants"), title="First Giants",
         player_name=lambda p: names[p], phase=phase_label, round=round_label, group_actions=group_actions,
-        private_html=private_html, action_text=lambda s, a: str(a), picture=TablePicture,
+        private_html=private_html, action_text=lambda s, a: str(a),
+        picture=lambda: ObservationPicture(pictures.table_svg), target_of=lambda s, a: pictures.target_of(a),
         summary_html=summary_html, hidden_information=False,
+        score_text=lambda value: f"{value:g} points", value_text=points_value,
+        value_name=lambda kind: "estimated value" if kind == "heuristic" else bot_value_name(kind),
     )
 
 
-def stepper(players: int = 3, seed: int = 0, seats: Sequence[str] | None = None, **options: Any) -> GameStepper:
+def stepper(players: int = 3, seed: int = 0, seats: Sequence[str] | None = None, state: GameState | None = None,
+            scenario: str | None = None, **options: Any) -> GameStepper:
     """The First Giants stepper (show it as the last expression of a cell).
 
-    ``seats``: "human" or a bot name of ``firstgiants.bots.BOTS`` per seat; ``options``: the game's
-    options (``first_player``, ``names``)."""
-    names = [n.strip() for n in options["names"].split(",")] if options.get("names") else DEFAULT_NAMES
-    return GameStepper(view(names), players=players, seed=seed, seats=seats, options=options)
+    ``seats``: "human" or a bot name of ``firstgiants.bots.BOTS`` per seat; ``state``: a game to open with
+    its whole history since its start (``firstgiants.from_position(...)`` too); ``scenario``: a name of
+    ``firstgiants.scenarios()`` to start from; ``options``: the game's options (``first_player``, ``names``,
+    ``eggs_not_fossils``)."""
+    state = starting_point(SPEC, state, scenario)
+    given = options.get("names") or (state.options.get("names") if state is not None else "")
+    names = [n.strip() for n in given.split(",")] if given else DEFAULT_NAMES
+    return GameStepper(view(names), players=players, seed=seed, seats=seats, options=options, state=state)
 
 
 # -- the museum builder ---------------------------------------------------------------------------------
@@ -204,7 +188,10 @@ class Museums:
 
 class MuseumBuilder:
     """Click cards into sets and see the score and the News tokens change (rulebook "Display 1 Fossil",
-    "Score Points").  Two museums by default, so a News token can be taken, stolen and kept for good."""
+    "Score Points").  Two museums by default, so a News token can be taken, stolen and kept for good.
+
+    Click a card among those not on display, then the set it goes into (or "new set") in the museum
+    chosen above; or use the menus (Card, Into) and Display from the keyboard."""
 
     def __init__(self, names: Sequence[str] = ("Ana", "Ben")) -> None:
         self.names = tuple(names)
@@ -214,28 +201,38 @@ class MuseumBuilder:
                                             description="Museum", tooltips=[f"Build {n}'s museum" for n in self.names],
                                             tooltip="Whose museum the next card goes to")
         self.card = widgets.Dropdown(description="Card", tooltip="The fossil to put on display",
-                                     layout=widgets.Layout(width="420px"))
+                                     layout=widgets.Layout(width="560px"))
         self.target = widgets.Dropdown(description="Into", tooltip="Start a new set or extend one of the sets",
                                        layout=widgets.Layout(width="420px"))
         self.as_size = widgets.Dropdown(options=[(v, k) for k, v in SIZE_NAMES.items()], value=1,
                                         description="Eggs' size",
-                                        tooltip="A size set made only of eggs needs a declared size")
+                                        tooltip="A size set made only of eggs needs a declared size",
+                                        style={"description_width": "initial"})
         self.display_button = button("Display", "Put the card on display in the chosen set", self._on_display,
-                                     icon="plus", style="primary")
-        self.undo_button = button("Undo", "Take the last displayed card back", lambda _b: self.undo(), icon="undo")
-        self.clear_button = button("Clear", "Empty both museums", lambda _b: self.clear(), icon="trash")
+                                     style="primary")
+        self.undo_button = button("◂ Undo", "Take the last displayed card back", lambda _b: self.undo())
+        self.clear_button = button("Clear…", "Empty both museums (asks first)", lambda _b: self.ask_clear())
+        self.confirm = Confirm()
         self.message = widgets.HTML()
         self.scores = widgets.HTML()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.cards_view = Clickable(description="The cards not on display: click one to choose it")
+        self.museum_view = Clickable(description="The museums: click a set of the chosen museum to display the card")
+        self.cards_view.on_click(self._pick_card)
+        self.museum_view.on_click(self._pick_set)
         self.player.observe(lambda _c: self._refresh_menus(), names="value")
         self.card.observe(lambda _c: self._refresh_targets(), names="value")
+        self.target.observe(lambda _c: self._refresh_pictures(), names="value")
+        wrap = partial(widgets.Layout, flex_flow="row wrap", align_items="center")
         self.widget = widgets.VBox([
-            widgets.HTML("<b>Museum builder</b> — click cards into sets (rulebook: Display 1 Fossil, Score Points)"),
-            self.player, self.card, widgets.HBox([self.target, self.as_size]),
-            widgets.HBox([self.display_button, self.undo_button, self.clear_button]),
-            self.message, self.scores, self.image,
+            stylesheet(),
+            widgets.HTML("<h3>Museum builder</h3><div>Click a card, then the set it goes into (rulebook: "
+                         "Display 1 Fossil, Score Points). The menus below do the same from the keyboard.</div>"),
+            widgets.HBox([self.player, self.undo_button, self.clear_button], layout=wrap()), self.confirm.box,
+            self.message, self.scores, self.museum_view, self.cards_view,
+            widgets.HBox([self.card, self.target, self.as_size, self.display_button], layout=wrap()),
         ])
         self.widget.add_class("gk-museum-builder")
+        self.widget.add_class("gk-kit")
         self._redraw()
 
     def _repr_mimebundle_(self, **kwargs):
@@ -244,11 +241,11 @@ class MuseumBuilder:
     # -- menus ------------------------------------------------------------------------------
     def _free_cards(self) -> list[int]:
         shown = {c for museum in self.museums.museum for m in museum for c in m.cards}
-        return [c.id for c in CARDS if c.id not in shown]
+        return [c.id for c in sorted(CARDS, key=lambda c: (c.family, c.size == 0, c.size, c.id)) if c.id not in shown]
 
     def _refresh_menus(self) -> None:
         current, free = self.card.value, self._free_cards()
-        self.card.options = [(f"{CARDS[c]} — {CARDS[c].effect_text}"[:90], c) for c in free]
+        self.card.options = [(pictures.card_text(c), c) for c in free]
         self.card.value = current if current in free else (free[0] if free else None)
         self._refresh_targets()
 
@@ -264,6 +261,21 @@ class MuseumBuilder:
                      and all(not CARDS[c].size for c in sets[self.target.value].cards)
                      and sets[self.target.value].kind == UNTYPED)
         self.as_size.layout.display = None if eggs_only else "none"
+        self._refresh_pictures()
+
+    # -- clicking ----------------------------------------------------------------------------
+    def _pick_card(self, target: str) -> None:
+        self.card.value = int(target.rpartition("-")[2])
+
+    def _pick_set(self, target: str) -> None:
+        museum, _, where = target.removeprefix("set-").partition("-")
+        if int(museum) != self.player.value or self.card.value is None:
+            return
+        self.target.value = NEW_SET if where == "new" else int(where)
+        if self.as_size.layout.display is None:
+            self.message.value = "Two eggs make a size set: choose its size under Eggs' size, then press Display."
+            return
+        self._on_display()
 
     # -- acting -----------------------------------------------------------------------------
     def display(self, player: int, card: int, target: int = NEW_SET, as_size: int = 0) -> bool:
@@ -271,7 +283,7 @@ class MuseumBuilder:
         try:
             text = self.museums.display(player, card, target, as_size)
         except ValueError as exc:
-            self.message.value = f"<span style='color:#B00000'>Not allowed: {escape(exc)}</span>"
+            self.message.value = f"<span class='gk-error'>Not allowed: {escape(exc)}</span>"
             return False
         self.history.append((player, card, target, as_size))
         self.message.value = escape(text)
@@ -293,6 +305,13 @@ class MuseumBuilder:
         self.message.value = "Took the last card back." if history else ""
         self._redraw()
 
+    def ask_clear(self) -> None:
+        """Clear, after asking when the museums hold cards."""
+        if self.history:
+            self.confirm.ask("Empty both museums? Every card on display goes back.", "Yes, empty them", self.clear)
+        else:
+            self.clear()
+
     def clear(self) -> None:
         self.museums = Museums(self.names)
         self.history = []
@@ -309,17 +328,37 @@ class MuseumBuilder:
             sets = sum(set_points(s) for s in m.museum[p])
             rows.append(f"<tr><td><b>{escape(name)}</b></td><td>{sets}</td><td>{escape(news)}</td>"
                         f"<td><b>{m.score(p)}</b></td></tr>")
-        self.scores.value = ("<table style='font-size:13px'><tr><th>museum</th><th>Set-token points</th>"
+        self.scores.value = ("<table class='gk-table'><tr><th>museum</th><th>Set-token points</th>"
                              f"<th>News tokens</th><th>score</th></tr>{''.join(rows)}</table>")
-        heights = [max(1, len(m.museum[p])) * plots.ROW * plots.UNIT + 0.5 for p in range(len(self.names))]
-        fig = new_figure(9.0, sum(heights), dpi=80)
-        grid = fig.add_gridspec(len(heights), 1, height_ratios=heights, hspace=0.45, left=0.09, right=0.98,
-                                top=0.9, bottom=0.02)
-        for p in range(len(self.names)):
-            plots.plot_museum(m, p, fig.add_subplot(grid[p]), show_study=False)
-        self.image.value = figure_png(fig)
         self.undo_button.disabled = not self.history
         self._refresh_menus()
+
+    def _refresh_pictures(self) -> None:
+        m = self.museums
+        card = self.card.value
+        free = self._free_cards()
+        self.cards_view.markup = pictures.cards_svg(free, {f"card-{c}": f"choose {CARDS[c]}" for c in free},
+                                                    title="Cards not on display (click one)")
+        self.cards_view.targets = [f"card-{c}" for c in free]
+        self.cards_view.chosen = "" if card is None else f"card-{card}"
+        me = self.player.value
+        bands, targets = [], {}
+        for p, name in enumerate(self.names):
+            groups: list[pictures.Group] = []
+            for k, mset in enumerate(m.museum[p]):
+                target = f"set-{p}-{k}" if p == me and card is not None else ""
+                caption = pictures.set_caption(k + 1, type_name(mset.kind, mset.key), mset.tokens, is_complete(mset))
+                groups.append((caption, list(mset.cards), is_complete(mset), target))
+            if p == me and card is not None:
+                groups.append(("new set", [], False, f"set-{p}-new"))
+            bands.append((f"{name}: {m.score(p)} points", groups))
+        if card is not None:
+            targets = {f"set-{me}-{k}": f"display {CARDS[card]} in set {k + 1}" for k in range(len(m.museum[me]))}
+            targets[f"set-{me}-new"] = f"display {CARDS[card]} as a new set"
+        self.museum_view.markup = pictures.museums_svg(bands, targets)
+        self.museum_view.targets = list(targets)
+        self.museum_view.chosen = "" if self.target.value is None else (
+            f"set-{me}-new" if self.target.value == NEW_SET else f"set-{me}-{self.target.value}")
 
 
 def museum_builder(names: Sequence[str] = ("Ana", "Ben")) -> MuseumBuilder:

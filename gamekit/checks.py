@@ -214,3 +214,39 @@ def check_in_place_advance(state: GameState, seed: int) -> None:
             _fail(f"{state.spec.name} seed {seed} move {state.move_number}", f"in-place {action} differs from apply")
     if fast.history() != state.history() or fast.returns() != state.returns():
         _fail(f"{state.spec.name} seed {seed}", "the in-place game ends with another history or other returns")
+
+
+def check_position_round_trip(state: GameState, rng: random.Random) -> GameState:
+    """``from_position(to_position())`` gives the same game as ``state``, or AssertionError.
+
+    The same: the position written again, every seat's observation, the current player, the legal actions
+    or chance outcomes (with their probabilities); then, under the same actions (random ones from ``rng``),
+    the same offered lists, events and current player at every step to the end of the game, and the same
+    returns and position at the end.  The copy is read from the position's JSON text.  Returns the copy."""
+    where = f"{state.spec.name} position in phase {getattr(state, 'phase_name', '?')}"
+    data = state.to_position()
+    text = json.dumps(data)
+    copy = state.spec.position_state(text)
+    if copy.to_position() != json.loads(text):
+        _fail(where, "the position read back is written differently")
+    for seat in range(state.num_players):
+        if copy.observation(seat) != state.observation(seat):
+            _fail(where, f"seat {seat} observes something else")
+    if copy.origin is None or copy.history():
+        _fail(where, "a state read from a position starts its record there")
+    a, b = state, copy
+    while True:
+        if a.current_player() != b.current_player() or a.is_terminal() != b.is_terminal():
+            _fail(where, f"after {a.move_number - state.move_number} moves: another player to move")
+        if a.is_terminal():
+            break
+        if a.chance_outcomes() != b.chance_outcomes() or a.legal_actions() != b.legal_actions():
+            _fail(where, f"after {a.move_number - state.move_number} moves: other actions offered")
+        legal = a.legal_actions()
+        action = sample_chance(a, rng) if a.is_chance() else legal[rng.randrange(len(legal))]
+        a, b = a.apply(action), b.apply(action)
+        if a.events != b.events:
+            _fail(where, f"after {a.move_number - state.move_number} moves: other events ({action})")
+    if a.returns() != b.returns() or a.to_position() != b.to_position():
+        _fail(where, "the game ends otherwise")
+    return copy

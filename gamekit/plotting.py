@@ -32,8 +32,9 @@ GREY = "#999999"
 
 OKABE_ITO: tuple[str, ...] = (ORANGE, SKY_BLUE, GREEN, YELLOW, BLUE, VERMILLION, PURPLE, BLACK)
 
-#: Seat colours, in seat order (seat 0 first); a sixth seat would reuse sky blue.
-PLAYER_COLORS: tuple[str, ...] = (BLUE, VERMILLION, GREEN, PURPLE, ORANGE, SKY_BLUE)
+#: Seat colours, in seat order (seat 0 first), the same in both games: Giganten's Red, Blue, Yellow and
+#: Green pieces (``named_color``), then purple and sky blue for First Giants' fifth seat and beyond.
+PLAYER_COLORS: tuple[str, ...] = (VERMILLION, BLUE, YELLOW, GREEN, PURPLE, SKY_BLUE)
 #: Markers (matplotlib marker codes) per seat, for line plots over a game.
 PLAYER_MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P")
 #: Line styles per seat, a third cue besides colour and marker.
@@ -105,6 +106,17 @@ def figure_png(fig: Figure, dpi: int | None = None) -> bytes:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi)
     return buffer.getvalue()
+
+
+def figure_svg(fig: Figure) -> str:
+    """The figure as SVG markup to put into a page: vector, with real text (``svg.fonttype`` none), no date,
+    and ids that do not change from one call to the next.  Shown at its natural size, 1 pt of the figure is
+    1.33 CSS px: a 9 pt label reads as 12 px."""
+    buffer = io.StringIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "gamekit"}):
+        fig.savefig(buffer, format="svg", metadata={"Date": None})
+    text = buffer.getvalue()
+    return text[text.index("<svg"):]
 
 
 def money_formatter(value: float, _pos: int | None = None) -> str:

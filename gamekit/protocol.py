@@ -19,11 +19,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Sequence
 
 from .actions import quote
+from .positions import ChanceConcern
 
 if TYPE_CHECKING:
     import numpy as np
 
     from .actions import Action
+    from .positions import Origin
     from .spec import GameSpec
 
 
@@ -191,10 +193,11 @@ class GameState(ABC):
         return template.format(*args) if args else template
 
     def history(self) -> list["Action"]:
-        """Every action applied since ``new_game``, chance outcomes included, oldest first."""
+        """Every action applied since the game's start (``new_game``, or the position it started from:
+        :attr:`origin`), chance outcomes included, oldest first."""
         out: list[Action] = []
         node = self._record
-        while node is not None:
+        while type(node) is tuple:
             node, action = node
             out.append(action)
         out.reverse()
@@ -202,12 +205,33 @@ class GameState(ABC):
 
     @property
     def move_number(self) -> int:
-        """How many actions (chance outcomes included) have been applied."""
+        """How many actions (chance outcomes included) have been applied since the game's start."""
         n, node = 0, self._record
-        while node is not None:
+        while type(node) is tuple:
             node = node[0]
             n += 1
         return n
+
+    @property
+    def origin(self) -> "Origin | None":
+        """The position this game started from (:class:`gamekit.positions.Origin`), or None if it started
+        from ``new_game``: the root of the record of applied actions."""
+        node = self._record
+        while type(node) is tuple:
+            node = node[0]
+        return node
+
+    # -- positions (gamekit.positions): the state as data a person can read and edit --------------------
+    def to_position(self) -> dict[str, Any]:
+        """The whole state as plain JSON data in the rulebook's words (the game's ``from_position`` reads it)."""
+        raise NotImplementedError(f"{self.spec.name} has no positions")
+
+    def chance_concerns(self) -> "ChanceConcern | None":
+        """What this chance node decides -- whose draw, which square, which pile -- or None at a decision
+        or at the end.  A game says more than this default."""
+        if not self.is_chance():
+            return None
+        return ChanceConcern("chance", None, None, 1, "a chance outcome")
 
     # -- action ids (gamekit.ids): every action as an integer, from the game's ``ids`` module --------
     def action_id(self, action: "Action") -> int:
@@ -225,7 +249,8 @@ class GameState(ABC):
         return self.spec.ids.legal_mask(self)
 
     def to_json(self) -> str:
-        """A save file: the options and the list of applied actions (see gamekit.record)."""
+        """A save file: the options (or the starting position) and the list of applied actions (see
+        gamekit.record)."""
         from .record import dump
 
         return dump(self)

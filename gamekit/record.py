@@ -19,8 +19,16 @@ one.  When a game gains an option, its saves move to a new format version and th
 the option in :attr:`GameSpec.options_added` with the value older saves imply; this loader fills
 it in for saves of an older version (which must not list it) and demands it from newer ones.
 
-Versions: 1, the first saves; 2, Giganten's ``first_player`` option (older saves: seat 0); 3, First Giants'
-``news_values`` option (older saves: ``by-type``, a family's News token 3, a size's 5).
+Versions: 1, the first saves; 2, Giganten's ``first_player`` option (older saves: seat 0); 3, Giganten's
+``bluff_bids`` and ``tie_by_license_cards`` options and First Giants' ``eggs_not_fossils`` (older saves: off);
+4, games that start from a position (:mod:`gamekit.positions`): the file adds ``"position"``, the position
+the game started from, and its actions are those applied since; and First Giants' ``news_values`` (older
+saves: ``by-type``, a family's News token 3, a size's 5).  A save is written in the oldest version that holds
+it -- 4 for a game from a position or of a game with an option added in version 4, 3 for the others -- so
+saves that need neither read in kits before positions too.  Every version this kit ever wrote still loads.
+
+The start of a game is part of its record (``state.origin``): replay, undo, rewind and time travel
+(:func:`states_along`) start from the position a game started from, never before it.
 """
 from __future__ import annotations
 
@@ -28,11 +36,14 @@ import json
 from typing import Any, Iterator, Sequence
 
 from .actions import Action, quote
+from .positions import Origin
 from .protocol import GameState, IllegalAction
 from .spec import GameSpec
 
 FORMAT = "giants-kit-save"
-VERSION = 3
+VERSION = 4
+WITHOUT_POSITION = 3
+"""The version of a save without a position (a game from ``new_game``): what kits before positions read."""
 MAX_BYTES = 20_000_000
 MAX_ACTIONS = 200_000
 MAX_MESSAGE = 2_000
@@ -40,31 +51,52 @@ MAX_MESSAGE = 2_000
 
 def record_dict(state: GameState) -> dict[str, Any]:
     """The save-file contents of ``state`` as a plain dict."""
-    return {
+    origin = state.origin
+    out: dict[str, Any] = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": oldest_version(state),
         "game": state.spec.name,
         "players": state.num_players,
         "options": dict(state.options),
-        "actions": [a.to_json() for a in state.history()],
     }
+    if origin is not None:
+        out["position"] = origin.data()
+    out["actions"] = [a.to_json() for a in state.history()]
+    return out
+
+
+def oldest_version(state: GameState) -> int:
+    """The oldest format version that holds ``state``'s save: one that lists every option of its game
+    (:attr:`GameSpec.options_added`) and, for a game from a position, has ``"position"``."""
+    since = [version for version, _ in state.spec.options_added.values()]
+    return max([WITHOUT_POSITION if state.origin is None else VERSION, *since])
 
 
 def dump(state: GameState) -> str:
     return json.dumps(record_dict(state), separators=(",", ":"))
 
 
-def replay(spec: GameSpec, players: int, options: dict[str, Any], actions: Sequence[Action]) -> GameState:
-    """The state reached by applying ``actions`` to a new game (IllegalAction if one is illegal)."""
-    state = spec.new_game(players, **options)
+def replay(spec: GameSpec, players: int, options: dict[str, Any], actions: Sequence[Action],
+           position: Origin | None = None) -> GameState:
+    """The state reached by applying ``actions`` to a new game -- or, given ``position`` (a game's
+    ``state.origin``), to the position the game started from (IllegalAction if an action is illegal)."""
+    state = spec.new_game(players, **options) if position is None else spec.position_state(position.position)
     for action in actions:
         state = state.apply(action)
     return state
 
 
+def start_of(state: GameState) -> GameState:
+    """The first state of ``state``'s game: ``new_game`` with its options, or the position it started from."""
+    origin = state.origin
+    if origin is None:
+        return state.spec.new_game(state.num_players, **state.options)
+    return state.spec.position_state(origin.position)
+
+
 def states_along(state: GameState) -> Iterator[GameState]:
-    """Every state of ``state``'s game from the start up to ``state`` itself (time travel)."""
-    current = state.spec.new_game(state.num_players, **state.options)
+    """Every state of ``state``'s game from its start up to ``state`` itself (time travel)."""
+    current = start_of(state)
     yield current
     for action in state.history():
         current = current.apply(action)
@@ -72,11 +104,14 @@ def states_along(state: GameState) -> Iterator[GameState]:
 
 
 def rewind(state: GameState, moves: int) -> GameState:
-    """The state after the first ``moves`` actions of ``state``'s history."""
+    """The state after the first ``moves`` actions of ``state``'s history (0: the game's start)."""
     history = state.history()
     if not 0 <= moves <= len(history):
         raise ValueError(f"cannot rewind to move {moves}: the game has {len(history)} moves")
-    return replay(state.spec, state.num_players, state.options, history[:moves])
+    current = start_of(state)
+    for action in history[:moves]:
+        current = current.apply(action)
+    return current
 
 
 def undo(state: GameState, steps: int = 1) -> GameState:
@@ -132,8 +167,9 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
     if not isinstance(data, dict):
         raise ValueError(f"{where}: the top level must be a JSON object")
     expected = {"format", "version", "game", "players", "options", "actions"}
-    if set(data) != expected:
-        raise ValueError(f"{where}: expected exactly the keys {sorted(expected)}, got {quote(sorted(data))}")
+    if set(data) != expected and set(data) != expected | {"position"}:
+        raise ValueError(f"{where}: expected exactly the keys {sorted(expected)} (and \"position\" from version 4 "
+                         f"on), got {quote(sorted(data))}")
     if data["format"] != FORMAT:
         raise ValueError(f"{where}: unknown format {quote(data['format'])} (expected {FORMAT!r})")
     version = data["version"]
@@ -143,6 +179,9 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
         raise ValueError(f"{where}: format version {version} is newer than this kit reads ({VERSION}); update the kit")
     if version < 1:
         raise ValueError(f"{where}: invalid format version {version}")
+    if "position" in data and version < 4:
+        raise ValueError(f"{where}: \"position\" did not exist in format version {version} (saves of version 4 "
+                         "on have it)")
     if data["game"] != spec.name:
         raise ValueError(f"{where}: this file is for the game {quote(data['game'])}")
     options = data["options"]
@@ -153,7 +192,7 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
     missing = sorted(set(spec.option_defaults) - set(options))
     if missing:
         raise ValueError(f"{where}: the options lack {missing} (a save lists every option of its game)")
-    state = spec.new_game(data["players"], **options)
+    state = _first_state(spec, data["players"], options, data.get("position"), where)
     actions = data["actions"]
     if not isinstance(actions, list):
         raise ValueError(f"{where}: actions must be a JSON list")
@@ -178,3 +217,18 @@ def _options_of_version(spec: GameSpec, version: int, options: dict[str, Any], w
     if listed:
         raise ValueError(f"{where}: options {listed} did not exist in format version {version}")
     return {**options, **implied}
+
+
+def _first_state(spec: GameSpec, players: int, options: dict[str, Any], position: Any, where: str) -> GameState:
+    """The state a save's actions start from: a new game, or the position the file gives (which must agree
+    with the file's players and options)."""
+    if position is None:
+        return spec.new_game(players, **options)
+    try:
+        state = spec.position_state(position)
+    except ValueError as exc:
+        raise ValueError(f"{where}: the starting position is not valid: {exc}") from None
+    if state.num_players != players or state.options != options:
+        raise ValueError(f"{where}: the starting position is a {state.num_players}-player game with the options "
+                         f"{quote(state.options)}; the file says {players} players and {quote(options)}")
+    return state

@@ -32,6 +32,9 @@ class GameSpec:
     options_added: Mapping[str, tuple[int, Any]] = field(default_factory=dict)
     """Options the game gained after its first saves: name -> (the first save-format version that lists
     it, the value a save of an older version implies).  :func:`gamekit.record.load` fills them in."""
+    from_position: Callable[[Any], GameState] | None = None
+    """The state of a position (a dict or its JSON text, see :mod:`gamekit.positions`); None for a game
+    without positions.  Save files of games that started from a position need it."""
 
     def __post_init__(self) -> None:
         """The mappings become read-only views: a spec is shared by every state of its game."""
@@ -60,6 +63,12 @@ class GameSpec:
 
     def new_game(self, players: int, **options: Any) -> GameState:
         return self.create(players, self.validate_options(players, options))
+
+    def position_state(self, data: Any) -> GameState:
+        """The state of a position (:attr:`from_position`); ValueError for a game without positions."""
+        if self.from_position is None:
+            raise ValueError(f"{self.name} has no positions")
+        return self.from_position(data)
 
     @cached_property
     def ids(self) -> "ActionIds":

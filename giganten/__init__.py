@@ -2,7 +2,7 @@
 
     import giganten as g
     state = g.new_game(4)                 # options: one_opponent_back, exact_price_change, open_licenses,
-                                          #          first_player
+                                          #          first_player, bluff_bids, tie_by_license_cards
     while not state.is_terminal():
         ...                               # state.chance_outcomes() / state.legal_actions(); state.apply(a)
 
@@ -16,12 +16,13 @@ from .actions import (AdvanceLocomotive, Bid, Build, ChangePrice, DealTile, Disc
                       EndMovement, LetChipGo, LocomotivesBack, Pass, PayLicenses, PlaceTruck, RevealCard, RollPrice,
                       Sell, SkipBuild, Step, TakeCard, TakeOil, Transport)
 from .components import COMPONENTS
-from .game import SPEC, from_json, new_game
+from .game import SPEC, from_json, new_game, scenario, scenario_info, scenarios
+from .position import from_position
 from .state import State
 
 __all__ = [
     "AdvanceLocomotive", "Bid", "Build", "COMPONENTS", "ChangePrice", "DealTile", "DiscardLicenses", "DrawLicenses",
     "DriveTo", "EndMovement", "IllegalAction", "LetChipGo", "LocomotivesBack", "Pass", "PayLicenses", "PlaceTruck",
     "RevealCard", "RollPrice", "SPEC", "Sell", "SkipBuild", "State", "Step", "TakeCard", "TakeOil", "Transport",
-    "from_json", "new_game",
+    "from_json", "from_position", "new_game", "scenario", "scenario_info", "scenarios",
 ]

@@ -122,6 +122,12 @@ class Components:
     end_derrick_bonus: tuple[int, ...]
     end_chip_value: int
 
+    @property
+    def license_value_total(self) -> int:
+        """The added-up value of every sales license in the box (39 x 1 + 39 x 2 = 117): the most any hand
+        could pay."""
+        return self.license_ones + 2 * self.license_twos
+
 
 def _require(condition: bool, message: str) -> None:
     if not condition:

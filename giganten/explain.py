@@ -10,14 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from gamekit import Action, IllegalAction
+from gamekit.positions import ChanceConcern
 
 from .actions import (AdvanceLocomotive, Bid, Build, ChangePrice, DriveTo, EndMovement, LetChipGo, LocomotivesBack,
                       PayLicenses, PlaceTruck, Sell, Step, TakeCard, TakeOil, Transport)
 from .board import DIRECTION_NAMES, ENTRY_CELLS, SITE_AT, TERRAIN
 from .components import (CARDS, COMPANIES, COMPANY_COUNT, COMPONENTS, NAMES, SITES, TILE_KINDS, cell_name, money,
                          on_board, square)
-from .rules import (A2, A4A, A4C, A4D, A5, A6, A7A, A7B, BID, BUILD, CHANCE_PHASES, END, MOVE, PAY, PHASE_NAMES,
-                    PRODUCE, SECTION_OF_PHASE, SELL, TAKE, TILE)
+from .rules import (A2, A4A, A4C, A4D, A5, A6, A7A, A7B, BEIGE, BID, BUILD, CHANCE_PHASES, DEAL, END, LICENSE, MOVE,
+                    PAY, PENALTY, PHASE_NAMES, PRODUCE, RED, ROLL, SECTION_OF_PHASE, SELL, TAKE, TILE, in_turn)
 from .rules import auction, build, movement, production
 from .rules.round import PHASES
 
@@ -51,6 +52,35 @@ def expecting(s: "State") -> str:
     player = s.current_player()
     assert player is not None  # a decision: someone decides
     return f"{NAMES[player]} {_EXPECTING[phase].format(high=s.auc_high)}"
+
+
+def chance_concern(s: "State") -> ChanceConcern | None:
+    """What the chance node ``s`` decides, so that a teacher can choose its outcome (None at a decision)."""
+    phase = s.phase
+    if phase == DEAL:
+        site = SITES[s.cursor]
+        where = f"({site.row}, {site.col})"
+        return ChanceConcern("tile", None, where, 1, f"the oil on the {TILE_KINDS[site.kind].name} tile dealt face "
+                                                     f"down onto {where} (Setup 2)")
+    if phase == ROLL:
+        return ChanceConcern("price die", s.start, COMPANIES[s.cursor], 1,
+                             f"{NAMES[s.start]} rolls the price die for {COMPANIES[s.cursor]} (Action 1)")
+    if phase in (RED, BEIGE):
+        color = "red" if phase == RED else "beige"
+        return ChanceConcern("action card", s.start, f"{color} pile", 1,
+                             f"{NAMES[s.start]} reveals a card from the {color} pile (Action 2)")
+    if phase == LICENSE:
+        p = in_turn(s)
+        count = min(s.lic_pending, sum(s.lic_draw))
+        return ChanceConcern("licenses", p, "license pile", count, f"{NAMES[p]} draws {count} sales licenses: how "
+                                                                   "many of them are worth 2 (Action 3)")
+    if phase == PENALTY:
+        w = s.auc_bidder
+        count = (s.license_count(w) + 1) // 2
+        return ChanceConcern("penalty", w, f"{NAMES[w]}'s hand", count,
+                             f"{count} of {NAMES[w]}'s license cards are drawn at random and discarded: how many "
+                             "of them are worth 2 (Action 7 a)")
+    return None
 
 
 _EXPECTING = {
@@ -215,7 +245,8 @@ def _build(s: "State", p: int, action: Build) -> Why | None:
                 allowed(s))
     if s.derricks_left[p] == 0:
         return A5, f"all five of {s.name(p)}'s derricks are on the board.", allowed(s)
-    return A5, "the oil supply is empty: there is no oil to put under a derrick (ruling).", allowed(s)
+    return (A5, "the oil supply is empty, and by the kit's house rule G3 a derrick is built only with oil to put "
+            "under it.", allowed(s))
 
 
 # -- Action 6 --------------------------------------------------------------------------------------------
@@ -249,8 +280,10 @@ def _let_go(s: "State", p: int, action: LetChipGo) -> Why | None:
 
 def _bid(s: "State", p: int, action: Bid) -> Why | None:
     top = auction.max_bid(s, p)
-    return (A7A, f"a bid must be higher than {s.auc_high} and at most {top} (twice {s.name(p)}'s "
-            f"{s.license_count(p)} license cards).", f"a bid of {s.auc_high + 1}-{top} or pass")
+    why = ("the most any hand could pay" if s.opts.bluff_bids and top else
+           f"the kit's house rule G5: twice {s.name(p)}'s {s.license_count(p)} license cards")
+    return (A7A, f"a bid must be higher than {s.auc_high} and at most {top} ({why}).",
+            f"a bid of {s.auc_high + 1}-{top} or pass")
 
 
 def _pay(s: "State", p: int, action: PayLicenses) -> Why | None:

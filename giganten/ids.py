@@ -31,9 +31,9 @@ COMPANIES = range(len(C.companies))
 LICENSES = C.license_ones + C.license_twos
 DIRECTIONS = ("N", "E", "S", "W")  # Action 4a: "orthogonally" (Step's docstring: N/E/S/W)
 CARRIERS = ("own", "black", "rival")  # Action 6: the three ways a chip travels (Transport's docstring)
-BID_MAX = max(2 * LICENSES, C.license_ones + 2 * C.license_twos)
+BID_MAX = max(2 * LICENSES, C.license_value_total)
 """The highest bid any rule reading allows: twice the card count of a hand holding every license (ruling G5's
-cap) or the largest sum any hand could pay (the uncapped reading of issue 18), whichever is larger."""
+house rule) or the largest sum any hand could pay (variant ``bluff_bids``), whichever is larger."""
 PRICE_STEPS = max(c.n for c in CARDS if c.special == "price")
 MOST_LICENSES_DRAWN = max(c.licenses for c in CARDS)
 MOST_DISCARDED = (LICENSES + 1) // 2  # Action 7a penalty: half of the hand, rounded up

@@ -109,18 +109,19 @@ def plot_price_histogram(counts: Sequence[float], exact: Sequence[float] | None 
     handles = [Rectangle((0, 0), 1, 1, facecolor=WHITE, edgecolor=GREY)]
     labels = [f"rolled ({int(total)} rolls; bar colour = zone)"]
     if exact is not None:
-        (dots,) = ax.plot(xs, exact, "o", color=BLACK, markersize=4)
+        (dots,) = ax.plot(xs, exact, "o", color=BLACK, markersize=5)
         handles.append(dots)
         labels.append("exact, long run")
     ax.set_xlabel("price after the roll")
     ax.set_ylabel("share of rolls")
     ax.xaxis.set_major_formatter(FuncFormatter(money_formatter))
     ax.set_xticks(xs[1::2])
-    ax.tick_params(axis="x", labelsize=7, rotation=45)
+    ax.tick_params(axis="x", labelsize=9, rotation=45)
+    ax.tick_params(axis="y", labelsize=9)
     ax.set_ylim(0, max(0.3, float(share.max(initial=0)) * 1.15, float(np.max(exact, initial=0)) * 1.15
                        if exact is not None else 0))
-    ax.legend(handles, labels, fontsize=7, frameon=False, loc="upper right")
-    ax.set_title(title or "Rolled prices against the exact distribution", fontsize=10)
+    ax.legend(handles, labels, fontsize=9, frameon=False, loc="upper right")
+    ax.set_title(title or "Rolled prices against the exact distribution", fontsize=11)
     return ax
 
 
@@ -366,7 +367,7 @@ def plot_rail_race(state, ax: Axes | None = None) -> Axes:
         ax.barh(k, space, left=0, height=0.5, color=colour, alpha=0.25, edgecolor="none")
         ax.scatter([min(space, HARBOUR)], [k], s=260, marker="s", color=colour, edgecolors=BLACK, zorder=4)
         if letter != "■":
-            ax.text(min(space, HARBOUR), k, letter, ha="center", va="center", fontsize=8, fontweight="bold",
+            ax.text(min(space, HARBOUR), k, letter, ha="center", va="center", fontsize=9, fontweight="bold",
                     color=text_color_on(colour), zorder=5)
     for site in COMPONENTS.sites:
         if state.site_state[site.index] != DERRICK:
@@ -375,18 +376,18 @@ def plot_rail_race(state, ax: Axes | None = None) -> Axes:
         ax.axvline(site.col, color=PLAYER_COLORS[owner], linestyle=":", linewidth=1.2, zorder=1)
         ax.scatter([site.col], [owner + 1], s=70, marker="^", color=PLAYER_COLORS[owner], edgecolors=BLACK, zorder=3)
         ax.annotate(f"{state.site_oil[site.index]}", (site.col, owner + 1), xytext=(6, 6),
-                    textcoords="offset points", fontsize=7)
+                    textcoords="offset points", fontsize=9)
     ax.axvspan(HARBOUR - 0.5, HARBOUR + 0.5, color=LIGHT_BLUE, zorder=0)
-    ax.text(HARBOUR, -0.75, "harbour", ha="center", va="bottom", fontsize=7)
+    ax.text(HARBOUR, -0.75, "harbour", ha="center", va="bottom", fontsize=9)
     ax.set_yticks(range(len(lanes)), [label for label, *_ in lanes])
     ax.set_ylim(len(lanes) - 0.5, -0.9)
     ax.set_xlim(-0.5, HARBOUR + 0.5)
     ax.set_xticks(range(HARBOUR + 1))
-    ax.tick_params(axis="x", labelsize=7)
+    ax.tick_params(labelsize=9)
     ax.set_xlabel("rail space (= landscape column); entry cost: "
-                  + " ".join(str(c) for c in COMPONENTS.rail_costs[1:]), fontsize=8)
+                  + " ".join(str(c) for c in COMPONENTS.rail_costs[1:]), fontsize=10)
     ax.set_title(f"Round {state.round}: the rail race (▲ = a derrick and its oil, in its owner's lane)",
-                 fontsize=10, loc="left")
+                 fontsize=11, loc="left")
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     return ax

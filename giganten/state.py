@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Hashable, NamedTuple, Sequence
 
 from gamekit import Action, GameState, IllegalAction
+from gamekit.positions import ChanceConcern
 
 from . import explain
 from .board import SITE_BIT
@@ -62,6 +63,8 @@ class Options:
     exact_price_change: bool = False
     open_licenses: bool = False
     first_player: int = 0
+    bluff_bids: bool = False
+    tie_by_license_cards: bool = False
 
 
 OPTION_DEFAULTS = asdict(Options())
@@ -71,6 +74,10 @@ OPTION_HELP = {
     "open_licenses": "teaching: every player's license hand is public",
     "first_player": "seat (0-based) of the first start player, who takes the die (Setup 10: 'determine a starting "
                     "player')",
+    "bluff_bids": "Action 7 a: a player holding license cards may bid up to the most any hand could pay (all 39 ones "
+                  "and 39 twos: 117), not only up to twice their own cards (the kit's house rule, ruling G5)",
+    "tie_by_license_cards": "End of Game: of locomotives on one space, the player with more license CARDS ranks "
+                            "better (the default counts their added-up value, as Action 7 does; ruling G2)",
 }
 
 
@@ -441,6 +448,19 @@ class State(GameState):
         from .observe import determinize
 
         return determinize(self, self.check_seat(player), rng)
+
+    # -- positions: the state as data a teacher can read and edit (giganten/position.py) -------------------
+    def to_position(self) -> dict[str, Any]:
+        """The whole state as plain JSON data in the rulebook's words; ``giganten.from_position`` reads it back
+        (see ``docs/positions.md``)."""
+        from .position import to_position
+
+        return to_position(self)
+
+    def chance_concerns(self) -> ChanceConcern | None:
+        """What this chance node decides: which tile space a tile is dealt to, which company the die is rolled
+        for, which pile a card is revealed from, whose licenses are drawn or discarded (None at a decision)."""
+        return explain.chance_concern(self)
 
     def to_json(self) -> str:
         if self.determinized:

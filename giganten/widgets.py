@@ -1,8 +1,9 @@
 """Giganten's widgets (ipywidgets 8), thin layers over the rules.
 
 * :func:`stepper` — the shared game stepper (:mod:`gamekit.widgets`) set up for Giganten: the board
-  picture, rounds and the nine actions as phases, grouped legal actions, each seat's licenses and
-  the tiles it has looked at shown only to that seat;
+  as a clickable SVG picture (:mod:`giganten.pictures`: click a square to place or drive the truck or
+  to build, a face-up card to take it), rounds and the nine actions as phases, grouped legal actions,
+  each seat's licenses and the tiles it has looked at shown only to that seat;
 * :class:`PriceDice` — roll one company's price or all three, or force a face; the marker moves
   across the zones by :func:`giganten.prices.move_marker` (the rule itself); a running histogram
   of rolled prices next to the exact long-run distribution from :mod:`giganten.analysis`;
@@ -11,6 +12,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, Sequence
 
 import ipywidgets as widgets
@@ -18,13 +20,16 @@ import numpy as np
 
 from gamekit import Action, GameState
 from gamekit.bots import registry
-from gamekit.plotting import figure_png, new_figure
-from gamekit.widgets import GameStepper, GameView, button
+from gamekit.plotting import figure_svg, new_figure
+from gamekit.widgets import (Clickable, GameStepper, GameView, ObservationPicture, bot_value_name, bot_value_text,
+                             button, observed)
+from gamekit.positions import starting_point
 from gamekit.widgets.controls import escape
+from gamekit.widgets.style import stylesheet
 
-from . import plots, prices
+from . import pictures, plots, prices
 from . import rules as R
-from .components import COMPANIES, COMPONENTS, money
+from .components import CARDS, COMPANIES, COMPONENTS, money
 from .game import SPEC
 from .text import describe, public_text
 
@@ -53,14 +58,21 @@ ACTION_GROUPS: dict[str, str] = {
 PUBLIC_CHANCE = ("roll_price", "reveal_card")
 
 
+#: The engine's sentences say what a player does ("Red moves the truck ..."); a button says what to do.
+IMPERATIVE = {"places": "place", "moves": "move", "drives": "drive"}
+
+
 def action_label(state: GameState, action: Action) -> str:
-    """The engine's sentence for ``action`` without the leading player name (the chooser names them)."""
+    """The engine's sentence for ``action`` without the leading player name (the chooser names them), as
+    an instruction: "move the truck east to (3, 7)"."""
     text = describe(state, action)
     name = state.name(state.current_player()) if state.current_player() is not None else "Chance"
     for prefix in (f"{name}: ", f"{name} "):
         if text.startswith(prefix):
-            return text[len(prefix):]
-    return text
+            text = text[len(prefix):]
+            break
+    verb, _, rest = text.partition(" ")
+    return f"{IMPERATIVE[verb]} {rest}" if verb in IMPERATIVE else text
 
 
 def group_actions(state: GameState, actions: Sequence[Action]) -> dict[str, list[tuple[str, Action]]]:
@@ -93,22 +105,41 @@ def round_label(state) -> str:
     return "Setup" if state.phase == R.DEAL else f"Round {state.round} (start player {state.name(state.start)})"
 
 
+def card_short(card_type: int) -> str:
+    """An action card in a few words: "3 lic., 4 moves, black +3, 1 oil chip"."""
+    card = CARDS[card_type]
+    words = [f"{card.licenses} lic.", f"{card.moves} moves"] + ([f"black +{card.black}"] if card.color == "red" else [])
+    special = pictures.special_short(card_type)
+    return ", ".join(words + ([special] if special else []))
+
+
 def summary_html(state) -> str:
-    """The public table of the players: money, license cards (not their values), storages, pieces."""
-    head = "".join(f"<th style='padding:0 6px'>{h}</th>" for h in
-                   ("player", "money", "license cards", *(f"oil at {c}" for c in plots.COMPANY_SHORT),
-                    "derricks left", "locomotive", "card this round"))
+    """The public table of the players (from what every seat sees): money, license cards (not their
+    values), oil in storage, derricks left, locomotive, this round's action card."""
+    seen = observed(state, None)
+    head = "".join(f"<th>{h}</th>" for h in ("player", "money", "licenses", "oil " + "/".join(
+        short[0] for short in plots.COMPANY_SHORT), "derricks", "rail", "card this round"))
     rows = []
-    for p in range(state.num_players):
-        card = state.card_of(p)
-        cells = [f"<b style='border-left:6px solid {plots.PLAYER_COLORS[p]};padding-left:4px'>{state.name(p)}</b>",
-                 money(state.money[p]), str(state.license_count(p)),
-                 *(str(chips) for chips in state.storage_of(p)),
-                 str(state.derricks_left[p]), f"space {state.locos[p]}", escape(card) if card else "–"]
-        rows.append("<tr>" + "".join(f"<td style='padding:0 6px'>{c}</td>" for c in cells) + "</tr>")
-    black = f"black locomotive on space {state.black} of {COMPONENTS.harbour} (the harbour ends the game)"
-    return (f"<table style='font-size:12px;border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
-            f"<div style='font-size:12px'>{black}; oil supply {state.supply} chips</div>")
+    for p, info in enumerate(seen["players_info"]):
+        card = info["card"]
+        name = escape(info["name"])
+        cells = [f"<b style='border-left:8px solid {plots.PLAYER_COLORS[p]};padding-left:4px'>{name}</b>",
+                 money(info["money"]), str(info["license_cards"]), "/".join(str(chips) for chips in info["storage"]),
+                 str(info["derricks_left"]), str(info["locomotive"]),
+                 escape(card_short(card)) if card is not None and card >= 0 else "–"]
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    black = f"black locomotive on space {seen['black_locomotive']} of {COMPONENTS.harbour} (the harbour ends the game)"
+    return (f"<table class='gk-table'><tr>{head}</tr>{''.join(rows)}</table>"
+            f"<div>{black}; oil supply {seen['supply']} chips</div>")
+
+
+def heuristic_value(kind: str, value: float) -> str:
+    """The heuristic bot values moves in dollars; the other bots as :func:`gamekit.widgets.bot_value_text`."""
+    return money(round(value)) if kind == "heuristic" else bot_value_text(kind, value)
+
+
+def heuristic_value_name(kind: str) -> str:
+    return "estimated gain" if kind == "heuristic" else bot_value_name(kind)
 
 
 def private_html(state, player: int) -> str:
@@ -123,7 +154,7 @@ def private_html(state, player: int) -> str:
     if seen["movement_points"] is not None and state.current_player() == player:
         extra = f"<div>Movement points left: <b>{seen['movement_points']}</b>" + (
             "; special action still available" if seen["special_available"] else "") + "</div>"
-    return (f"<div style='font-size:13px'><div>Licenses: <b>{ones}</b> of value 1 and <b>{twos}</b> of value 2 "
+    return (f"<div><div>Licenses: <b>{ones}</b> of value 1 and <b>{twos}</b> of value 2 "
             f"(worth <b>{ones + 2 * twos}</b> in a bid)</div><div>Face-down tiles you have seen: {tiles}</div>"
             f"{extra}</div>")
 
@@ -134,19 +165,25 @@ def view(bots: dict[str, Any] | None = None) -> GameView:
         spec=SPEC, bots=bots if bots is not None else registry("giganten"), title="Giganten",
         player_name=lambda p: COMPONENTS.player_names[p], player_color=lambda p: plots.PLAYER_COLORS[p],
         phase=phase_label, round=round_label, group_actions=group_actions, private_html=private_html,
-        action_text=log_text, picture=plots.BoardPicture, summary_html=summary_html, text_shows_hidden=True,
-        public_text=public_text,
+        action_text=log_text, picture=lambda: ObservationPicture(pictures.board_svg),
+        target_of=lambda state, action: pictures.target_of(action, state.current_player()),
+        summary_html=summary_html, text_shows_hidden=True, public_text=public_text,
+        score_text=lambda value: money(round(value)), value_text=heuristic_value, value_name=heuristic_value_name,
     )
 
 
-def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None, **options: Any) -> GameStepper:
+def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None, state: GameState | None = None,
+            scenario: str | None = None, **options: Any) -> GameStepper:
     """The Giganten stepper (show it as the last expression of a cell).
 
     ``seats``: one entry per seat, "human" or a bot name of ``giganten.bots.BOTS`` (default: bots);
+    ``state``: a game to open (e.g. ``gamekit.record.load(text, giganten.SPEC)``, ``giganten.from_position(...)``),
+    with its whole history since its start; ``scenario``: a name of ``giganten.scenarios()`` to start from;
     ``options``: the game's variant switches (``one_opponent_back``, ``exact_price_change``,
-    ``open_licenses``, ``first_player``).
+    ``open_licenses``, ``first_player``, ``bluff_bids``, ``tie_by_license_cards``).
     """
-    return GameStepper(view(), players=players, seed=seed, seats=seats, options=options)
+    start = starting_point(SPEC, state, scenario)
+    return GameStepper(view(), players=players, seed=seed, seats=seats, options=options, state=start)
 
 
 class PriceDice:
@@ -167,37 +204,38 @@ class PriceDice:
         self.previous: list[int | None] = [None] * len(COMPANIES)
         self.counts = np.zeros(len(prices.TRACK))
         self.lines: list[str] = []
-        self.fig = new_figure(8.4, 4.4, dpi=90)
-        self.track_ax = self.fig.add_axes((0.1, 0.3, 0.3, 0.62))
-        self.hist_ax = self.fig.add_axes((0.52, 0.22, 0.45, 0.7))
+        self.fig = new_figure(7.6, 4.6)  # 730 x 440 px: a projector's size, its labels 12 px and more
+        self.hist_ax = self.fig.add_axes((0.11, 0.22, 0.86, 0.7))
         self._build()
         self.redraw()
 
     def _build(self) -> None:
         self.roll_buttons = [
-            button(f"Roll {short}", f"Roll the price die for {name}", lambda _b, c=c: self.roll(c), icon="cube")
+            button(f"Roll {short}", f"Roll the price die for {name}", lambda _b, c=c: self.roll(c))
             for c, (short, name) in enumerate(zip(plots.COMPANY_SHORT, COMPANIES))
         ]
         self.roll_all_button = button("Roll all three", "One round of Action 1: Hudson, then Jet, then Standard",
-                                      lambda _b: self.roll_all(), icon="dice", style="primary")
+                                      lambda _b: self.roll_all(), style="primary")
         self.many_button = button("Roll 100 rounds", "Roll all three 100 times (the histogram fills up)",
-                                  lambda _b: self.roll_all(100), icon="forward")
-        self.reset_button = button("Reset", "Markers back to $5,000, histogram emptied", lambda _b: self.reset(),
-                                   icon="refresh")
+                                  lambda _b: self.roll_all(100))
+        self.reset_button = button("Reset", "Markers back to $5,000, histogram emptied", lambda _b: self.reset())
         faces = [("roll the die", -1)] + [(f"{c} {p}", i) for i, (c, p) in enumerate(prices.DIE_FACES)]
         self.face_menu = widgets.Dropdown(options=faces, value=-1, description="Die face",
                                           tooltip="Force the die to show this face (forced rolls are not "
                                                   "counted in the histogram)")
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.tracks = Clickable(description="The three price tracks and their markers")
+        self.histogram = Clickable(description="Rolled prices against the exact long-run distribution")
         self.text = widgets.HTML()
+        wrap = partial(widgets.Layout, flex_flow="row wrap", align_items="flex-start")
         self.widget = widgets.VBox([
-            widgets.HTML("<b>The price die</b> (Action 1 — Change Market Prices)"),
-            widgets.HBox([*self.roll_buttons, self.roll_all_button], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.face_menu, self.many_button, self.reset_button],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            self.image, self.text,
+            stylesheet(),
+            widgets.HTML("<h3>The price die (Action 1 — Change Market Prices)</h3>"),
+            widgets.HBox([*self.roll_buttons, self.roll_all_button], layout=wrap()),
+            widgets.HBox([self.face_menu, self.many_button, self.reset_button], layout=wrap()),
+            widgets.HBox([self.tracks, widgets.VBox([self.histogram, self.text])], layout=wrap()),
         ])
         self.widget.add_class("gk-price-dice")
+        self.widget.add_class("gk-kit")
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -250,13 +288,12 @@ class PriceDice:
 
     # -- drawing ---------------------------------------------------------------------------
     def redraw(self) -> None:
-        self.track_ax.clear()
+        self.tracks.markup = pictures.prices_svg(self.indices, self.previous)
         self.hist_ax.clear()
-        plots.draw_price_tracks(self.track_ax, self.indices, self.previous)
         plots.plot_price_histogram(self.counts, self.exact, ax=self.hist_ax)
-        self.image.value = figure_png(self.fig)
+        self.histogram.markup = figure_svg(self.fig)
         lines = "".join(f"<li>{escape(line)}</li>" for line in self.lines) or "<li>Press a Roll button.</li>"
-        self.text.value = f"<ul style='margin:0'>{lines}</ul>"
+        self.text.value = f"<ul style='margin:0;padding-left:1.2em;max-width:560px'>{lines}</ul>"
 
 
 def price_dice(seed: int = 0) -> PriceDice:
@@ -275,24 +312,25 @@ class LocomotiveRace:
         from gamekit.widgets import Scrubber
 
         self.snapshots = plots.round_snapshots(state)
-        self.fig = new_figure(9.0, 3.4, dpi=80)
+        self.fig = new_figure(10.0, 3.8)
         self.ax = self.fig.add_subplot()
         labels = [f"round {s.round}" for s in self.snapshots]
         if self.snapshots[-1].is_terminal():
             labels[-1] = "end"
         self.scrubber = Scrubber(len(self.snapshots), self._render, self._caption, description="Round",
                                  tooltip="Which round of the game to show (arrow keys move it)", labels=labels)
-        self.widget = self.scrubber.widget
+        self.widget = widgets.VBox([stylesheet(), self.scrubber.widget])
         self.widget.add_class("gk-locomotive-race")
+        self.widget.add_class("gk-kit")
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
 
-    def _render(self, i: int) -> bytes:
+    def _render(self, i: int) -> str:
         self.ax.clear()
         plots.plot_rail_race(self.snapshots[i], self.ax)
-        self.fig.subplots_adjust(left=0.1, right=0.98, bottom=0.2, top=0.88)
-        return figure_png(self.fig)
+        self.fig.subplots_adjust(left=0.09, right=0.99, bottom=0.2, top=0.88)
+        return figure_svg(self.fig)
 
     def _caption(self, i: int) -> str:
         s = self.snapshots[i]

@@ -13,12 +13,13 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from gamekit import Action
+from gamekit.positions import ChanceConcern
 
 from ..actions import Deal, Reveal
 from ..components import CARDS, EFFECT_TEXT, KIND, LABEL, UNIQUE_KINDS
-from . import DEAL, END_TURN, START
+from . import DEAL, END_TURN, REVEAL, START
 from .end import announce_turn, trigger_end
-from .marker import put_card
+from .marker import first_empty_space, put_card
 
 if TYPE_CHECKING:
     from ..state import State
@@ -49,6 +50,19 @@ def outcomes(s: State) -> tuple[tuple[Action, float], ...]:
         else:
             entry[1] += 1
     return tuple((table[c], k / len(deck)) for c, k in counts.values())
+
+
+def concern(s: State) -> ChanceConcern | None:
+    """What the chance node decides: the starting card dealt to the next dig site, or the deck's new top card."""
+    if s.phase == DEAL:
+        empty = first_empty_space(s)
+        assert empty is not None  # (a card is dealt while a space is empty)
+        return ChanceConcern("card", None, f"dig site {empty[0] + 1}", 1,
+                             f"the starting card dealt face up to dig site {empty[0] + 1} (Setup)")
+    if s.phase == REVEAL:
+        return ChanceConcern("card", None, "deck", 1, f"the deck's new top card, turned up from the {len(s.deck)} "
+                                                      "cards left (Play 1 Marker)")
+    return None
 
 
 def is_outcome(s: State, action: Action) -> bool:

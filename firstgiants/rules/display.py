@@ -130,7 +130,8 @@ def say_expansion(s: State, p: int, card: int, mset: MuseumSet, was_typed: bool,
     kind, key, size = mset.kind, mset.key, len(mset.cards)
     typed = "" if was_typed else " (the second card fixes its type)"
     text = f"{name} displays {LABEL[card]} {paid}: extends {name}'s {type_name(kind, key)}{typed} to {size} cards"
-    text += ", taking 1 Set token" if token else ", but no Set token is left to take"
+    text += ", taking 1 Set token" if token else (", but no Set token is left to take (the kit's house rule R17: "
+                                                  "the set still expands)")
     if is_complete(mset):
         tokens = mset.tokens
         text += f": the set is complete, its {tokens} Set token{'s' if tokens != 1 else ''} turn to 3 points each"

@@ -29,6 +29,7 @@ from ..components import (
     DISPLAY_TWO_DIFFERENT,
     DISPLAY_TWO_SAME,
     EACH_OPPONENT,
+    EGG,
     FAMILY,
     GAIN_POINT,
     GAINS,
@@ -38,6 +39,7 @@ from ..components import (
     PER_CARNIVORE,
     PER_FAMILY,
     PER_PAIR,
+    SIZE,
     SPEND_3_FOR_2,
     TIMING,
     TOKENS,
@@ -79,32 +81,40 @@ CLOCKWISE_AFTER = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in ran
 TRIGGER = tuple(tuple(Trigger(p, c) for c in range(len(CARDS))) for p in range(TOKENS.max_players))
 
 
-def triggered_by_take(studies: Sequence[tuple[int, ...]], taker: int, card: int) -> tuple[Trigger, ...]:
+def triggered_by_take(studies: Sequence[tuple[int, ...]], taker: int, card: int,
+                      eggs_not_fossils: bool = False) -> tuple[Trigger, ...]:
     """The effects triggered when ``taker`` takes ``card`` (already last in their Study), in order.
 
     The taker's recurring effects whose condition the take meets ("each time you take a carnivore
     card"; "... a card from a Family you don't currently have in your Study", judged by the Study
     before this take), then the card's own single-use effect, then clockwise the other players'
-    "each time any player takes a fossil card".  Every card, egg included, is a fossil card.
+    "each time any player takes a fossil card".  Ruling R10: every card, egg included, is a fossil card,
+    and the Carnivore egg a carnivore card; with ``eggs_not_fossils`` an egg is neither (it still brings
+    its family).
     """
     study = studies[taker]
     mine = TRIGGER[taker]
     out = []
+    fossil = not eggs_not_fossils or SIZE[card] != EGG
     if not _RECURRING.isdisjoint(study):
         family = FAMILY[card]
         # (asked only when a card of the Study watches for it)
         new_family = not _NEW_FAMILY.isdisjoint(study) and family not in [FAMILY[c] for c in study[:-1]]
-        recurring = _RECURRING_FOR_TAKER[family == CARNIVORE][new_family]  # the conditions this take meets
+        if fossil:
+            recurring = _RECURRING_FOR_TAKER[family == CARNIVORE][new_family]  # the conditions this take meets
+        else:
+            recurring = _NEW_FAMILY if new_family else _NOTHING
         for c in study:
             if c in recurring:
                 out.append(mine[c])
     if TIMING[card] == ONCE:
         out.append(mine[card])
-    for p in CLOCKWISE_AFTER[len(studies)][taker]:
-        theirs = TRIGGER[p]
-        for c in studies[p]:
-            if c in _ANY_PLAYER:
-                out.append(theirs[c])
+    if fossil:
+        for p in CLOCKWISE_AFTER[len(studies)][taker]:
+            theirs = TRIGGER[p]
+            for c in studies[p]:
+                if c in _ANY_PLAYER:
+                    out.append(theirs[c])
     return tuple(out)
 
 
@@ -125,6 +135,7 @@ _RECURRING_FOR_TAKER = tuple(
 #: Every recurring effect a taker's Study may hold, and those watching for a new family.
 _RECURRING = _cards_timed(ANY_PLAYER_TAKES, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY)
 _NEW_FAMILY = _cards_timed(YOU_TAKE_NEW_FAMILY)
+_NOTHING: frozenset[int] = frozenset()
 
 
 def steps_of(card: int, owner: int, n: int) -> tuple[Step, ...]:
@@ -151,13 +162,16 @@ SOLE_OPTION: tuple[int, ...] = tuple(
 STEPS = {n: tuple(tuple(steps_of(c, o, n) for c in range(len(PARTS))) for o in range(n)) for n in _PLAYER_COUNTS}
 
 
-def multiplier(code: int, study: tuple[int, ...]) -> int:
+def multiplier(code: int, study: tuple[int, ...], eggs_not_fossils: bool = False) -> int:
     """How many times a multiplied effect applies, counted in ``study`` now.
 
     "for each carnivore card you have in your Study" / "for each different Family you have in your
-    Study" / "for each pair of cards you have in your Study (regardless of Family and Size)".
+    Study" / "for each pair of cards you have in your Study (regardless of Family and Size)".  The
+    Carnivore egg is a carnivore card (ruling R10), unless ``eggs_not_fossils``.
     """
     if code == PER_CARNIVORE:
+        if eggs_not_fossils:
+            return sum(1 for c in study if FAMILY[c] == CARNIVORE and SIZE[c] != EGG)
         return sum(1 for c in study if FAMILY[c] == CARNIVORE)
     if code == PER_FAMILY:
         return len({FAMILY[c] for c in study})
@@ -177,7 +191,7 @@ MULTIPLIER_WHY = {
 def gain(s: State, step: Step) -> None:
     """A plain gain: points, or amber taken from the supply (x the multiplier, counted now)."""
     p, mult = step.player, step.multiplier
-    k = multiplier(mult, s.study[p]) if mult else 1
+    k = multiplier(mult, s.study[p], s.eggs_not_fossils) if mult else 1
     amount = step.amount * k
     if step.effect == GAIN_POINT:
         s.points[p] += amount
@@ -204,7 +218,8 @@ def gain_amber(s: State, p: int, amount: int) -> int:
 
 
 def say_amber(s: State, section: str, p: int, got: int, amount: int, why: str) -> None:
-    short = f"; the supply had only {got}" if got < amount else ""
+    short = (f"; the supply had only {got}: the kit's house rule R6 limits amber to its {TOKENS.amber_in_box} "
+             "tokens, not points") if got < amount else ""
     s._say(section, p, "{} gains {} amber ({}{}).", s.names[p], got, why, short)
 
 

@@ -47,6 +47,11 @@ def markers_on_board(s: State, player: int) -> int:
     return MARKERS - SITES + [m & bit for m in s.markers].count(0)
 
 
+def put_marker(s: State, site: int, player: int) -> None:
+    """``player``'s marker is at dig ``site``."""
+    s.markers[site] |= 1 << player
+
+
 def has_marker(s: State, site: int, player: int) -> bool:
     return bool(s.markers[site] >> player & 1)
 
@@ -107,7 +112,7 @@ def turn_choices(s: State) -> tuple[PlayMarker | Reclaim, ...]:
 def play(s: State, action: PlayMarker) -> None:
     """Place a marker at the dig site; the player takes one of its cards next."""
     p, site = s.active, action.site
-    s.markers[site] |= 1 << p
+    put_marker(s, site, p)
     s.site = site
     s.phase = TAKE
     if s._events is not None:
@@ -132,7 +137,7 @@ def take(s: State, action: TakeCard) -> None:
     s.study[p] += (card,)
     if s._events is not None:
         s._say("Play 1 Marker", p, "{} takes {} from dig site {} into the Study.", s.names[p], LABEL[card], site + 1)
-    s.pending = triggered_by_take(s.study, p, card)
+    s.pending = triggered_by_take(s.study, p, card, s.eggs_not_fossils)
     s.steps = ()
     s.decision = None
     s.phase = RESOLVE

@@ -1,7 +1,8 @@
 """Setup (rulebook "Setup"): the Set tokens by player count, 4 markers and 2 amber each, the 8 starting cards.
 
-The options: ``first_player`` ("the player who most recently encountered a dinosaur goes first") and
-``names`` (for the events).  The starting cards are dealt face up to the dig sites one by one, each a
+The options: ``first_player`` ("the player who most recently encountered a dinosaur goes first"),
+``names`` (for the events) and ``eggs_not_fossils`` (ruling R10's other reading, kept in the state for the
+effects).  The starting cards are dealt face up to the dig sites one by one, each a
 chance node (:mod:`.deck`); then the deck turns up its top card.
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ def begin(s: State, options: dict[str, Any]) -> None:
     n = s.n
     s.names = names(options["names"], n)
     s.first = s.active = options["first_player"]
+    s.eggs_not_fossils = options["eggs_not_fossils"]
     if not 0 <= s.first < n:
         raise ValueError(f"first_player must be a seat from 0 to {n - 1}, got {quote(s.first)}")
     if options["news_values"] not in NEWS_READINGS:

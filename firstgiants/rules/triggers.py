@@ -246,5 +246,5 @@ def amber_given(s: State, p: int, mine: list[int]) -> int:
         for part in PARTS[card]:
             if part.effect == GAIN_AMBER:
                 for q in (p,) if part.who == YOU else CLOCKWISE_AFTER[s.n][p]:
-                    total += part.amount * multiplier(part.multiplier, s.study[q])
+                    total += part.amount * multiplier(part.multiplier, s.study[q], s.eggs_not_fossils)
     return total

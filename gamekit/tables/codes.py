@@ -2,7 +2,8 @@
 
 A code is drawn with :mod:`secrets` from Crockford's base-32 alphabet (no I, L, O or U, so it reads
 aloud and types without confusion) and shown in groups of five: a seat code has 10 characters (50
-bits), a host code 15 (75 bits).  What is typed is normalised first (case, spaces and dashes
+bits), a host code 15 (75 bits), the classroom server's teacher key 20 (100 bits; never stored, see
+:mod:`gamekit.tables.serve`).  What is typed is normalised first (case, spaces and dashes
 ignored; O read as 0, I and L as 1), then hashed with SHA-256; the store keeps only the hash, so
 a copy of the database does not give the codes away.  (A plain hash suffices: the codes are
 random, not passwords a person chose, so there is no dictionary to try.)
@@ -15,6 +16,8 @@ import secrets
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 SEAT_LENGTH = 10
 HOST_LENGTH = 15
+TEACHER_LENGTH = 20
+KINDS = {SEAT_LENGTH: "seat", HOST_LENGTH: "host", TEACHER_LENGTH: "teacher"}
 _READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 _ALLOWED = frozenset(ALPHABET)
 
@@ -30,7 +33,7 @@ def normalize(text: object) -> str | None:
     if not isinstance(text, str) or len(text) > 64:
         return None
     raw = "".join(ch for ch in text.upper() if ch not in " -_\t\n").translate(_READ_AS)
-    if len(raw) not in (SEAT_LENGTH, HOST_LENGTH) or not set(raw) <= _ALLOWED:
+    if len(raw) not in KINDS or not set(raw) <= _ALLOWED:
         return None
     return raw
 
@@ -42,8 +45,6 @@ def code_hash(text: object) -> str | None:
 
 
 def kind_of(text: object) -> str | None:
-    """'seat' or 'host' by the code's length, None for a malformed code."""
+    """'seat', 'host' or 'teacher' by the code's length, None for a malformed code."""
     raw = normalize(text)
-    if raw is None:
-        return None
-    return "seat" if len(raw) == SEAT_LENGTH else "host"
+    return None if raw is None else KINDS[len(raw)]

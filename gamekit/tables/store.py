@@ -4,8 +4,8 @@ One class holds every rule of the store; a backend (SQLite, PostgreSQL) only sup
 transactions, its SQL dialect's few differences and a way to wait for a change.  The tables:
 
 * ``gk_tables``: one row per table -- the starting point (a JSON document: game, module, players,
-  options, and ``position``, room for a starting position), the chance seed, the host code's hash,
-  the status ('playing', 'paused', 'ended'), the log's ``length`` and a ``revision`` that every
+  options, and ``position``: the position the table started from, or null for a new game), the chance
+  seed, the host code's hash, the status ('playing', 'paused', 'ended'), the log's ``length`` and a ``revision`` that every
   change (an entry, a host operation) increases;
 * ``gk_seats``: one row per seat -- the seat code's hash (NULL for a seat created as a bot) and the
   bot playing it (a JSON bot spec from :mod:`gamekit.bots`' registries; NULL while a person plays);
@@ -39,7 +39,7 @@ from ..actions import Action
 from ..bots import SeatSpec, seat_factory, seat_label
 from ..play import sample_chance
 from ..protocol import GameState, IllegalAction
-from ..record import MAX_ACTIONS, dump, load
+from ..record import MAX_ACTIONS, dump, load, start_of
 from ..spec import GameSpec
 from ..tournament import GameRef, game_ref
 from . import codes
@@ -145,6 +145,8 @@ class TableInfo:
     revision: int
     seats: tuple[SeatInfo, ...]
     created: float
+    module: str  # where the game comes from (``giganten``): its bots, its widgets
+    updated: float  # when it last changed (an entry, a host operation)
 
 
 @dataclass(frozen=True)
@@ -175,8 +177,12 @@ class _Table(NamedTuple):
     players: int
     options: dict[str, Any]
     seed: str
+    position: str | None = None
+    """The position the table started from (JSON text), or None: a new game with the options."""
 
     def new_state(self) -> GameState:
+        if self.position is not None:
+            return self.spec.position_state(self.position)
         return self.spec.new_game(self.players, **self.options)
 
 
@@ -267,14 +273,16 @@ class TableStore(ABC):
     # -- creating tables -------------------------------------------------------------------------
     def create_table(self, game: GameSpec | ModuleType | str, seats: Sequence[SeatSpec], *,
                      options: Mapping[str, Any] | None = None, title: str = "", seed: int | str | None = None,
-                     from_save: str | bytes | None = None) -> TableCodes:
+                     from_save: str | bytes | None = None, position: Any = None) -> TableCodes:
         """A new table for ``game`` (a game package such as ``giganten``, or its module name).
 
         ``seats`` has one entry per player: ``"human"`` for a student, or a bot as registered for the
         game (``"heuristic"``, ``("search", {"iterations": 200})``).  ``options`` are the game's
         variant switches.  ``seed`` fixes the chance draws (default: a fresh random seed); the same
         seed and the same moves give the same game.  ``from_save`` continues a saved game (a
-        gamekit save file: its options and actions become the table's start and first entries).
+        gamekit save file: its options (or starting position) and actions become the table's start and
+        first entries).  ``position`` starts the table from a position (``state.to_position()``, e.g. of
+        ``giganten.scenario(name)``, or its JSON text; see :mod:`gamekit.positions`), with its options.
         Bots and chance then play until a human must act.  Returns the codes (shown only here)."""
         ref = game_ref(game)
         spec = ref.spec()
@@ -283,20 +291,28 @@ class TableStore(ABC):
         players = len(seats)
         bots = [self._bot_json(ref, seat) for seat in seats]
         actions: list[Action] = []
+        if (from_save is not None or position is not None) and options:
+            raise ValueError("the options come from the save file or the position; pass no options")
         if from_save is not None:
-            if options:
-                raise ValueError("from_save: the options come from the save file; pass no options")
+            if position is not None:
+                raise ValueError("start from a save file or from a position, not both")
             saved = load(from_save, spec)
-            if saved.num_players != players:
-                raise ValueError(f"the save file is a {saved.num_players}-player game; seats gives {players}")
-            options, actions = saved.options, saved.history()
-        state = spec.new_game(players, **dict(options or {}))
+            state, actions = start_of(saved), saved.history()
+        elif position is not None:
+            state = spec.position_state(position)
+        else:
+            state = spec.new_game(players, **dict(options or {}))
+        if state.num_players != players:
+            raise ValueError(f"the game is a {state.num_players}-player game; seats gives {players}")
         if not isinstance(title, str) or len(title) > 200:
             raise ValueError("title: a text of at most 200 characters")
+        origin = state.origin
         start = {"format": START_FORMAT, "version": START_VERSION, "game": spec.name, "module": ref.module,
-                 "attribute": ref.attribute, "players": players, "options": dict(state.options), "position": None}
+                 "attribute": ref.attribute, "players": players, "options": dict(state.options),
+                 "position": None if origin is None else origin.data()}
         table = _Table(f"t{secrets.token_hex(5)}", ref, spec, players, dict(state.options),
-                       secrets.token_hex(16) if seed is None else str(seed))
+                       secrets.token_hex(16) if seed is None else str(seed),
+                       None if origin is None else origin.position)
         host = codes.new_code(codes.HOST_LENGTH)
         seat_codes = tuple(None if bot is not None else codes.new_code(codes.SEAT_LENGTH) for bot in bots)
         planned = []
@@ -481,12 +497,18 @@ class TableStore(ABC):
             factory = self._factories[key] = seat_factory(ref.module, (bot["name"], bot["params"]))
         return factory
 
-    def state(self, table_id: str) -> GameState:
-        """The table's full current state (server side only: it holds every hidden card)."""
+    def state(self, table_id: str, length: int | None = None) -> GameState:
+        """The table's full current state, or with ``length`` its state after the first ``length``
+        entries (a view's ``log_length``: the state that view was computed from, for a page that
+        draws it for the view's seat).  Server side only: it holds every hidden card."""
         table = self._table(table_id)
         with self._transaction(write=False) as tx:
             head = self._head(tx, table_id)
-            return self._sync(tx, table, head.length).state
+            if length is None:
+                return self._sync(tx, table, head.length).state
+            if type(length) is not int or not 0 <= length <= head.length:
+                raise ValueError(f"length: 0 to {head.length} (the log's length), got {length!r:.40}")
+            return self._sync(tx, table, length, exact=True).state
 
     def save_file(self, table_id: str) -> str:
         """The table's game as a gamekit save file (``gamekit.record``), e.g. for the stepper."""
@@ -503,7 +525,7 @@ class TableStore(ABC):
 
     def table_info(self, table_id: str) -> TableInfo:
         with self._transaction(write=False) as tx:
-            row = tx.one("SELECT id, title, start, status, length, revision, created FROM gk_tables WHERE id = ?",
+            row = tx.one("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables WHERE id = ?",
                          (table_id,))
             if row is None:
                 raise UnknownTable(table_id)
@@ -512,15 +534,15 @@ class TableStore(ABC):
     def list_tables(self) -> list[TableInfo]:
         """Every table of the store, oldest first."""
         with self._transaction(write=False) as tx:
-            rows = tx.all("SELECT id, title, start, status, length, revision, created FROM gk_tables "
+            rows = tx.all("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables "
                           "ORDER BY created, id")
             return [self._info(row, self._seat_rows(tx, row[0])) for row in rows]
 
     def _info(self, row: tuple, seats: tuple[SeatInfo, ...]) -> TableInfo:
-        table_id, title, start, status, length, revision, created = row
+        table_id, title, start, status, length, revision, created, updated = row
         start = json.loads(start)
         return TableInfo(str(table_id), start["game"], str(title), int(start["players"]), str(status), int(length),
-                         int(revision), seats, float(created))
+                         int(revision), seats, float(created), str(start["module"]), float(updated))
 
     # -- the host --------------------------------------------------------------------------------
     def host_table(self, host_code: object) -> str:
@@ -656,14 +678,14 @@ class TableStore(ABC):
         if start.get("format") != START_FORMAT or start.get("version") != START_VERSION:
             raise CorruptTable(f"table {table_id}: unknown starting-point format {start.get('format')!r:.40} "
                                f"version {start.get('version')!r:.10} (a newer kit?)")
-        if start.get("position") is not None:
-            raise CorruptTable(f"table {table_id} starts from a position; this kit starts tables from options only")
         ref = GameRef(start["module"], start["attribute"])
         try:
             spec = ref.spec()
         except (ImportError, AttributeError) as exc:
             raise CorruptTable(f"table {table_id}: its game {start['module']} cannot be loaded: {exc}") from None
-        return _Table(table_id, ref, spec, int(start["players"]), dict(start["options"]), seed)
+        position = start.get("position")
+        return _Table(table_id, ref, spec, int(start["players"]), dict(start["options"]), seed,
+                      None if position is None else _dumps(position))
 
     def _head(self, tx: Tx, table_id: str, lock: bool = False) -> _Head:
         row = tx.one("SELECT status, length, revision, updated FROM gk_tables WHERE id = ?"

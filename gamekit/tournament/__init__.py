@@ -4,6 +4,7 @@
 >>> result = run_tournament(giganten, ["heuristic", "random", "random", "random"],
 ...                         root_seed=1, games=500, rotate=True, processes=2, results="run.jsonl")
 >>> result.summary()          # win share, mean return, mean rank per bot
+>>> readable(result.summary())  # the same with column names for reading ("95% low", "mean result")
 >>> df = result.to_dataframe()
 
 Every game is a pure function of its seed and the seats: the chance outcomes come from one
@@ -25,7 +26,7 @@ results file), :mod:`.workers` (where games run), :mod:`.runner` (``run_tourname
 """
 from .cli import main
 from .games import GameRef, TimeLimitExceeded, derived_seed, game_ref, spawn_seeds
-from .rows import Failure, GameResult, TournamentResult
+from .rows import Failure, GameResult, TournamentResult, readable
 from .runner import GameFailed, TournamentInterrupted, run_tournament
 from .store import read_results
 
@@ -41,6 +42,7 @@ __all__ = [
     "game_ref",
     "main",
     "read_results",
+    "readable",
     "run_tournament",
     "spawn_seeds",
 ]

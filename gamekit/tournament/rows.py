@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-import numpy as np
+from ..stats import wilson_interval
 
 
 @dataclass(frozen=True)
@@ -144,15 +144,39 @@ class TournamentResult:
     def summary(self):
         """Per bot label: seats played, mean win share (with a 95% interval), mean return and rank.
 
-        With ``p`` players a bot no better than the others wins a share of ``1/p`` per seat.
+        The interval is Wilson's (:func:`gamekit.stats.wilson_interval`, every seat a trial, a shared
+        win counting its share): it stays inside [0, 1] even for a handful of games.  With ``p``
+        players a bot no better than the others wins a share of ``1/p`` per seat.
         """
         table = self.seat_table()
         grouped = table.groupby("bot", sort=False)
         out = grouped.agg(seats=("win_share", "size"), win_share=("win_share", "mean"),
                           mean_return=("return", "mean"), mean_rank=("rank", "mean"))
-        sd = grouped["win_share"].std(ddof=1).fillna(0.0)
-        half = 1.96 * sd / np.sqrt(out["seats"].clip(lower=1))
-        out.insert(2, "win_share_low", out["win_share"] - half)
-        out.insert(3, "win_share_high", out["win_share"] + half)
+        low, high = wilson_interval(grouped["win_share"].sum(), out["seats"])
+        out.insert(2, "win_share_low", low)
+        out.insert(3, "win_share_high", high)
         out["fair_share"] = 1.0 / self.players
         return out.sort_values("win_share", ascending=False)
+
+
+#: The summary's column names as a reader says them (:func:`readable`).
+PLAIN_NAMES = {
+    "win_share": "win share",
+    "win_share_low": "95% low",
+    "win_share_high": "95% high",
+    "mean_return": "mean result",
+    "mean_rank": "mean rank",
+    "fair_share": "fair share",
+}
+
+
+def readable(table):
+    """``table`` (a summary, a seat table, any DataFrame) with column names for reading, not for code:
+    ``win_share_low`` becomes "95% low", ``mean_return`` "mean result", and any other ``snake_case``
+    name its words ("bonus_per_derrick" -> "bonus per derrick").  The index's name likewise."""
+    def plain(name):
+        return PLAIN_NAMES.get(name, name.replace("_", " ")) if isinstance(name, str) else name
+
+    out = table.rename(columns=plain)
+    out.index = out.index.rename(plain(out.index.name))
+    return out

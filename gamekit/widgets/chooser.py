@@ -25,22 +25,29 @@ class ActionChooser:
         self.max_buttons = max_buttons
         self.title = widgets.HTML()
         self.buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.group_menu = widgets.Dropdown(description="Kind", tooltip="Which kind of action",
-                                           layout=widgets.Layout(width="auto"))
+        def wide() -> widgets.Layout:
+            return widgets.Layout(width="100%")
+
+        self.group_menu = widgets.Dropdown(description="Kind", tooltip="Which kind of action", layout=wide())
         self.action_menu = widgets.Dropdown(description="Action", tooltip="The action to play",
-                                            layout=widgets.Layout(width="auto", max_width="560px"))
-        self.play = button("Play", "Play the action chosen in the menu", self._play_menu, icon="check",
-                           style="primary")
-        self.menus = widgets.VBox([self.group_menu, widgets.HBox([self.action_menu, self.play])])
-        self.box = widgets.VBox([self.title, self.buttons, self.menus])
+                                            layout=widgets.Layout(width="auto", flex="1 1 auto"))
+        self.play = button("Play it", "Play the action chosen in the menu", self._play_menu, style="primary")
+        self.menus = widgets.VBox([self.group_menu, widgets.HBox([self.action_menu, self.play], layout=wide())],
+                                  layout=wide())
+        #: More buttons under the actions (the stepper's "let chance decide", "Cancel"), set by ``show``.
+        self.extras = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.box = widgets.VBox([self.title, self.buttons, self.menus, self.extras], layout=wide())
+        self.box.add_class("gk-chooser")
         self._groups: dict[str, list[tuple[str, Action]]] = {}
         self.group_menu.observe(lambda _c: self._fill_actions(), names="value")
         self.hide()
 
     # -- showing ---------------------------------------------------------------------------
-    def show(self, title_html: str, groups: ActionGroups) -> None:
+    def show(self, title_html: str, groups: ActionGroups, extras: Sequence[widgets.Widget] = ()) -> None:
+        """Offer ``groups`` under ``title_html``, with ``extras`` (buttons) below them."""
         self._groups = {g: list(items) for g, items in groups.items() if items}
         self.title.value = title_html
+        self.extras.children = tuple(extras)
         total = sum(len(items) for items in self._groups.values())
         self.box.layout.display = None
         if total <= self.max_buttons:
@@ -59,6 +66,7 @@ class ActionChooser:
     def hide(self) -> None:
         self.box.layout.display = "none"
         self.buttons.children = ()
+        self.extras.children = ()
         self._groups = {}
 
     @property

@@ -5,8 +5,8 @@ Conventions (the same in JupyterLab, Voila and plain pytest):
 * every control has a ``description`` (what it is) and a ``tooltip`` (what it does); buttons
   and menus are native ``<button>``/``<select>`` elements, so Tab reaches them and Enter or Space
   activates them — :func:`undescribed_controls` finds any control that breaks the rule;
-* an ``Output`` pane is written with :func:`append_html` and cleared with :func:`clear`, which
-  set ``out.outputs`` directly: ``with out:`` and ``clear_output()`` do nothing outside a kernel.
+* a destructive action asks first (:class:`Confirm`);
+* :func:`shown` is everything a widget shows, as data (the hidden-information tests compare it).
 """
 from __future__ import annotations
 
@@ -29,6 +29,8 @@ CONTROL_TYPES: tuple[type, ...] = (
     widgets.IntSlider,
     widgets.SelectionSlider,
     widgets.Checkbox,
+    widgets.Text,
+    widgets.FileUpload,
 )
 
 
@@ -42,36 +44,40 @@ def button(description: str, tooltip: str, on_click: Callable[[widgets.Button], 
     return b
 
 
-def html_output(html_text: str, plain: str) -> dict:
-    """One ``display_data`` output carrying HTML and its plain-text twin."""
-    return {"output_type": "display_data", "data": {"text/html": html_text, "text/plain": plain},
-            "metadata": {}}
+class Confirm:
+    """A question that must be answered before a destructive action (a new game, loading a save):
+    hidden until :meth:`ask`; the Yes button does it, the other one calls ``on_no`` (if any)."""
 
+    def __init__(self) -> None:
+        self.question = widgets.HTML()
+        self.yes = button("Yes", "Do it", lambda _b: self._answer(True), style="danger")
+        self.no = button("No, keep this game", "Change nothing", lambda _b: self._answer(False))
+        self.box = widgets.VBox([self.question, widgets.HBox([self.yes, self.no])],
+                                layout=widgets.Layout(display="none"))
+        self.box.add_class("gk-confirm")
+        self._on_yes: Callable[[], None] | None = None
+        self._on_no: Callable[[], None] | None = None
 
-def append_html(out: widgets.Output, html_text: str, plain: str | None = None) -> None:
-    """Append an HTML block to ``out`` (works outside a kernel, unlike ``with out:``)."""
-    out.outputs = out.outputs + (html_output(html_text, plain if plain is not None else html_text),)
+    @property
+    def visible(self) -> bool:
+        return self.box.layout.display != "none"
 
+    def ask(self, question: str, yes: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
+        self.question.value = f"<b>{escape(question)}</b>"
+        self.yes.description = yes
+        self.yes.tooltip = yes
+        self._on_yes, self._on_no = on_yes, on_no
+        self.box.layout.display = None
 
-def set_html(out: widgets.Output, html_text: str, plain: str | None = None) -> None:
-    """Replace the contents of ``out`` by one HTML block."""
-    out.outputs = (html_output(html_text, plain if plain is not None else html_text),)
+    def hide(self) -> None:
+        self.box.layout.display = "none"
+        self._on_yes = self._on_no = None
 
-
-def clear(out: widgets.Output) -> None:
-    """Empty ``out`` (``clear_output()`` does nothing outside a kernel)."""
-    out.outputs = ()
-
-
-def output_texts(out: widgets.Output) -> list[str]:
-    """The plain-text form of every output of ``out`` (for tests and scripts)."""
-    texts = []
-    for o in out.outputs:
-        if o.get("output_type") == "stream":
-            texts.append(o.get("text", ""))
-        else:
-            texts.append(o.get("data", {}).get("text/plain", ""))
-    return texts
+    def _answer(self, yes: bool) -> None:
+        action = self._on_yes if yes else self._on_no
+        self.hide()
+        if action is not None:
+            action()
 
 
 def shown(widget: Any) -> Any:

@@ -1,16 +1,24 @@
-"""The event log pane: what each action did, newest first, every event with its rulebook section."""
+"""The event log pane: what each action did, newest first, every event with its rulebook section.
+
+Every entry is a target of a :class:`~gamekit.widgets.Clickable` (``move-<n>``): clicking it travels
+to the position just after move ``n``.  The next moves taken back (Undo, or a jump back in time) stay
+listed, greyed, above the present until a different move is played: clicking one goes forward again.
+"""
 from __future__ import annotations
 
-from typing import Iterable
+import zlib
+from typing import Callable, Iterable
 
 import ipywidgets as widgets
 
 from ..plotting import GREY
 from ..protocol import Event
-from .controls import escape, html_output
+from .clickable import Clickable
+from .controls import escape
 
-SECTION_STYLE = ("font-size:11px;background:#EEEEEE;color:#333333;border-radius:3px;"
-                 "padding:0 4px;margin-left:4px;white-space:nowrap")
+#: How many of the moves taken back the pane lists (greyed, above the present).
+FUTURE_SHOWN = 3
+SECTION_STYLE = "font-size:12px;background:#EEEEEE;color:#333333;border-radius:3px;padding:0 4px;margin-left:4px"
 
 
 def section_badge(section: str) -> str:
@@ -24,7 +32,8 @@ def format_entry(number: int, who: str, colour: str | None, action_text: str | N
 
     ``action_text`` is None when the action itself must not be shown (a hidden chance draw):
     the entry then shows only the events, which the engine words for every player's eyes.
-    ``colour`` marks the entry's left edge (the seat's colour; grey for chance).
+    ``colour`` marks the entry's left edge (the seat's colour; grey for chance).  The HTML is a
+    ``gk-log-entry`` element that a click on takes the game to the position after move ``number``.
     """
     colour = colour or GREY
     head = f"<b>#{number}</b> <b>{escape(who)}</b>"
@@ -36,54 +45,102 @@ def format_entry(number: int, who: str, colour: str | None, action_text: str | N
     for event in events:
         lines_html.append(f'<div style="margin-left:1.2em">{escape(event.text)}{section_badge(event.section)}</div>')
         lines_text.append(f"    {event.text} [{event.section}]")
-    body = "".join(lines_html)
     # mathjax_ignore (MathJax 3; tex2jax_ignore for MathJax 2): JupyterLab typesets $...$ in HTML outputs as
     # LaTeX, and the events are full of dollars
-    html_text = (f'<div class="gk-log-entry mathjax_ignore tex2jax_ignore" style="border-left:4px solid {colour};'
-                 f'padding-left:6px;margin:2px 0;font-size:13px;line-height:1.35">{head}{body}</div>')
+    body = f"{head}{''.join(lines_html)}"
+    html_text = (f'<div class="gk-log-entry mathjax_ignore tex2jax_ignore" data-target="move-{number}" '
+                 f'data-h="{zlib.crc32(body.encode()):08x}" title="Go to the position after move {number}" '
+                 f'style="border-left:5px solid {colour}">{body}</div>')
     return html_text, "\n".join([plain_head, *lines_text])
 
 
 class EventLog:
-    """A scrollable Output pane of log entries, newest on top.
+    """The log entries of the game in the stepper, past and taken back, shown newest first.
 
-    It keeps every entry (so undo can remove the newest) but shows only the last ``limit``: the
-    whole pane is re-sent to the browser on each change, and a whole game's log would be slow.
+    ``push`` adds the entry of a new move (forgetting what was taken back); ``undo`` and ``redo`` move
+    the boundary between the past and the moves taken back.  Only the newest ``limit`` entries are
+    shown (the whole pane is re-sent to the browser on each change); :meth:`texts` has them all.
     """
 
-    def __init__(self, limit: int = 200, height: str = "260px") -> None:
+    def __init__(self, limit: int = 40, height: str = "260px") -> None:
         self.limit = limit
-        self._entries: list[dict] = []
-        self.output = widgets.Output(layout=widgets.Layout(
-            height=height, overflow="auto", border="1px solid #CCCCCC", padding="2px 4px"))
-        self.output.add_class("gk-event-log")
+        self._entries: list[tuple[int, str, str]] = []  # (move number, html, plain text)
+        self._now = 0  # entries before this index are the past; the rest were taken back
+        self.view = Clickable(description="Event log, newest first: click an entry to go back to that move")
+        self.view.layout = widgets.Layout(height=height, overflow="auto", border="1px solid #CCCCCC",
+                                          padding="2px 4px")
+        self.view.add_class("gk-event-log")
+        self.on_jump: list[Callable[[int], None]] = []
+        self.view.on_click(self._clicked)
 
     def __len__(self) -> int:
-        return len(self._entries)
+        """The number of entries in the past (taken-back moves not counted)."""
+        return self._now
 
-    def push(self, html_text: str, plain: str) -> None:
-        self._entries.append(html_output(html_text, plain))
+    # -- changes ---------------------------------------------------------------------------------
+    def push(self, number: int, html_text: str, plain: str) -> None:
+        del self._entries[self._now:]
+        self._entries.append((number, html_text, plain))
+        self._now += 1
 
-    def pop(self, n: int = 1) -> None:
-        del self._entries[max(0, len(self._entries) - n):]
+    def undo(self, n: int = 1) -> None:
+        self._now = max(0, self._now - n)
+
+    def redo(self, n: int = 1) -> None:
+        self._now = min(len(self._entries), self._now + n)
+
+    def forget_future(self) -> None:
+        del self._entries[self._now:]
 
     def clear(self) -> None:
         self._entries.clear()
+        self._now = 0
         self.sync()
 
+    # -- reading -----------------------------------------------------------------------------------
     def texts(self) -> list[str]:
-        """Every entry's plain text, oldest first (the whole log, not only what is shown)."""
-        return [e["data"]["text/plain"] for e in self._entries]
+        """Every past entry's plain text, oldest first (the whole log, not only what is shown)."""
+        return [plain for _, _, plain in self._entries[:self._now]]
 
+    def future_texts(self) -> list[str]:
+        """The entries of the moves taken back, next one first."""
+        return [plain for _, _, plain in self._entries[self._now:]]
+
+    def shown_texts(self) -> list[str]:
+        """The plain text of the past entries the pane shows, newest first."""
+        past = self._entries[:self._now]
+        return [plain for _, _, plain in past[-self.limit:][::-1]]
+
+    # -- showing -------------------------------------------------------------------------------------
     def sync(self) -> None:
-        """Show the newest ``limit`` entries, newest first."""
-        shown = self._entries[-self.limit:][::-1]
-        hidden = len(self._entries) - len(shown)
-        if not shown:
-            note = "Nothing has happened yet: press Step (or a human seat chooses an action)."
-            shown.append(html_output(f'<div style="color:#666666;font-size:12px">{escape(note)}</div>', note))
+        """Show the newest ``limit`` past entries, newest first, under the moves taken back (greyed)."""
+        past = self._entries[:self._now][-self.limit:][::-1]
+        future = self._entries[self._now:][:FUTURE_SHOWN][::-1]
+        parts = []
+        if future:
+            later = len(self._entries) - self._now - len(future)
+            more = f" ({later} more after them on the timeline)" if later else ""
+            parts.append('<div class="gk-log-future">')
+            parts += [html_text for _, html_text, _ in future]
+            parts.append(f'<div class="gk-log-note">▲ taken back{more}: Redo, the timeline or a click brings them '
+                         "back</div></div>")
+        parts += [html_text for _, html_text, _ in past]
+        if not past and not future:
+            parts.append('<div class="gk-log-note">Nothing has happened yet: press Step (or a human seat chooses '
+                         "an action).</div>")
+        hidden = self._now - len(past)
         if hidden:
-            note = f"… {hidden} earlier entries are not shown (undo and the save file keep them)."
-            shown.append(html_output(f'<div style="color:#666666;font-size:12px">{escape(note)}</div>', note))
-        if tuple(shown) != self.output.outputs:
-            self.output.outputs = tuple(shown)
+            parts.append(f'<div class="gk-log-note">… {hidden} earlier entries are not shown (the timeline and the '
+                         "save file keep them).</div>")
+        markup = "".join(parts)
+        targets = [f"move-{number}" for number, _, _ in (*future, *past)]
+        with self.view.hold_sync():
+            if self.view.markup != markup:
+                self.view.markup = markup
+            if list(self.view.targets) != targets:
+                self.view.targets = targets
+
+    def _clicked(self, target: str) -> None:
+        move = int(target.rpartition("-")[2])
+        for callback in list(self.on_jump):
+            callback(move)

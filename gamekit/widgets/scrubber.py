@@ -5,13 +5,14 @@ from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
+from .clickable import Clickable
 from .controls import button
 
 
 class Scrubber:
     """Scrub through ``count`` frames: a slider, previous/next buttons and the frame's picture.
 
-    ``render(i)`` returns frame ``i`` as PNG bytes and ``caption(i)`` its HTML caption; ``labels``
+    ``render(i)`` returns frame ``i`` as SVG markup and ``caption(i)`` its HTML caption; ``labels``
     name the frames on the slider (default 1, 2, 3, ...).  The slider answers the arrow keys once
     focused; the buttons answer Enter.
     """
@@ -28,14 +29,12 @@ class Scrubber:
         self.slider = widgets.SelectionSlider(options=list(zip(labels, range(count))),
                                               value=count - 1 if start is None else start,
                                               description=description, tooltip=tooltip, continuous_update=False)
-        self.prev_button = button("Previous", f"Previous {description.lower()}", lambda _b: self.move(-1),
-                                  icon="chevron-left")
-        self.next_button = button("Next", f"Next {description.lower()}", lambda _b: self.move(+1),
-                                  icon="chevron-right")
+        self.prev_button = button("◂ Previous", f"Previous {description.lower()}", lambda _b: self.move(-1))
+        self.next_button = button("Next ▸", f"Next {description.lower()}", lambda _b: self.move(+1))
         self.caption = widgets.HTML()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.picture = Clickable(description=f"The picture of the chosen {description.lower()}")
         self.widget = widgets.VBox([widgets.HBox([self.prev_button, self.slider, self.next_button]),
-                                    self.caption, self.image])
+                                    self.caption, self.picture])
         self.slider.observe(lambda _c: self.show(), names="value")
         self.show()
 
@@ -58,4 +57,4 @@ class Scrubber:
         self.prev_button.disabled = i == 0
         self.next_button.disabled = i == self.last
         self.caption.value = self.caption_of(i)
-        self.image.value = self.render_frame(i)
+        self.picture.markup = self.render_frame(i)

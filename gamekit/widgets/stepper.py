@@ -1,8 +1,9 @@
-"""The game stepper both games share: step, finish a phase or a round, undo, redo, reset, play on.
+"""The game stepper both games share: step, autoplay, time travel, save and load, play by clicking.
 
 The stepper is a thin layer: every rule lives in the engine (``state.apply``, ``legal_actions``,
 ``chance_outcomes``, ``observation``); a game only describes itself with a :class:`GameView`
-(its bots, its phases and rounds, how to group its actions, how to draw a state).
+(its bots, its phases and rounds, how to group its actions, how to draw a state and which part of
+the picture chooses which action).
 
 Determinism: a chance outcome is drawn from a generator seeded by (seed, move number), and a bot
 is created afresh for each decision from (seed, seat, move number).  So a game in the stepper is
@@ -10,21 +11,27 @@ a pure function of the seed and the humans' choices: undo then step gives the sa
 and "why?" explains exactly the move the bot is about to play.
 
 Hidden information: the picture and the private pane show what *one* seat may see
-(``state.observation(seat)``), and only for the seat to move.  With several human seats (hot-seat
-play) that view stays covered until the player presses Reveal ("pass the screen"); with one
-human it is shown for that human's turns; with no human at all (a demonstration) it is shown for
-every seat to move.  Bots' hands are never shown while a human plays: nothing the stepper shows
-then (status, summary, picture, log, text form, Hint, Why?, messages) depends on what the humans
-may not see, except the view of the seat a human has revealed.  In particular a bot's Why? (its
-candidates and their values rest on its hand) is withheld while a human plays a game with hidden
-information (:attr:`GameView.hidden_information`); the Hint of a human seat asks a bot sitting in
-that seat, which sees what that seat sees.  One exception, by choice: a human who sets chance to
-"you choose" becomes the dealer and sees every chance outcome offered, secret draws included.
+(``state.observation(seat)``), and only for the seat to move; otherwise the picture shows what
+every seat sees (:func:`observed`).  With several human seats (hot-seat play) a seat's view stays
+covered until the player presses Reveal ("pass the screen"); with one human it is shown for that
+human's turns; with no human at all (a demonstration) it is shown for every seat to move.  Bots'
+hands are never shown while a human plays: nothing the stepper shows then (status, summary,
+picture and its clickable parts, log, text form, Hint, Why?, messages) depends on what the humans
+may not see, except the view of the seat a human has revealed.  In particular a bot's Why? is
+withheld while a human plays a game with hidden information (:attr:`GameView.hidden_information`);
+the Hint of a human seat asks a bot sitting in that seat, which sees what that seat sees.  One
+exception, by choice: a human who sets chance to "you choose" becomes the dealer and sees every
+chance outcome offered, secret draws included.
+
+Every change of the current position goes through one place (:meth:`GameStepper._changed`), which
+calls the functions in :attr:`GameStepper.on_change` with the new state: a page that stores the game
+(a classroom table) listens there.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence
 
 import ipywidgets as widgets
@@ -33,18 +40,50 @@ from ..actions import Action
 from ..plotting import player_color
 from ..protocol import GameState, IllegalAction
 from ..spec import GameSpec
+from .advice import Advisor
 from .chooser import ActionChooser, ActionGroups
-from .controls import button, escape
+from .clickable import Bridge, Clickable
+from .controls import Confirm, button, escape
 from .log import EventLog, format_entry
 from .seats import CHANCE_CHOOSE, HUMAN, SeatPicker
+from .style import stylesheet
 
 BotFactory = Callable[..., Any]
+#: Autoplay speeds: label -> milliseconds between moves.
+SPEEDS = {"slow (2 s)": 2000, "normal (1 s)": 1000, "fast (0.3 s)": 300, "fastest": 0}
+#: Keyboard shortcuts inside the stepper: key -> (method name, what it does).
+KEYS = {"s": ("step", "Step"), "u": ("undo", "Undo"), "r": ("redo", "Redo"), "p": ("toggle_play", "Play / Pause"),
+        "f": ("finish_phase", "Finish phase")}
 
 
 class Picture(Protocol):
-    """Draws a state as PNG bytes, from the public view or one seat's view."""
+    """Draws a state as SVG markup, from the public view or one seat's view, with clickable targets.
 
-    def render(self, state: GameState, viewer: int | None) -> bytes: ...
+    ``targets`` maps the id of each part that chooses an action of the seat to move (see
+    :attr:`GameView.target_of`) to its label; the picture marks those parts ``data-target``."""
+
+    def render(self, state: GameState, viewer: int | None, targets: Mapping[str, str]) -> str: ...
+
+
+def observed(state: GameState, viewer: int | None) -> dict[str, Any]:
+    """What ``viewer`` sees (``state.observation(viewer)``), or for ``viewer`` None what every seat sees:
+    the parts of the seats' observations that agree (a secret differs between seats and becomes None)."""
+    if viewer is not None:
+        return state.observation(viewer)
+    from ..tables.views import common
+
+    return common([state.observation(p) for p in range(state.num_players)])
+
+
+class ObservationPicture:
+    """A :class:`Picture` drawn from an observation: ``draw(observation, targets) -> SVG`` (e.g.
+    ``giganten.pictures.board_svg``), so it cannot show more than its viewer may see."""
+
+    def __init__(self, draw: Callable[[Mapping[str, Any], Mapping[str, str]], str]) -> None:
+        self.draw = draw
+
+    def render(self, state: GameState, viewer: int | None, targets: Mapping[str, str]) -> str:
+        return self.draw(observed(state, viewer), targets)
 
 
 def group_by_kind(state: GameState, actions: Sequence[Action]) -> ActionGroups:
@@ -57,9 +96,9 @@ def group_by_kind(state: GameState, actions: Sequence[Action]) -> ActionGroups:
 
 def observation_html(state: GameState, player: int) -> str:
     """The default private pane: the seat's observation, one key per line."""
-    rows = "".join(f"<tr><th style='text-align:left;padding-right:8px'>{escape(k)}</th><td>{escape(v)}</td></tr>"
+    rows = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>"
                    for k, v in state.observation(player).items())
-    return f"<table style='font-size:12px'>{rows}</table>"
+    return f"<table class='gk-table'>{rows}</table>"
 
 
 def public_action_text(state: GameState, action: Action) -> str | None:
@@ -72,6 +111,20 @@ def public_action_text(state: GameState, action: Action) -> str | None:
     return None if state.is_chance() else str(action)
 
 
+def bot_value_text(kind: str, value: float) -> str:
+    """A bot's value of a move in words: the random bot's chance of picking it and the search bot's value
+    (0 to 1: half its share of wins, half its margin) as percentages; other bots' as numbers (a game's view
+    gives their unit: dollars, points)."""
+    if kind in ("random", "search"):
+        return f"{value:.0%}"
+    return f"{value:,.3g}"
+
+
+def bot_value_name(kind: str) -> str:
+    """The heading of the values' column in the Hint / Why? pane."""
+    return {"random": "chance it is picked", "search": "search value (wins and margin)"}.get(kind, "value")
+
+
 @dataclass
 class GameView:
     """What the stepper needs to know about a game beyond the protocol.
@@ -79,7 +132,10 @@ class GameView:
     ``bots`` is the game's ``BOTS`` dict (name -> ``factory(seed, **params)``).  ``phase`` and
     ``round`` give labels whose change ends "finish phase" / "finish round" (None: no button).
     ``picture`` makes a fresh :class:`Picture` for each stepper (None: the text form only);
-    ``summary_html`` gives a public table of the players (money, pieces) shown under the status.
+    ``target_of(state, action)`` names the picture's part that chooses ``action`` (None: menu only);
+    ``summary_html`` gives a public table of the players (money, pieces) shown beside the picture.
+    ``score_text`` words a final result (``$57,500``, ``31 points``); ``value_text(bot, value)`` and
+    ``value_name(bot)`` word a bot's values in the Hint / Why? pane, with their unit.
     """
 
     spec: GameSpec
@@ -95,6 +151,7 @@ class GameView:
     action_text: Callable[[GameState, Action], str | None] = public_action_text
     chance_label: Callable[[GameState, Action, float], str] = lambda s, a, p: f"{a} (p = {p:.3g})"
     picture: Callable[[], Picture] | None = None
+    target_of: Callable[[GameState, Action], str | None] | None = None
     #: Whether some seat may not see everything (license hands, face-down tiles, ...).  While a human
     #: plays such a game, a bot's Why? is not shown (a game without hidden information sets False).
     hidden_information: bool = True
@@ -103,6 +160,11 @@ class GameView:
     text_shows_hidden: bool = False
     public_text: Callable[[GameState], str] | None = None
     bot_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    score_text: Callable[[float], str] = lambda value: f"{value:g}"
+    value_text: Callable[[str, float], str] = bot_value_text
+    value_name: Callable[[str], str] = bot_value_name
+    #: The Hint / Why? piece (:class:`gamekit.widgets.advice.Advisor` or a replacement taking the stepper).
+    advisor: Callable[..., Any] = Advisor
 
 
 def derived_seed(*parts: object) -> int:
@@ -110,93 +172,197 @@ def derived_seed(*parts: object) -> int:
     return random.Random("/".join(map(str, parts))).getrandbits(31)
 
 
-class GameStepper:
-    """Step through a game one action, one phase, one round at a time, or play it to the end.
+def ranking(returns: Sequence[float]) -> list[tuple[int, int]]:
+    """(place, seat) best first; equal results share a place ("1, 1, 3")."""
+    order = sorted(range(len(returns)), key=lambda p: -returns[p])
+    out: list[tuple[int, int]] = []
+    for k, p in enumerate(order):
+        place = out[-1][0] if k and returns[p] == returns[order[k - 1]] else k + 1
+        out.append((place, p))
+    return out
 
-    Use it from code (``stepper.step()``, ``stepper.undo()``, ``stepper.state``) or by its
-    controls; display it as the last expression of a cell.
+
+class GameStepper:
+    """Step through a game one action, one phase, one round at a time, play it by clicking, let it
+    play itself (autoplay), travel back and forth in it, save it and load it.
+
+    Use it from code (``stepper.step()``, ``stepper.undo()``, ``stepper.jump(12)``, ``stepper.state``)
+    or by its controls; display it as the last expression of a cell.  ``state`` (a loaded save, a
+    finished game) opens that game with its whole history (:meth:`load_game`).
     """
 
     def __init__(self, view: GameView, players: int | None = None, seed: int = 0,
                  seats: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
-                 autoplay: bool = True, log_limit: int = 200, max_buttons: int = 12) -> None:
+                 autoplay: bool = True, log_limit: int = 40, max_buttons: int = 12,
+                 state: GameState | None = None) -> None:
         self.view = view
         self.options = dict(options or {})
         spec = view.spec
-        players = players or spec.min_players
+        players = players or (state.num_players if state is not None else spec.min_players)
+        #: Called with the new current state whenever it changes (see the module docstring).
+        self.on_change: list[Callable[[GameState], None]] = []
         self.seat_picker = SeatPicker(view.bots, spec.min_players, spec.max_players, players, seats,
                                       view.player_name)
         self.log = EventLog(limit=log_limit)
+        self.log.on_jump.append(self.jump)
         self.chooser = ActionChooser(self.choose, max_buttons=max_buttons)
         self._picture = view.picture() if view.picture else None
         self._revealed: int | None = None
         self._future: list[Action] = []
+        self._targets: dict[str, list[Action]] = {}
+        self._chance_free = False  # "let chance finish this phase" is running
+        self._quiet = False  # a control is being set by the stepper itself
+        self.advisor = view.advisor(self)
+        self.why_button, self.why = self.advisor.button, self.advisor.pane
         self._build_controls(seed, autoplay)
-        self.seat_picker.players.observe(lambda _c: self.reset(), names="value")
+        self.seat_picker.players.observe(self._on_players, names="value")
         for menu in (*self.seat_picker.menus, self.seat_picker.chance):
             menu.observe(lambda _c: self._refresh(), names="value")
-        self.reset()
+        if state is not None:
+            self._seed = seed  # (reset sets it from the seed box otherwise)
+            self.load_game(state)
+        else:
+            self.reset()
 
     # -- the widget tree -------------------------------------------------------------------
     def _build_controls(self, seed: int, autoplay: bool) -> None:
         v = self.view
-        self.title = widgets.HTML(f"<h3 style='margin:2px 0'>{escape(v.title or v.spec.name)}</h3>")
+        self.title = widgets.HTML(f"<h3>{escape(v.title or v.spec.name)}</h3>")
+        self.title.add_class("gk-title")
         self.status = widgets.HTML()
         self.status.add_class("gk-status")
+        self.banner = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.banner.add_class("gk-banner")
         self.message = widgets.HTML()
+        self.confirm = Confirm()
         self.summary = widgets.HTML()
-        self.step_button = button("Step", "Play one action (a bot's move or a chance outcome)", self._on(self.step),
-                                  icon="step-forward", style="primary")
-        self.phase_button = button("Finish phase", "Play on until the phase changes or a human must choose",
-                                   self._on(self.finish_phase), icon="forward")
+        self.step_button = button("Step ▸", "Play one action (a bot's move or a chance outcome) [key S]",
+                                  self._on(self.step), style="primary")
+        self.phase_button = button("Finish phase", "Play on until the phase changes or a human must choose [key F]",
+                                   self._on(self.finish_phase))
         self.round_button = button("Finish round", "Play on until the round ends or a human must choose",
-                                   self._on(self.finish_round), icon="fast-forward")
+                                   self._on(self.finish_round))
         self.end_button = button("Play to end", "Play on until the game ends or a human must choose",
-                                 self._on(self.play_to_end), icon="flag-checkered")
-        self.undo_button = button("Undo", "Take back the last action", self._on(self.undo), icon="undo")
-        self.redo_button = button("Redo", "Play again the action just taken back", self._on(self.redo), icon="redo")
+                                 self._on(self.play_to_end))
+        self.undo_button = button("◂ Undo", "Take back the last action [key U]", self._on(self.undo))
+        self.redo_button = button("Redo ▸", "Play again the action just taken back [key R]", self._on(self.redo))
+        self.play_button = widgets.ToggleButton(description="▶ Play", tooltip="Let the game play itself at the "
+                                                "chosen speed; it pauses when a human must choose [key P]",
+                                                layout=widgets.Layout(width="auto"))
+        self.play_button.observe(self._on_play, names="value")
+        self.speed = widgets.SelectionSlider(options=list(SPEEDS.items()), value=SPEEDS["normal (1 s)"],
+                                             description="Speed", tooltip="Time between moves while playing",
+                                             continuous_update=False, style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="300px"))
+        # (no readout on the slider: the browser would measure the page at every move to fit it; the
+        # box beside it shows the move and takes a number)
+        self.timeline = widgets.IntSlider(description="Move", tooltip="Travel to any move of this game (the moves "
+                                          "after it can be played again with Redo)", min=0, max=0, readout=False,
+                                          continuous_update=False, layout=widgets.Layout(flex="1 1 auto"))
+        self.move_box = widgets.BoundedIntText(min=0, max=0, tooltip="The move shown: type one to go there",
+                                               layout=widgets.Layout(width="90px"))
+        self.move_box.add_class("gk-move-box")
+        self.timeline.observe(self._on_timeline, names="value")
+        self.move_box.observe(self._on_timeline, names="value")
+        self.bridge = Bridge(shortcuts=list(KEYS), scope="gk-stepper", interval=self.speed.value,
+                             layout=widgets.Layout(display="none"))
+        self.bridge.on_tick(self._tick)
+        self.bridge.on_key(self.press_key)
+        self.speed.observe(lambda c: setattr(self.bridge, "interval", c["new"]), names="value")
         self.seed_box = widgets.IntText(value=seed, description="Seed", tooltip="Seed of chance and bots; "
-                                        "press New game to start a game with it",
-                                        layout=widgets.Layout(width="170px"))
-        self.reset_button = button("New game", "Start a new game with this seed and these seats",
-                                   self._on(self.reset), icon="refresh", style="warning")
+                                        "press New game to start a game with it", layout=widgets.Layout(width="200px"))
+        self.reset_button = button("New game…", "Start a new game with this seed, these seats and these variants "
+                                   "(asks first)", self._on(self.ask_reset), style="warning")
         self.autoplay = widgets.Checkbox(value=autoplay, description="Bots answer at once", indent=False,
                                          tooltip="After a human's action, bots and chance play on until "
                                                  "the next human decision")
+        self.variants = self._variant_controls()
         if v.phase is None:
             self.phase_button.layout.display = "none"
         if v.round is None:
             self.round_button.layout.display = "none"
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.picture = Clickable(description=f"{v.title or v.spec.name}: the table",
+                                 layout=widgets.Layout(flex="0 0 auto"))
+        self.picture.add_class("gk-picture-view")
+        self.picture.on_click(self.pick_target)
         if self._picture is None:
-            self.image.layout.display = "none"
+            self.picture.layout.display = "none"
         self.text_form = widgets.HTML()
         self.private_title = widgets.HTML()
         self.reveal_button = widgets.ToggleButton(
-            description="Reveal", icon="eye", layout=widgets.Layout(width="auto"),
+            description="Reveal", layout=widgets.Layout(width="auto"),
             tooltip="Show the hidden information of the seat to move (pass the screen first)")
         self.reveal_button.observe(self._on_reveal, names="value")
         self.private = widgets.HTML()
-        self.why_button = button("Why?", "Show the candidate actions the bot weighs, with their values",
-                                 self._on(self.explain), icon="question")
-        self.why = widgets.HTML()
-        controls = widgets.HBox([self.step_button, self.phase_button, self.round_button, self.end_button,
-                                 self.undo_button, self.redo_button],
-                                layout=widgets.Layout(flex_flow="row wrap"))
-        game_row = widgets.HBox([self.seed_box, self.reset_button, self.autoplay],
-                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        side = widgets.VBox([self.private_title, self.reveal_button, self.private, self.chooser.box,
-                             widgets.HBox([self.why_button]), self.why],
-                            layout=widgets.Layout(min_width="320px", max_width="520px", padding="0 0 0 8px"))
-        self.settings = widgets.Accordion(children=[self.seat_picker.box, self.text_form],
-                                          titles=("Seats and chance", "Text form of the state"))
+        self.chance_one = button("Let chance decide this one", "Draw this chance outcome from the seed",
+                                 self._on(self.chance_decides))
+        self.chance_phase = button("Let chance finish this phase", "Draw every chance outcome from the seed until "
+                                   "the phase changes (bots play on; a human's decision stops it)",
+                                   self._on(self.chance_finishes_phase))
+        self.save_button = button("Save game (download)", "Download this game as a save file (JSON)",
+                                  self._on(self.download))
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False, description="Load a save…",
+                                         tooltip="Open a save file (it replaces this game: asks first)")
+        self.upload.observe(self._on_upload, names="value")
+        wrap = partial(widgets.Layout, flex_flow="row wrap", align_items="center")
+        controls = widgets.VBox([
+            widgets.HBox([self.step_button, self.phase_button, self.round_button, self.end_button], layout=wrap()),
+            widgets.HBox([self.undo_button, self.redo_button, self.play_button, self.speed], layout=wrap()),
+            widgets.HBox([self.timeline, self.move_box], layout=widgets.Layout(width="calc(100% - 8px)")),
+        ])
+        keys = " · ".join(f"{k.upper()} {words}" for k, (_, words) in KEYS.items())
+        self.side = widgets.VBox([
+            controls, self.message, self.confirm.box, self.chooser.box,
+            widgets.HBox([self.private_title, self.reveal_button], layout=wrap()), self.private, self.advisor.box,
+            self.summary, widgets.HTML("<b>Event log</b> (newest first; click an entry to go back to it)"),
+            self.log.view,
+        ], layout=widgets.Layout(min_width="420px", flex="1 1 600px", max_width="640px", padding="0 0 0 10px"))
+        self.side.add_class("gk-side")
+        game = widgets.VBox([self.seat_picker.box, *self.variants,
+                             widgets.HBox([self.seed_box, self.reset_button, self.autoplay], layout=wrap())])
+        files = widgets.VBox([widgets.HTML("A save file holds the options and every move: loading it replays the "
+                                           "game, so the timeline reaches back to its first move."),
+                              widgets.HBox([self.save_button, self.upload], layout=wrap())])
+        keys_help = widgets.HTML(f"<div>Click the stepper, then: {keys}. Tab reaches every button and every "
+                                 "clickable part of the picture; Enter or Space presses it.</div>")
+        self.settings = widgets.Tab(children=[game, files, self.text_form, keys_help],
+                                    titles=("Game", "Save and load", "Text form", "Keys"))
+        self.settings.selected_index = 0
         self.settings.observe(lambda _c: self._refresh_text(), names="selected_index")
+        more = widgets.Accordion(children=[self.settings], titles=("Game settings (players, seats, chance, variants, "
+                                                                   "new game) · Save and load · Text form · Keys",))
         self.widget = widgets.VBox([
-            self.title, self.status, controls, game_row, self.message,
-            widgets.HBox([self.image, side], layout=widgets.Layout(flex_flow="row wrap")), self.summary,
-            widgets.HTML("<b>Event log</b> (newest first)"), self.log.output, self.settings,
+            stylesheet(),
+            widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="baseline",
+                                                                          flex_flow="row wrap")),
+            self.banner,
+            widgets.HBox([self.picture, self.side], layout=widgets.Layout(flex_flow="row nowrap",
+                                                                         align_items="flex-start")),
+            more, self.bridge,
         ])
         self.widget.add_class("gk-stepper")
+        self.widget.add_class("gk-kit")
+        self.settings_box = more
+
+    def _variant_controls(self) -> list[widgets.Widget]:
+        """One control per option of the game (a checkbox for a switch), applied by New game."""
+        spec = self.view.spec
+        out = []
+        for key, default in spec.option_defaults.items():
+            value = self.options.get(key, default)
+            words = key.replace("_", " ")
+            tip = f"{spec.option_help.get(key, words)} (applies to the next new game)"
+            if isinstance(default, bool):
+                control = widgets.Checkbox(value=value, description=words, tooltip=tip, indent=False)
+            elif isinstance(default, int):
+                control = widgets.IntText(value=value, description=words, tooltip=tip,
+                                          style={"description_width": "initial"})
+            else:
+                control = widgets.Text(value=str(value), description=words, tooltip=tip,
+                                       style={"description_width": "initial"})
+            control.option = key  # type: ignore[attr-defined]
+            out.append(control)
+        return out
 
     def _on(self, method: Callable[[], Any]) -> Callable[[widgets.Button], None]:
         return lambda _b: method()
@@ -221,32 +387,95 @@ class GameStepper:
     def name(self, seat: int | None) -> str:
         return "Chance" if seat is None else self.view.player_name(seat)
 
+    def _changed(self) -> None:
+        """The one place the current position is announced: every ``on_change`` callback gets it."""
+        for callback in list(self.on_change):
+            callback(self.state)
+
+    def _begin(self, path: list[GameState]) -> None:
+        self._path = path
+        self._future = []
+        self._revealed = None
+        self._set_playing(False)
+        self.log.clear()
+        self.message.value = ""
+        self.confirm.hide()
+
     def start_from(self, state: GameState) -> None:
         """Continue from ``state`` (a loaded save, a position built in code) with the seats as they are.
 
         The game so far is not replayed: the log starts empty and Undo goes back no further than ``state``;
         New game starts a fresh game with the same options."""
+        self._check_game(state)
+        self._begin([state])
+        self._refresh()
+        self._changed()
+
+    def load_game(self, state: GameState) -> None:
+        """Open the game ``state`` belongs to at ``state``, with its whole history: the log, the timeline
+        and Undo reach back to its first move (its moves are replayed once)."""
+        from ..record import states_along
+
+        self._check_game(state)
+        path = list(states_along(state))
+        self._begin(path[:1])
+        for before, after in zip(path, path[1:]):
+            self._path.append(after)
+            self._log_move(before, after.history()[-1], after)
+        self._refresh()
+        self._changed()
+
+    def _check_game(self, state: GameState) -> None:
         if type(state).spec is not self.view.spec:
             raise ValueError(f"this stepper plays {self.view.spec.name}, not {type(state).spec.name}")
         if state.num_players != self.seat_picker.players.value:
-            self.seat_picker.players.value = state.num_players  # (a new player count starts a new game)
-        self.options = state.options
-        self._path = [state]
-        self._future = []
-        self._revealed = None
-        self.log.clear()
-        self.message.value = ""
-        self._refresh()
+            self._quiet = True
+            try:
+                self.seat_picker.players.value = state.num_players
+            finally:
+                self._quiet = False
+        self.options = dict(state.options)
+        for control in self.variants:
+            control.value = self.options[control.option]
 
     def reset(self) -> None:
-        """A new game with the seed box's seed, the chosen player count and the options."""
+        """A new game with the seed box's seed, the chosen player count and the variants."""
+        options = {c.option: c.value for c in self.variants}
+        try:
+            first = self.view.spec.new_game(self.seat_picker.players.value, **options)
+        except ValueError as exc:
+            self.message.value = f"<span class='gk-error'>Cannot start that game: {escape(exc)}</span>"
+            return
+        self.options = options
         self._seed = int(self.seed_box.value)
-        self._path: list[GameState] = [self.view.spec.new_game(self.seat_picker.players.value, **self.options)]
-        self._future = []
-        self._revealed = None
-        self.log.clear()
-        self.message.value = ""
+        self._begin([first])
         self._refresh()
+        self._changed()
+
+    def ask_reset(self) -> None:
+        """New game, after asking when the current game has moves (it would be lost unless saved)."""
+        self._ask("Start a new game? This game will be lost unless you save it first (Save and load).",
+                  "Yes, new game", self.reset)
+
+    def _ask(self, question: str, yes: str, action: Callable[[], None], no: Callable[[], None] | None = None) -> None:
+        if len(self._path) == 1 and not self._future:
+            action()
+        else:
+            self.confirm.ask(question, yes, action, no)
+
+    def _on_players(self, change: dict) -> None:
+        if self._quiet:
+            return
+
+        def keep() -> None:
+            self._quiet = True
+            try:
+                self.seat_picker.players.value = change["old"]
+            finally:
+                self._quiet = False
+
+        self._ask(f"Start a new game with {change['new']} players? This game will be lost unless you save it "
+                  "first.", "Yes, new game", self.reset, keep)
 
     # -- who decides ----------------------------------------------------------------------
     def is_human_turn(self) -> bool:
@@ -255,7 +484,7 @@ class GameStepper:
         if s.is_terminal():
             return False
         if s.is_chance():
-            return self.seat_picker.chance.value == CHANCE_CHOOSE
+            return self.seat_picker.chance.value == CHANCE_CHOOSE and not self._chance_free
         return self.seats[s.current_player()] == HUMAN
 
     def bot(self, seat: int, kind: str | None = None) -> Any:
@@ -265,30 +494,39 @@ class GameStepper:
         return factory(derived_seed(self._seed, "seat", seat, self.state.move_number),
                        **dict(self.view.bot_params.get(kind, {})))
 
+    def _chance_action(self) -> Action:
+        from ..play import sample_chance
+
+        s = self.state
+        return sample_chance(s, random.Random(derived_seed(self._seed, "chance", s.move_number)))
+
     def _automatic_action(self) -> Action | None:
         s = self.state
         if s.is_terminal() or self.is_human_turn():
             return None
         if s.is_chance():
-            rng = random.Random(derived_seed(self._seed, "chance", s.move_number))
-            from ..play import sample_chance
-            return sample_chance(s, rng)
+            return self._chance_action()
         return self.bot(s.current_player()).act(s)
 
     # -- moving ---------------------------------------------------------------------------
+    def _log_move(self, before: GameState, action: Action, after: GameState) -> None:
+        seat = before.current_player()
+        colour = None if seat is None else self.view.player_color(seat)
+        html_text, plain = format_entry(after.move_number, self.name(seat), colour,
+                                        self.view.action_text(before, action), after.events)
+        self.log.push(after.move_number, html_text, plain)
+
     def _push(self, action: Action) -> None:
         before = self.state
         after = before.apply(action)
         self._path.append(after)
         if self._future and self._future[-1] == action:
             self._future.pop()
+            self.log.redo()
         else:
             self._future = []
-        seat = before.current_player()
-        colour = None if seat is None else self.view.player_color(seat)
-        html_text, plain = format_entry(before.move_number + 1, self.name(seat), colour,
-                                        self.view.action_text(before, action), after.events)
-        self.log.push(html_text, plain)
+            self._log_move(before, action, after)
+        self._changed()
 
     def _run(self, until: Callable[[GameState], bool], max_moves: int = 100_000) -> int:
         """Play automatic moves until ``until(state)``, a human's turn or the end; redraw once."""
@@ -304,11 +542,11 @@ class GameStepper:
                     break
             self.message.value = self._waiting_message() if moves == 0 else ""
         except IllegalAction as exc:  # a bot broke a rule: show it, keep the state
-            self.message.value = f"<span style='color:#B00000'>Bot error: {escape(self._bot_error(exc))}</span>"
+            self.message.value = f"<span class='gk-error'>Bot error: {escape(self._bot_error(exc))}</span>"
         self._refresh()
         return moves
 
-    def _secrets_kept(self) -> bool:
+    def secrets_kept(self) -> bool:
         """Whether bots' hidden information must stay hidden: a human plays a game with hidden information."""
         return self.view.hidden_information and bool(self.seat_picker.humans)
 
@@ -316,7 +554,7 @@ class GameStepper:
         """What a bot's refused action shows: the whole refusal, or (while a human plays a game with hidden
         information) only the rule, since the refused action and what was allowed instead may reveal the
         bot's hand."""
-        if not self._secrets_kept():
+        if not self.secrets_kept():
             return str(exc)
         seat = self.state.current_player()
         return (f"the {self.seats[seat]} bot playing {self.name(seat)} chose an action that {exc.rule} "
@@ -327,8 +565,13 @@ class GameStepper:
         if s.is_terminal():
             return "The game is over."
         if self.is_human_turn():
-            who = "you (chance is set to 'you choose')" if s.is_chance() else self.name(s.current_player())
-            return f"Waiting for {escape(who)}: choose an action on the right."
+            if s.is_chance():
+                return "Waiting for you (chance is set to 'you choose'): choose the outcome below."
+            seat = s.current_player()
+            if self.visible_seat() != seat:
+                return f"Waiting for {escape(self.name(seat))} (pass the screen, then Reveal)."
+            where = " click a highlighted part of the picture or" if self.view.target_of else ""
+            return f"Waiting for {escape(self.name(seat))}:{where} choose an action below."
         return ""
 
     def step(self) -> int:
@@ -358,7 +601,7 @@ class GameStepper:
         try:
             self._push(action)
         except IllegalAction as exc:
-            self.message.value = f"<span style='color:#B00000'>{escape(exc)}</span>"
+            self.message.value = f"<span class='gk-error'>{escape(exc)}</span>"
             self._refresh()
             return
         self.message.value = ""
@@ -367,16 +610,37 @@ class GameStepper:
         else:
             self._refresh()
 
+    # -- chance under control ---------------------------------------------------------------
+    def chance_decides(self) -> None:
+        """At a chance outcome the human was to choose: draw it from the seed instead."""
+        if self.state.is_chance():
+            self.choose(self._chance_action())
+
+    def chance_finishes_phase(self) -> int:
+        """Draw chance outcomes from the seed (bots play on) until the phase changes or a human decides."""
+        self._chance_free = True
+        try:
+            return self._until_changes(self.view.phase)
+        finally:
+            self._chance_free = False
+            self._refresh()
+
+    # -- time travel ---------------------------------------------------------------------------
     def undo(self) -> bool:
         """Take back the last action (it stays available to Redo)."""
         if len(self._path) == 1:
             return False
-        self._future.append(self.state.history()[-1])
-        self._path.pop()
-        self.log.pop()
+        self._back(1)
         self.message.value = ""
         self._refresh()
+        self._changed()
         return True
+
+    def _back(self, n: int) -> None:
+        for _ in range(n):
+            self._future.append(self.state.history()[-1])
+            self._path.pop()
+        self.log.undo(n)
 
     def redo(self) -> bool:
         """Play again the last action taken back."""
@@ -386,6 +650,89 @@ class GameStepper:
         self.message.value = ""
         self._refresh()
         return True
+
+    def jump(self, move: int) -> None:
+        """Travel to the position after move ``move`` of this game (back with undo, forward with redo)."""
+        first = self._path[0].move_number
+        last = first + len(self._path) - 1 + len(self._future)
+        move = min(max(int(move), first), last)
+        current = self.state.move_number
+        self._set_playing(False)
+        if move < current:
+            self._back(current - move)
+            self._changed()
+        while self.state.move_number < move:
+            self._push(self._future[-1])
+        self.message.value = ""
+        self._refresh()
+
+    def _on_timeline(self, change: dict) -> None:
+        if not self._quiet and change["new"] != self.state.move_number:
+            self.jump(change["new"])
+
+    # -- autoplay ------------------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        return self.play_button.value
+
+    def toggle_play(self) -> None:
+        """Play / Pause."""
+        self.play_button.value = not self.play_button.value
+
+    def _set_playing(self, on: bool) -> None:
+        if self.play_button.value != on:
+            self.play_button.value = on
+
+    def _on_play(self, change: dict) -> None:
+        on = change["new"]
+        self.play_button.description = "⏸ Pause" if on else "▶ Play"
+        self.bridge.playing = on
+        if on and self.step() == 0:
+            self._set_playing(False)
+
+    def _tick(self) -> None:
+        """One beat of autoplay: one move; pause when a human must choose or the game is over."""
+        if self.playing and self.step() == 0:
+            self._set_playing(False)
+
+    def press_key(self, key: str) -> None:
+        """A keyboard shortcut (:data:`KEYS`) pressed inside the stepper."""
+        if key in KEYS:
+            getattr(self, KEYS[key][0])()
+
+    # -- save and load ---------------------------------------------------------------------------
+    def save_text(self) -> str:
+        """The current game as a save file (JSON, ``gamekit.record``)."""
+        from ..record import dump
+
+        return dump(self.state)
+
+    def download(self) -> str:
+        """Make the browser download the save file; returns its name."""
+        name = f"{self.view.spec.name}-move-{self.state.move_number}.json"
+        self.bridge.download(name, self.save_text())
+        self.message.value = f"Saved as <b>{escape(name)}</b> (see your browser's downloads)."
+        return name
+
+    def load_text(self, text: str | bytes) -> None:
+        """Open the game in a save file's ``text`` (asks first when the current game has moves)."""
+        from ..record import load
+
+        try:
+            state = load(text, self.view.spec)
+        except ValueError as exc:
+            self.message.value = f"<span class='gk-error'>Cannot load that file: {escape(exc)}</span>"
+            return
+        self._ask("Open the saved game? The game on screen will be lost unless you save it first.",
+                  "Yes, open it", lambda: self.load_game(state))
+
+    def _on_upload(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        content = bytes(files[0]["content"])
+        self.upload.value = ()
+        self.load_text(content)
 
     # -- hidden information ----------------------------------------------------------------
     def visible_seat(self) -> int | None:
@@ -410,45 +757,45 @@ class GameStepper:
 
     def explain(self) -> list[tuple[Action, float]]:
         """The bot's candidate actions for the seat to move, with values (a hint for a human seat)."""
-        s = self.state
-        seat = s.current_player()
-        if seat is None:
-            self.why.value = "<i>No decision to explain here (chance or end of game).</i>"
-            return []
-        kind = self.seats[seat]
-        if kind == HUMAN:
-            if self.visible_seat() != seat:
-                self.why.value = "<i>Reveal this seat's view first: a hint would give away its hand.</i>"
-                return []
-            kind = next((k for k in ("heuristic", "search", "random") if k in self.view.bots), None)
-            if kind is None:
-                self.why.value = "<i>This game has no bot to ask.</i>"
-                return []
-        elif self._secrets_kept():
-            self.why.value = (f"<i>{escape(self.name(seat))}'s reasons stay hidden while a human plays: the "
-                              f"{escape(kind)} bot weighs its candidates with what only its seat may see. Ask for "
-                              "a Hint on your own turn, or watch a game of bots only to see their reasons.</i>")
-            return []
-        bot = self.bot(seat, kind)
-        if not hasattr(bot, "explain"):
-            self.why.value = f"<i>The {escape(kind)} bot cannot explain its choices.</i>"
-            return []
-        ranked = sorted(bot.explain(s), key=lambda av: -av[1])
-        rows = "".join(f"<tr><td>{escape(self._label(s, a))}</td><td style='text-align:right'>{v:.3g}</td></tr>"
-                       for a, v in ranked[:8])
-        more = f"<div><i>… and {len(ranked) - 8} more</i></div>" if len(ranked) > 8 else ""
-        self.why.value = (f"<b>Why ({escape(kind)} bot, {escape(self.name(seat))}):</b>"
-                          "<table style='font-size:12px'><tr><th>candidate</th><th>value</th></tr>"
-                          f"{rows}</table>{more}")
-        return ranked
+        return self.advisor.advise()
 
-    # -- drawing --------------------------------------------------------------------------
-    def _label(self, state: GameState, action: Action) -> str:
+    # -- playing by clicking ------------------------------------------------------------------
+    def pick_target(self, target: str) -> None:
+        """A click on the picture's part ``target``: the first click chooses it (marked, and its action
+        offered to confirm), a second click on it plays its action (when it has only one)."""
+        actions = self._targets.get(target, [])
+        if not actions:
+            return
+        if target == self.picture.chosen and len(actions) == 1:
+            self.choose(actions[0])
+            return
+        s = self.state
+        self.picture.chosen = target
+        cancel = button("Cancel", "Back to every action", lambda _b: self._refresh())
+        self.chooser.show(f"<b>{escape(self.name(s.current_player()))}: confirm</b> (press the button, or click "
+                          "the same place again)", {"Chosen on the picture": [(self.label(s, a), a) for a in actions]},
+                          [cancel])
+
+    def label(self, state: GameState, action: Action) -> str:
         for items in self.view.group_actions(state, [action]).values():
             for label, _ in items:
                 return label
         return str(action)
 
+    def _human_targets(self, seat: int | None, viewer: int | None) -> dict[str, list[Action]]:
+        """The picture's parts that choose an action, from the legal actions of the seat whose view is
+        shown (a human's own); none at a chance outcome or while a seat's view is covered."""
+        s = self.state
+        if self.view.target_of is None or s.is_chance() or not self.is_human_turn() or viewer != seat:
+            return {}
+        targets: dict[str, list[Action]] = {}
+        for action in s.legal_actions():
+            target = self.view.target_of(s, action)
+            if target is not None:
+                targets.setdefault(target, []).append(action)
+        return targets
+
+    # -- drawing --------------------------------------------------------------------------
     def _status_html(self) -> str:
         s, v = self.state, self.view
         parts = []
@@ -458,15 +805,27 @@ class GameStepper:
             parts.append(str(v.phase(s)))
         where = " · ".join(p for p in parts if p)
         if s.is_terminal():
-            scores = ", ".join(f"{self.name(i)} {r:g}" for i, r in enumerate(s.returns()))
-            who = f"<b>Game over</b> — {escape(scores)}"
+            who = "<b>Game over</b>"
         elif s.is_chance():
             who = "Chance to move" + (" (you choose)" if self.is_human_turn() else "")
         else:
             seat = s.current_player()
             who = f"<b>{escape(self.name(seat))}</b> to move ({escape(self.seats[seat])})"
-        return (f"<div style='font-size:14px'>{escape(where)}{' — ' if where else ''}{who} · "
-                f"move {s.move_number}</div>")
+        return f"<div>{escape(where)}{' — ' if where else ''}{who} · move {s.move_number}</div>"
+
+    def _banner_html(self) -> str:
+        """The winner and the final ranking, with each result in the game's words."""
+        returns = self.state.returns()
+        ranked = ranking(returns)
+        winners = [p for place, p in ranked if place == 1]
+        names = " and ".join(self.name(p) for p in winners)
+        head = (f"{escape(names)} win{'s' if len(winners) == 1 else ''} with "
+                f"{escape(self.view.score_text(returns[winners[0]]))}")
+        if len(winners) > 1:
+            head += " each (tied players share the victory)"
+        rows = " · ".join(f"{place}. {escape(self.name(p))} {escape(self.view.score_text(returns[p]))}"
+                          for place, p in ranked)
+        return f"<b>Game over: {head}</b><div class='gk-ranking'>Final ranking: {rows}</div>"
 
     def _refresh(self) -> None:
         s = self.state
@@ -482,20 +841,35 @@ class GameStepper:
         for b in (self.step_button, self.phase_button, self.round_button, self.end_button):
             b.disabled = not automatic
         self._refresh_private(seat, viewer)
+        self._targets = self._human_targets(seat, viewer)
         self._refresh_chooser(seat, viewer)
-        self.why.value = ""
-        self.why_button.disabled = seat is None
-        human = seat is not None and self.seats[seat] == HUMAN
-        self.why_button.description = "Hint" if human else "Why?"
-        self.why_button.tooltip = ("Ask a bot which actions it would weigh here, with their values" if human else
-                                   "A bot's reasons stay hidden while a human plays (they would give its hand away)"
-                                   if self._secrets_kept() else "Show the candidate actions the bot weighs, with their "
-                                   "values")
+        self.advisor.refresh()
+        if s.is_terminal():
+            self.banner.value = self._banner_html()
+            self.banner.layout.display = None
+        else:
+            self.banner.layout.display = "none"
         if self._picture is not None:
-            self.image.value = self._picture.render(s, viewer)
+            labels = {target: " or ".join(self.label(s, a) for a in actions)
+                      for target, actions in self._targets.items()}
+            self.picture.show(self._picture.render(s, viewer, labels), list(labels))
+        self._refresh_timeline()
         self.log.sync()
         self._refresh_text()
         self.status.value = self._status_html()  # last: once the status shows a move, the rest is there
+
+    def _refresh_timeline(self) -> None:
+        first = self._path[0].move_number
+        self._quiet = True
+        try:
+            for control in (self.timeline, self.move_box):
+                with control.hold_sync():
+                    control.max = first + len(self._path) - 1 + len(self._future)
+                    control.min = first
+                    control.value = self.state.move_number
+                    control.disabled = control.min == control.max
+        finally:
+            self._quiet = False
 
     def _refresh_private(self, seat: int | None, viewer: int | None) -> None:
         humans = self.seat_picker.humans
@@ -529,15 +903,17 @@ class GameStepper:
             return
         if s.is_chance():
             items = [(self.view.chance_label(s, a, p), a) for a, p in s.chance_outcomes()]
-            self.chooser.show("<b>Choose the chance outcome</b>", {"Chance outcome": items})
+            extras = [self.chance_one] + ([self.chance_phase] if self.view.phase is not None else [])
+            self.chooser.show("<b>Choose the chance outcome</b>", {"Chance outcome": items}, extras)
         elif viewer == seat:
-            self.chooser.show(f"<b>{escape(self.name(seat))}: your action</b>",
+            where = " (or click a highlighted part of the picture)" if self._targets else ""
+            self.chooser.show(f"<b>{escape(self.name(seat))}: your action</b>{where}",
                               self.view.group_actions(s, s.legal_actions()))
         else:
             self.chooser.hide()  # the legal actions would give the hand away
 
     def _refresh_text(self) -> None:
-        if self.settings.selected_index != 1:
+        if self.settings.selected_index != 2:
             return
         v = self.view
         if not v.text_shows_hidden or not self.seat_picker.humans:
@@ -548,4 +924,5 @@ class GameStepper:
             self.text_form.value = ("<i>The text form shows every hidden hand, so it is not shown while a "
                                     "human plays.</i>")
             return
-        self.text_form.value = f"<pre style='font-size:12px'>{escape(text)}</pre>"
+        self.text_form.value = f"<pre style='font-size:13px'>{escape(text)}</pre>"
+

@@ -6,8 +6,10 @@ a) Only players with oil stored at the company take part.  The start player (or 
    without change (exactly the bid when the hand allows it; a hand of only 2s pays one more on an odd
    bid).  All may pass: no sale.  A winner who cannot pay loses half of their license cards, rounded up,
    drawn at random (chance), onto the face-up discard pile, and the auction is repeated.
-   (Ruling: a bid may exceed the bidder's hand -- the penalty implies it -- but not twice the number of
-   cards the bidder holds, which no hand of that size could pay.)
+   (Ruling G5: a bid may exceed the bidder's hand -- the penalty implies it.  The rulebook sets no largest
+   bid; the kit's house rule caps a bid at twice the license cards the bidder holds, which no hand of that
+   size could pay; variant ``bluff_bids``: up to the most any hand could pay, 117.  A player holding no
+   license cards cannot bid in either case.)
 b) The winner sells any number of their chips there at the current price; the chips go back to the supply.
 Then Action 8 (overfill) and Action 9 (the die passes left) close the round (``close.py``).
 """
@@ -83,13 +85,23 @@ def _emit_cannot_bid(s: "State", p: int) -> None:
     if cards == 0:
         s._say(A7A, p, "{:name} holds no license cards, so cannot bid, and passes.", p)
         return
-    s._say(A7A, p, "{:name} cannot outbid the bid of {} and passes: with {:count license card} no bid above {} could "
-           "be paid.", p, s.auc_high, cards, max_bid(s, p))
+    if s.opts.bluff_bids:
+        s._say(A7A, p, "{:name} cannot outbid the bid of {} and passes: no hand could pay more (all {:count license} "
+               "in the box are worth {}).", p, s.auc_high, COMPONENTS.license_ones + COMPONENTS.license_twos,
+               max_bid(s, p))
+        return
+    s._say(A7A, p, "{:name} cannot outbid the bid of {} and passes: with {:count license card}, no bid above {} is "
+           "allowed (the kit's house rule G5: at most twice the cards held, the most such a hand could pay).", p,
+           s.auc_high, cards, max_bid(s, p))
 
 
 def max_bid(s: "State", p: int) -> int:
-    """Ruling: at most twice the number of license cards held (the most such a hand could be worth)."""
-    return 2 * s.license_count(p)
+    """The largest bid p may make (ruling G5).  The kit's house rule: twice the license cards p holds (the most
+    such a hand could be worth); variant ``bluff_bids``: the most any hand could pay.  No cards, no bid."""
+    cards = s.license_count(p)
+    if s.opts.bluff_bids and cards:
+        return COMPONENTS.license_value_total
+    return 2 * cards
 
 
 def _drop(s: "State", p: int) -> None:

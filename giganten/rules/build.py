@@ -4,8 +4,10 @@ Player by player, the start player first: a player whose truck stands orthogonal
 production tile may build one derrick on it (choosing one tile if two are adjacent), paying $4,000 /
 $6,000 / $8,000 for a tile with 1 / 2 / 3 derricks -- in cash, no credit -- and using one of their five
 derricks.  The tile is revealed to everyone and goes back to the box; its oil comes from the supply and
-goes under the derrick.  (Ruling: if the supply holds fewer chips than the tile shows, only the chips
-there go under the derrick; with an empty supply nothing can be built.)
+goes under the derrick.  (Ruling G3: if the supply holds fewer chips than the tile shows, only the chips
+there go under the derrick.  The kit's house rule: with an empty supply nothing can be built -- in the
+rulebook a derrick stands on the board only while it holds oil: each one "must produce one oil chip" in
+Action 6 and goes back when "the last oil chip is taken".)
 """
 from __future__ import annotations
 
@@ -59,7 +61,8 @@ def _explain_no_build(s: "State", p: int) -> None:
     if s.derricks_left[p] == 0:
         s._say(A5, p, "{:name} cannot build: all five of {:name}'s derricks are on the board.", p, p)
     elif s.supply == 0:
-        s._say(A5, p, "{:name} cannot build: the oil supply is empty, so there is no oil to put under a derrick.", p)
+        s._say(A5, p, "{:name} cannot build: the oil supply is empty, and by the kit's house rule G3 a derrick is "
+               "built only with oil to put under it (in the rulebook a derrick stands only while it holds oil).", p)
     else:
         cheapest = min(TILE_KINDS[SITES[i].kind].build_cost for i in tiles)
         s._say(A5, p, "{:name} cannot build: a derrick there costs {:money} and {:name} has {:money}; no credit is "

@@ -4,12 +4,17 @@
 - ``lab_server``: JupyterLab started with the Makefile's ``LAB_ARGS`` (the same as ``make lab``) on a copy
   of notebooks/, a free port and a random token; yields ``LabServer(url, token, root_dir)``.
 - ``voila_server``: a factory, ``voila_server("classroom.ipynb")`` -> ``VoilaServer(url, root_dir)``.
-- ``browser_page``: a fresh playwright page in Chromium; every request that does not go to 127.0.0.1 or
-  localhost is aborted and recorded in ``aborted_requests``.
+- ``classroom_server``: a factory, ``classroom_server(store_dir)`` -> ``ClassroomServer`` (the classroom server of
+  ``make classroom-local``, ``python -m gamekit.tables.serve``, on a free port and the given table store); its
+  ``kill()`` SIGKILLs the server and its kernels, ``restart()`` starts it again on the same port and store.
+- ``browser_page``: a fresh playwright page in Chromium (1280x900); every request that does not go to
+  127.0.0.1 or localhost is aborted and recorded in ``aborted_requests``.
+- ``projector_page``: the same at 1920x1080 CSS pixels with device pixel ratio 2, downloads accepted.
 - ``screenshot``: ``screenshot("name")`` saves the page to test-artifacts/screenshots/ (done by itself
   when a test fails).
 
-Tests that use ``browser_page`` are marked ``browser`` automatically; mark the others by hand.
+Tests that use ``browser_page`` or ``projector_page`` are marked ``browser`` automatically; mark the others by
+hand.
 """
 
 from __future__ import annotations
@@ -59,6 +64,60 @@ class LabServer(NamedTuple):
 class VoilaServer(NamedTuple):
     url: str  # http://127.0.0.1:PORT/ (the notebook is rendered there)
     root_dir: Path
+
+
+class ClassroomServer:
+    """The classroom server on 127.0.0.1:``port`` serving the table store ``store``; ``log`` holds its output."""
+
+    def __init__(self, store: Path, base: Path) -> None:
+        self.store, self.base, self.port = store, base, free_port()
+        self.log = base / "classroom.log"
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> "ClassroomServer":
+        cmd = [sys.executable, "-m", "gamekit.tables.serve", f"--port={self.port}", f"--store={self.store}"]
+        env = server_env(self.base / "jupyter")
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                         env=env, start_new_session=True)
+        wait_until(lambda: tcp_open(self.port), self.proc, self.log, "the classroom server")
+        return self
+
+    def kernels(self) -> list[int]:
+        """The PIDs of the server's child processes (its kernels)."""
+        pids = []
+        for task in Path(f"/proc/{self.proc.pid}/task").glob("*/children"):
+            pids += [int(pid) for pid in task.read_text().split()]
+        return pids
+
+    def kill(self) -> None:
+        """SIGKILL the server and each of its kernels, by PID (a crash: nothing gets to clean up)."""
+        kernels = self.kernels()
+        os.kill(self.proc.pid, signal.SIGKILL)
+        for pid in kernels:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.proc.wait(timeout=10)
+
+    def restart(self) -> "ClassroomServer":
+        deadline = time.monotonic() + 20
+        while tcp_open(self.port) and time.monotonic() < deadline:  # the killed server's socket going away
+            time.sleep(0.1)
+        return self.start()
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            stop(self.proc)
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
 
 
 def under_ci() -> bool:
@@ -138,11 +197,13 @@ def free_port() -> int:
 
 
 def server_env(home: Path) -> dict[str, str]:
-    """Keep the user's Jupyter config, workspaces and runtime files out of the test servers."""
+    """Keep the user's Jupyter config, workspaces and runtime files, and the kit's kept games and tables
+    (``GIANTS_KIT_HOME``), out of the test servers."""
     env = dict(os.environ)
-    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime")):
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"), ("GIANTS_KIT_HOME", "kit")):
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[var] = str(home / sub)
+    env.pop("GIANTS_KIT_TABLES", None)
     return env
 
 
@@ -254,6 +315,21 @@ def voila_server(tmp_path_factory):
         stop(proc)
 
 
+@pytest.fixture
+def classroom_server(tmp_path_factory):
+    """Factory: ``classroom_server(store_dir)`` starts the classroom server on that table store."""
+    servers: list[ClassroomServer] = []
+
+    def serve(store: Path) -> ClassroomServer:
+        server = ClassroomServer(Path(store), tmp_path_factory.mktemp("classroom"))
+        servers.append(server)
+        return server.start()
+
+    yield serve
+    for server in servers:
+        server.stop()
+
+
 @pytest.fixture(scope="session")
 def _browser(chromium_path):
     from playwright.sync_api import sync_playwright
@@ -270,9 +346,9 @@ def aborted_requests() -> list[str]:
     return []
 
 
-@pytest.fixture
-def browser_page(_browser, aborted_requests, request):
-    context = _browser.new_context(viewport={"width": 1280, "height": 900})
+def _new_page(browser, aborted_requests: list[str], **context):
+    """A page of a fresh context whose requests leave this machine only to be aborted and recorded."""
+    context = browser.new_context(**context)
 
     def only_local(route):
         url = route.request.url
@@ -284,7 +360,29 @@ def browser_page(_browser, aborted_requests, request):
             route.continue_()
 
     context.route("**/*", only_local)
-    page = context.new_page()
+    return context, context.new_page()
+
+
+@pytest.fixture
+def browser_page(_browser, aborted_requests, request):
+    context, page = _new_page(_browser, aborted_requests, viewport={"width": 1280, "height": 900})
+    yield page
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        save_screenshot(page, request.node, "failed")
+    context.close()
+
+
+PROJECTOR = {"width": 1920, "height": 1080}
+PROJECTOR_DPR = 2
+
+
+@pytest.fixture
+def projector_page(_browser, aborted_requests, request):
+    """A page as a classroom projector (1920x1080 CSS pixels) driven by a high-density screen (device
+    pixel ratio 2): every raster picture must be drawn at twice its CSS size to look sharp."""
+    context, page = _new_page(_browser, aborted_requests, viewport=PROJECTOR,
+                              device_scale_factor=PROJECTOR_DPR, accept_downloads=True)
     yield page
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:
@@ -296,14 +394,16 @@ def save_screenshot(page, node, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", node.nodeid.split("::", 1)[-1])
     path = SCREENSHOTS / f"{stem}-{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=True, scale="css")
     return path
 
 
 @pytest.fixture
-def screenshot(browser_page, request):
-    """``screenshot("name")`` -> path of test-artifacts/screenshots/<test>-<name>.png."""
-    return lambda name="page": save_screenshot(browser_page, request.node, name)
+def screenshot(request):
+    """``screenshot("name")`` -> path of test-artifacts/screenshots/<test>-<name>.png (of the test's page:
+    ``projector_page`` if it uses one, else ``browser_page``)."""
+    fixture = "projector_page" if "projector_page" in request.fixturenames else "browser_page"
+    return lambda name="page": save_screenshot(request.getfixturevalue(fixture), request.node, name)
 
 
 # --- hooks ---------------------------------------------------------------------------------------
@@ -311,7 +411,7 @@ def screenshot(browser_page, request):
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        if "browser_page" in getattr(item, "fixturenames", ()):
+        if {"browser_page", "projector_page"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
 
 

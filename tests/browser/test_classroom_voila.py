@@ -1,66 +1,64 @@
-"""The classroom dashboard served by Voila (as `make voila` does) in Debian's Chromium: it renders without
-code, a click on Step plays a move of the Giganten game (the event log grows), a hot-seat turn is played
-(Red reveals, chooses a card, and the screen passes to Blue with Red's view covered), the tabs switch to the
-other widgets, and no request leaves 127.0.0.1 (Voila's template links CDN stylesheets: those are aborted).
+"""The classroom app served by Voila (as `make voila` does) on a projector: 1920x1080 CSS pixels, device
+pixel ratio 2, Debian's Chromium, nothing fetched from outside 127.0.0.1.
+
+* every tab fits the screen without scrolling, and no picture is shown larger than it was drawn (nor any
+  text of a picture under 12 px);
+* no code and no teacher's notes on the page;
+* Giganten, hot seat: Red reveals, clicks a card on the board and confirms: the move is made and the
+  screen passes to Blue covered; then both human seats go to bots and Play to end shows the winner banner;
+  save, travel back on the timeline (and forward by a click on the log), load: the same game;
+* First Giants: Play deals the dig sites move by move and pauses by itself for Ana (a human).
+
 Screenshots go to test-artifacts/screenshots/ (look at them).
 """
 from __future__ import annotations
 
-import re
-
 import pytest
 
+from .kit import (autoplay, click_the_board, close_settings, fit_problems, picture_problems, save_then_load, shoot,
+                  timeline_jump, winner_banner)
+
 pytestmark = pytest.mark.browser
+TABS = ("Giganten", "First Giants", "Price dice", "Museums")
 
 
-def button(where, label: str):
-    """The widget button labelled ``label`` (an icon may precede the label)."""
-    return where.locator("button.jupyter-button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).first
+def show_tab(page, name: str) -> None:
+    page.locator(".gk-classroom > .widget-tab, .gk-classroom .widget-tab").first.get_by_role("tab", name=name).click()
+    page.wait_for_timeout(500)
 
 
-def log_entries(page) -> int:
-    return page.locator(".gk-stepper .gk-log-entry").count()
+def test_classroom_in_voila_on_a_projector(voila_server, projector_page, aborted_requests, screenshot):
+    page = projector_page
+    page.goto(voila_server("classroom.ipynb").url, timeout=120_000)
+    page.locator(".gk-classroom").first.wait_for(timeout=120_000)
+    giganten, first = page.locator(".gk-stepper").nth(0), page.locator(".gk-stepper").nth(1)
+    giganten.locator(".gk-picture-view svg").first.wait_for(timeout=60_000)
+    text = page.inner_text("body")
+    assert "import " not in text and "make voila" not in text and "docs/" not in text  # no code, no notes
 
+    for name in TABS:
+        show_tab(page, name)
+        assert fit_problems(page, ".gk-classroom", whole_page=True) == [], name
+        assert picture_problems(page) == [], name
+        screenshot(f"tab-{name.replace(' ', '-').lower()}")
 
-def test_classroom_dashboard_in_voila_steps_the_game(voila_server, browser_page, aborted_requests, screenshot):
-    server = voila_server("classroom.ipynb")
-    page = browser_page
-    page.goto(server.url, timeout=120_000)
-    dashboard = page.locator(".gk-classroom").first
-    dashboard.wait_for(timeout=120_000)
-    giganten = page.locator(".gk-stepper").first
-    giganten.locator("img").first.wait_for(timeout=60_000)
-    assert "import ipywidgets" not in page.inner_text("body"), "Voila must hide the code"
-    assert log_entries(page) == 0
-    screenshot("classroom-start")
+    show_tab(page, "Giganten")
+    click_the_board(page, giganten)
+    assert fit_problems(page, ".gk-classroom", whole_page=True) == [] and picture_problems(page) == []
+    screenshot("giganten-blue-covered")
+    winner_banner(page, giganten, ["Red", "Blue"])
+    close_settings(giganten)
+    assert fit_problems(page, ".gk-classroom", whole_page=True) == []
+    screenshot("giganten-game-over")
+    shoot(giganten, "voila-giganten-game-over")
+    save_then_load(page, giganten)
+    timeline_jump(page, giganten, 40)
+    screenshot("giganten-timeline")
 
-    button(giganten, "Step").click()
-    page.wait_for_function("document.querySelectorAll('.gk-stepper .gk-log-entry').length >= 1", timeout=30_000)
-    button(giganten, "Finish round").click()
-    page.wait_for_function("document.querySelectorAll('.gk-stepper .gk-log-entry').length > 3", timeout=60_000)
-    assert page.locator(".gk-stepper .gk-log-entry .gk-section").count() > 0  # events name their section
-    page.locator(".gk-stepper .gk-log-entry").first.scroll_into_view_if_needed()
-    screenshot("classroom-after-steps")
-
-    # hot-seat: Red (a human seat) must choose; the view stays covered until Red presses Reveal
-    button(giganten, "Finish round").click()
-    giganten.get_by_text("Pass the screen to Red").wait_for(timeout=60_000)
-    giganten.locator("button", has_text="Reveal Red's view").first.click()
-    giganten.get_by_text("What Red sees").wait_for(timeout=30_000)
-    take = giganten.locator("button.jupyter-button", has_text="take the").first
-    take.wait_for(timeout=30_000)
-    take.scroll_into_view_if_needed()
-    screenshot("classroom-red-revealed")
-    take.click()
-    giganten.get_by_text("Pass the screen to Blue").wait_for(timeout=60_000)
-    assert giganten.get_by_text("What Red sees").count() == 0  # Red's hand is covered again
-
-    # the other tabs: the price dice roll
-    page.get_by_role("tab", name="Price dice").click()
-    dice = page.locator(".gk-price-dice").first
-    dice.wait_for(timeout=30_000)
-    button(dice, "Roll all three").click()
-    dice.get_by_text("the marker stands in the").first.wait_for(timeout=30_000)
-    screenshot("classroom-price-dice")
+    show_tab(page, "First Giants")
+    autoplay(page, first)
+    first.get_by_text("Ana: your action").wait_for(timeout=30_000)
+    assert fit_problems(page, ".gk-classroom", whole_page=True) == [] and picture_problems(page) == []
+    screenshot("first-giants-autoplayed")
 
     assert all(u.split("?")[0].endswith(".css") for u in aborted_requests), aborted_requests

@@ -29,16 +29,20 @@ def test_with_overrides_replaces_aliases_and_traits():
 
 
 def test_make_lab_runs_jupyter_lab_with_lab_args():
-    """The recipe of `make lab` is `jupyter lab $(LAB_ARGS)`, the args the fixture starts from."""
+    """The recipe of `make lab` brings the working copy up to date, then runs `jupyter lab $(LAB_ARGS)`
+    on it (not on notebooks/: see gamekit/lessons.py), the args the fixture starts from."""
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     dry = subprocess.run(
         ["make", "--no-print-directory", "-n", "-C", str(REPO), "lab"],
         capture_output=True, text=True, check=True, env=env,
-    ).stdout
-    (line,) = [ln for ln in dry.splitlines() if "jupyter lab" in ln]
+    ).stdout.splitlines()
+    (line,) = [ln for ln in dry if "jupyter lab" in ln]
+    (sync,) = [i for i, ln in enumerate(dry) if "-m gamekit.lessons notebooks my-notebooks" in ln]
+    assert sync < dry.index(line)
     args = makefile_args("LAB_ARGS")
     assert line.split("jupyter lab", 1)[1].split() == args
-    assert any(a.startswith("--ServerApp.root_dir=") and a.endswith("/notebooks") for a in args)
+    assert f"--ServerApp.root_dir={REPO / 'my-notebooks'}" in args
+    assert "--ContentsManager.pre_save_hook=gamekit.lessons.strip_widget_views" in args
     if os.geteuid() == 0:
         assert "--allow-root" in args
     # the fixture keeps every Makefile argument it does not have to override

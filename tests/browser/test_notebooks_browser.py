@@ -89,14 +89,15 @@ def test_price_dice_notebook_runs_and_the_dice_roll(lab, browser_page, aborted_r
     dice = page.locator(".gk-price-dice").first
     dice.scroll_into_view_if_needed()
     dice.get_by_text("Press a Roll button.").wait_for(timeout=30_000)
-    image = dice.locator("img").first
-    before = image.get_attribute("src")
+    tracks = dice.locator(".gk-clickable-box").first  # the price tracks (an SVG in the page)
+    tracks.locator("svg").wait_for(timeout=30_000)
+    before = tracks.inner_html()
     dismiss_news(page)
     screenshot("price-dice-before-roll")
     button(dice, "Roll all three").click()
     dice.get_by_text("the marker stands in the").first.wait_for(timeout=30_000)
     page.wait_for_function(
-        "([el, old]) => el.getAttribute('src') !== old", arg=[image.element_handle(), before], timeout=30_000
+        "([el, old]) => el.innerHTML !== old", arg=[tracks.element_handle(), before], timeout=30_000
     )
     assert dice.locator("li").count() == 3  # one explanation per company
     screenshot("price-dice-after-roll")

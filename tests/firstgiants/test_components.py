@@ -87,6 +87,37 @@ def test_a_wrong_deck_fails_with_a_clear_error(tmp_path, change, message):
     assert message in str(info.value)
 
 
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["news_tokens"].update(family_value=4),
+     'family_value: expected 3 or 5 (the rulebook: News tokens "are worth 3 or 5 points"), got 4'),
+    (lambda d: d["news_tokens"].update(size_value=10), "size_value: expected 3 or 5"),
+    (lambda d: d["news_tokens"].update(size_value=5.0), "size_value: expected 3 or 5"),
+    (lambda d: d["news_tokens"].update(count=9), "news_tokens.count: expected an integer from 8 to 8"),
+    (lambda d: d["news_tokens"].update(estimate="yes"), "news_tokens.estimate: expected true or false"),
+    (lambda d: d["news_tokens"].pop("estimate"), "missing key(s) ['estimate']"),
+])
+def test_news_token_values_must_be_the_rulebooks_3_or_5(tmp_path, change, message):
+    """End of the Game: "News tokens are worth 3 or 5 points (as indicated on the token)"; which is which
+    is an estimate, and the file says so."""
+    raw = json.loads((DATA / "tokens.json").read_text())
+    assert raw["news_tokens"]["estimate"] is True and raw["news_tokens"]["count"] == 8
+    change(raw)
+    path = tmp_path / "tokens.json"
+    path.write_text(json.dumps(raw))
+    with pytest.raises(DataError) as info:
+        load_tokens(path)
+    assert message in str(info.value)
+
+
+def test_news_token_values_read_from_a_real_box_are_not_estimates(tmp_path):
+    raw = json.loads((DATA / "tokens.json").read_text())
+    raw["news_tokens"].update(estimate=False, family_value=5, size_value=3)
+    path = tmp_path / "tokens.json"
+    path.write_text(json.dumps(raw))
+    tokens = load_tokens(path)
+    assert (tokens.family_news_value, tokens.size_news_value, tokens.news_values_are_estimates) == (5, 3, False)
+
+
 def test_a_wrong_token_file_fails_with_a_clear_error(tmp_path):
     raw = json.loads((DATA / "tokens.json").read_text())
     raw["set_tokens"]["in_box"] = 30

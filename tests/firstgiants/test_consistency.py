@@ -23,3 +23,13 @@ def fuzz(state, rng: random.Random):
 def test_check_game(players, games):
     report = check_game(g.SPEC, players, games, seed=players, invariant=conserved, fuzz=fuzz, deep_every=600)
     assert report.games == games and report.illegal_rejected > 0
+
+
+def test_check_game_with_the_variant_eggs_not_fossils():
+    """Ruling R10's other reading plays by the same laws (and replays, saves and playouts agree)."""
+    report = check_game(g.SPEC, 4, 400, seed=10, options={"eggs_not_fossils": True}, invariant=conserved,
+                        fuzz=fuzz, deep_every=300)
+    assert report.games == 400 and report.illegal_rejected > 0
+    start = g.sample(g.new_game(3, eggs_not_fossils=True), seed=3)
+    final = start.playout(random.Random(3))
+    assert final.options["eggs_not_fossils"] and g.from_json(final.to_json()) == final

@@ -77,11 +77,13 @@ def test_amber_per_different_family_in_the_study():
 
 
 def test_the_amber_supply_is_finite():
-    """Ruling: 80 amber in the box; a gain takes what is left in the supply."""
+    """Ruling R6: 80 amber in the box; a gain takes what is left in the supply (a house rule, and the event
+    says so)."""
     s = position(2, sites=[fx("Flying", GAIN2), card("Marine", 1)], amber={0: 40, 1: 39})
     s = take(s, fx("Flying", GAIN2))
     assert s.amber == [41, 39] and s.amber_supply() == 0
-    assert "Ana gains 1 amber (#0 Small Flying; the supply had only 1)" in texts(s)
+    assert ("Ana gains 1 amber (#0 Small Flying; the supply had only 1: the kit's house rule R6 limits amber to its "
+            "80 tokens, not points)") in texts(s)
 
 
 def test_spend_3_amber_for_2_points_is_a_choice():
@@ -184,6 +186,32 @@ def test_each_time_any_player_takes_triggers_for_opponents_and_their_choices_are
     assert s.current_player() == 1 and s.active == 0 and s.legal_actions() == [g.SpendAmber(), g.Decline()]
     s = reveal(s.apply(g.SpendAmber()))
     assert s.points[1] == 2 and s.current_player() == 1 and s.active == 1  # Ana's turn ended; Ben's turn
+
+
+def test_variant_eggs_not_fossils_an_egg_triggers_no_fossil_or_carnivore_effect():
+    """Ruling R10, the other reading: the legend names "Fossil card icon" and "Egg card" apart, so with
+    ``eggs_not_fossils`` an egg is neither a "fossil card" nor a "carnivore card"."""
+    carnivores = fx("Flying", CARNIVORE_AMBER)  # each time you take a carnivore card: 1 amber
+    s = position(2, sites=[egg("Carnivore"), card("Carnivore", 1)], study={0: [carnivores]}, eggs_not_fossils=True)
+    assert take(s, egg("Carnivore")).amber[0] == 2  # the Carnivore egg is no carnivore card
+    assert take(s, card("Carnivore", 1)).amber[0] > 2  # a Carnivore fossil still is
+    spend = fx("Marine", ANY_SPEND)  # each time any player takes a fossil card: spend 3 for 2 points
+    s = position(2, sites=[egg("Flying"), card("Marine", 1)], study={1: [spend]}, amber={1: 3}, eggs_not_fossils=True)
+    s = take(s, egg("Flying"))
+    assert s.current_player() != 1 and s.points[1] == 0  # Ben's watcher is not asked: an egg is no fossil card
+    per_carnivore = fx("Carnivore", PER_CARNIVORE)  # 1 point per carnivore card in the Study
+    study = {0: [card("Carnivore", 1), egg("Carnivore")]}
+    for variant, points in ((False, 3), (True, 2)):
+        s = position(2, sites=[per_carnivore, card("Marine", 1)], study=study, eggs_not_fossils=variant)
+        assert take(s, per_carnivore).points[0] == points  # the egg counts only by default
+
+
+def test_variant_eggs_not_fossils_an_egg_still_brings_a_new_family():
+    """ "Each time you take a card from a Family you don't currently have": an egg is a card of its family
+    under either reading."""
+    watcher = fx("Flying", NEW_FAMILY_AMBER)
+    s = position(2, sites=[egg("Herbivore"), card("Marine", 1)], study={0: [watcher]}, eggs_not_fossils=True)
+    assert take(s, egg("Herbivore")).amber[0] == 3
 
 
 def test_once_during_this_turn_does_not_repeat_on_later_takes():

@@ -21,6 +21,16 @@ def test_every_player_observes_the_whole_public_state():
     json.dumps(a)
 
 
+def test_an_unheld_news_token_has_no_holder_in_the_json():
+    """The JSON the kit hands out says "no holder" as null, never as a seat number like -1."""
+    s = position(3, museum={2: [[card("Flying", 1), card("Flying", 2)]]})
+    s.news[0] = 2  # (position() sets no News token: Cleo took the Flying one with her family set)
+    held = {t["token"]: t["holder"] for t in s.observation(0)["news_tokens"]}
+    assert len(held) == 8 and held.pop("Flying News token") == 2
+    assert set(held.values()) == {None}
+    assert '"holder": null' in json.dumps(s.observation(1))
+
+
 def test_text_and_html_forms():
     s = position(2, museum={0: [[card("Flying", 1), card("Flying", 2)]]})
     text = str(s)

@@ -186,15 +186,18 @@ def test_the_chance_outcomes_are_the_cards_left_by_count():
 
 
 # -- what a take triggers ----------------------------------------------------------------------------------
-def reference_triggered(studies: list[tuple[int, ...]], taker: int, card: int) -> list[tuple[int, int]]:
+def reference_triggered(studies: list[tuple[int, ...]], taker: int, card: int,
+                        eggs_not_fossils: bool = False) -> list[tuple[int, int]]:
     """The taker's recurring effects the take meets (in Study order), then the card's own "once during this
-    turn", then clockwise each other player's "each time any player takes a fossil card"."""
+    turn", then clockwise each other player's "each time any player takes a fossil card".  Ruling R10: an
+    egg is a fossil card (and the Carnivore egg a carnivore card), unless ``eggs_not_fossils``."""
     out = []
     before = studies[taker][:-1]
+    fossil = not (eggs_not_fossils and CARDS[card].is_egg)
     for c in studies[taker]:
         timing = CARDS[c].timing
-        if (timing == ANY_PLAYER_TAKES
-                or timing == YOU_TAKE_CARNIVORE and CARDS[card].family == CARNIVORE
+        if (timing == ANY_PLAYER_TAKES and fossil
+                or timing == YOU_TAKE_CARNIVORE and CARDS[card].family == CARNIVORE and fossil
                 or timing == YOU_TAKE_NEW_FAMILY and CARDS[card].family not in {CARDS[b].family for b in before}):
             out.append((taker, c))
     if CARDS[card].timing == ONCE:
@@ -202,12 +205,12 @@ def reference_triggered(studies: list[tuple[int, ...]], taker: int, card: int) -
     n = len(studies)
     for step in range(1, n):
         other = (taker + step) % n
-        out += [(other, c) for c in studies[other] if CARDS[c].timing == ANY_PLAYER_TAKES]
+        out += [(other, c) for c in studies[other] if CARDS[c].timing == ANY_PLAYER_TAKES and fossil]
     return out
 
 
 def test_the_effects_a_take_triggers_match_the_plain_rule():
-    checked = 0
+    checked = differ = 0
     for s in positions():
         p = s.current_player()
         if p is None:
@@ -215,10 +218,14 @@ def test_the_effects_a_take_triggers_match_the_plain_rule():
         for card in [c for site in range(4) for c in s.dig_site(site)]:
             studies = list(s.study)
             studies[p] = (*studies[p], card)
-            fast = [(t.player, t.card) for t in effects.triggered_by_take(studies, p, card)]
-            assert fast == reference_triggered(studies, p, card)
-            checked += 1
-    assert checked > 10_000
+            seen = []
+            for eggs_not_fossils in (False, True):
+                fast = [(t.player, t.card) for t in effects.triggered_by_take(studies, p, card, eggs_not_fossils)]
+                assert fast == reference_triggered(studies, p, card, eggs_not_fossils)
+                seen.append(fast)
+                checked += 1
+            differ += seen[0] != seen[1]
+    assert checked > 20_000 and differ > 100  # (the two readings of ruling R10 differ on many takes of eggs)
 
 
 # -- whether the order of simultaneous effects is asked (ruling R14) ------------------------------------------

@@ -247,7 +247,7 @@ def test_with_supply_and_box_empty_an_expansion_takes_no_token():
                  set_supply=1, set_box=0)
     s = s.apply(g.Reclaim()).apply(g.Display(mf, 0)).apply(g.Display(lf, 0))
     assert s.museum[0][0].tokens == 1 and s.set_supply == 0
-    assert "but no Set token is left to take" in texts(s)
+    assert "but no Set token is left to take (the kit's house rule R17: the set still expands)" in texts(s)
 
 
 # -- End of the Game ---------------------------------------------------------------------------------
@@ -341,7 +341,7 @@ def test_variant_news_values_is_checked_and_older_saves_read_as_by_type():
     game = g.new_game(3, news_values="two-sided")
     assert g.from_json(game.to_json()).options["news_values"] == "two-sided"
     old = json.loads(game.to_json())
-    old["version"] = 2
+    old["version"] = 3
     del old["options"]["news_values"]
     assert g.from_json(json.dumps(old)).options["news_values"] == "by-type"
 

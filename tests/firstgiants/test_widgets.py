@@ -7,7 +7,7 @@ matplotlib.use("Agg")
 
 from firstgiants.rules.museum import UNTYPED, MuseumSet
 from firstgiants.widgets import MuseumBuilder, group_actions, stepper
-from gamekit.widgets import HUMAN, output_texts, undescribed_controls
+from gamekit.widgets import HUMAN, undescribed_controls
 
 
 def test_stepper_steps_turns_and_rounds_and_logs_sections():
@@ -21,9 +21,9 @@ def test_stepper_steps_turns_and_rounds_and_logs_sections():
     start = st.state.turns
     st.phase_button.click()
     assert st.state.turns == start + 1
-    texts = output_texts(st.log.output)
+    texts = st.log.shown_texts()
     assert any("[Play 1 Marker]" in t for t in texts) and any("[Setup]" in t for t in texts)
-    assert st.image.value[:4] == b"\x89PNG" and "amber" in st.summary.value
+    assert st.picture.markup.startswith("<svg") and "amber" in st.summary.value
 
 
 def test_human_seat_chooses_among_grouped_actions():
@@ -36,7 +36,7 @@ def test_human_seat_chooses_among_grouped_actions():
     label = groups["Play 1 marker"][0][0]
     st.chooser.choose_label(label)
     assert st.state.move_number > s.move_number
-    assert any(label in t for t in output_texts(st.log.output))
+    assert any(str(groups["Play 1 marker"][0][1]) in t for t in st.log.shown_texts())
 
 
 def test_with_nothing_hidden_a_bots_why_is_shown_while_a_human_plays():
@@ -66,7 +66,7 @@ def test_museum_builder_scores_sets_and_moves_news_tokens():
     assert "steals the Carnivore News token" in mb.message.value or "kept for good" in mb.message.value
     assert m.news[2] == 1 and m.locked[2]  # complete first: kept for good
     assert m.score(1) == 2 * 3 + 3 and m.score(0) == 2
-    assert "<b>9</b>" in mb.scores.value and mb.image.value[:4] == b"\x89PNG"
+    assert "<b>9</b>" in mb.scores.value and mb.museum_view.markup.startswith("<svg")
 
 
 def test_museum_builder_refuses_what_the_rules_forbid_and_undoes():
@@ -78,7 +78,9 @@ def test_museum_builder_refuses_what_the_rules_forbid_and_undoes():
     assert mb.museums.museum[0][0].tokens == 1
     mb.undo_button.click()
     assert mb.museums.museum[0] == (MuseumSet((24,), UNTYPED, -1, 0),) and mb.history == [(0, 24, -1, 0)]
-    mb.clear_button.click()
+    mb.clear_button.click()  # asks first
+    assert mb.confirm.visible and mb.museums.museum[0]
+    mb.confirm.yes.click()
     assert mb.museums.museum == [(), ()] and mb.undo_button.disabled
 
 

@@ -104,15 +104,74 @@ def test_saves_written_by_the_kit_load_again(name):
         assert game.from_json(end.to_json()) == end
 
 
+def _older(save: dict, version: int, game=g) -> dict:
+    """``save`` as format ``version`` wrote it: without the options added since."""
+    added = game.SPEC.options_added
+    options = {k: v for k, v in save["options"].items() if k not in added or added[k][0] <= version}
+    return {**save, "version": version, "options": options}
+
+
 def test_a_giganten_save_of_format_version_1_loads_with_seat_0_starting():
     """Format version 1 predates Giganten's first_player option: such a save does not list it, and the
     loader fills in what it implied (seat 0 started); a version-1 save that lists it is refused."""
     save = _save(g, players=4, moves=60)
     assert save["version"] == 3 and save["options"]["first_player"] == 0
-    old = {**save, "version": 1, "options": {k: v for k, v in save["options"].items() if k != "first_player"}}
+    old = _older(save, 1)
+    assert "first_player" not in old["options"]
     state = g.from_json(json.dumps(old))
     assert state.options["first_player"] == 0 and state.history() == g.from_json(json.dumps(save)).history()
     with pytest.raises(ValueError, match="did not exist in format version 1"):
-        g.from_json(json.dumps({**save, "version": 1}))
+        g.from_json(json.dumps({**_older(save, 2), "version": 1}))
     with pytest.raises(ValueError, match="lack"):
         g.from_json(json.dumps({**old, "version": 2}))
+
+
+def test_a_giganten_save_of_format_version_2_loads_with_the_house_rule_bid_cap_and_ties_by_value():
+    """Format version 2 predates the bluff_bids and tie_by_license_cards switches (rulings G5, G2): its games
+    were played with the house rule's cap and ties by license value, so the loader fills in False for both; a
+    version-2 save that lists them is refused."""
+    save = _save(g, players=4, moves=60)
+    new = {"bluff_bids": False, "tie_by_license_cards": False}
+    assert {k: save["options"][k] for k in new} == new
+    old = _older(save, 2)
+    assert not set(new) & set(old["options"]) and "first_player" in old["options"]
+    state = g.from_json(json.dumps(old))
+    assert {k: state.options[k] for k in new} == new
+    assert state.history() == g.from_json(json.dumps(save)).history()
+    with pytest.raises(ValueError, match="did not exist in format version 2"):
+        g.from_json(json.dumps({**save, "version": 2}))
+    with pytest.raises(ValueError, match="lack"):
+        g.from_json(json.dumps({**old, "version": 3}))
+
+
+def test_a_first_giants_save_of_format_version_2_loads_with_eggs_as_fossil_cards():
+    """Format version 2 predates First Giants' eggs_not_fossils switch (ruling R10): its games counted eggs as
+    fossil and carnivore cards, so the loader fills in False; a version-2 save that lists it is refused."""
+    save = _save(fg, players=3, moves=60)
+    assert save["version"] == 4 and save["options"]["eggs_not_fossils"] is False
+    old = _older(save, 2, fg)
+    assert set(old["options"]) == {"first_player", "names"}
+    state = fg.from_json(json.dumps(old))
+    assert state.options["eggs_not_fossils"] is False and state == fg.from_json(json.dumps(save))
+    with pytest.raises(ValueError, match="did not exist in format version 2"):
+        fg.from_json(json.dumps({**save, "version": 2}))
+    with pytest.raises(ValueError, match="lack"):
+        fg.from_json(json.dumps({**old, "version": 3}))
+
+
+def test_a_first_giants_save_of_format_version_3_loads_with_the_news_tokens_by_type():
+    """Format version 3 predates First Giants' news_values switch (ruling R23): its games counted a family's News
+    token 3 and a size's 5, so the loader fills in 'by-type'.  A First Giants save lists the option, so it is
+    written as version 4 with or without a position; a version-3 save that lists it is refused."""
+    save = _save(fg, players=3, moves=60)
+    assert save["version"] == 4 and "position" not in save and save["options"]["news_values"] == "by-type"
+    old = _older(save, 3, fg)
+    assert "news_values" not in old["options"] and "eggs_not_fossils" in old["options"]
+    state = fg.from_json(json.dumps(old))
+    assert state.options["news_values"] == "by-type" and state == fg.from_json(json.dumps(save))
+    with pytest.raises(ValueError, match="did not exist in format version 3"):
+        fg.from_json(json.dumps({**save, "version": 3}))
+    with pytest.raises(ValueError, match="lack"):
+        fg.from_json(json.dumps({**old, "version": 4}))
+    two_sided = fg.new_game(3, news_values="two-sided")
+    assert fg.from_json(two_sided.to_json()).options["news_values"] == "two-sided"

@@ -5,12 +5,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+from datetime import datetime, timezone
+
 import pytest
 
-from gamekit import RandomBot
-from gamekit.plotting import figure_png, new_figure
-from gamekit.widgets import (CHANCE_CHOOSE, HUMAN, GameStepper, GameView, Scrubber, output_texts,
-                             undescribed_controls)
+from gamekit import RandomBot, record
+from gamekit.svg import Svg
+from gamekit.widgets import CHANCE_CHOOSE, HUMAN, GameStepper, GameView, Scrubber, ranking, undescribed_controls
 from gamekit.widgets.chooser import ActionChooser
 
 from .toygame import SPEC, Deal, Face, Hold, Roll
@@ -39,25 +40,30 @@ BOTS = {"random": lambda seed, **p: RandomBot(seed), "explaining": lambda seed, 
 
 
 class ToyPicture:
-    """Draws the banked points as bars (enough to check that the stepper redraws)."""
+    """Draws the banked points as bars and the die and the bank as clickable parts (enough to check that
+    the stepper redraws, and what it makes clickable)."""
 
     def __init__(self):
-        self.fig = new_figure(3, 2, dpi=50)
-        self.ax = self.fig.add_subplot()
         self.viewers = []
+        self.targets = []
 
-    def render(self, state, viewer):
+    def render(self, state, viewer, targets):
         self.viewers.append(viewer)
-        self.ax.clear()
-        self.ax.bar(range(state.num_players), state.banked)
-        return figure_png(self.fig)
+        self.targets.append(dict(targets))
+        svg = Svg(200, 100)
+        for p, points in enumerate(state.banked):
+            svg.rect(10 + 30 * p, 90 - 5 * points, 20, 5 * points, fill="#0072B2")
+        for k, (target, label) in enumerate(targets.items()):
+            svg.target(target, label, 120, 10 + 40 * k, 60, 30)
+        return svg.to_string()
 
 
 def view(**kw) -> GameView:
     return GameView(spec=SPEC, bots=BOTS, title="Toy dice", phase=lambda s: f"Player {s.to_move + 1}'s turn",
                     round=lambda s: f"Stage {s.move_number // 10}",
                     action_text=lambda s, a: str(a) if isinstance(a, Face) or not s.is_chance() else None,
-                    picture=ToyPicture, **kw)
+                    picture=ToyPicture, target_of=lambda s, a: {"roll": "die", "hold": "bank"}.get(a.kind),
+                    score_text=lambda v: f"{v:g} points", **kw)
 
 
 def stepper(seats=("random", "random"), **kw) -> GameStepper:
@@ -73,17 +79,17 @@ def test_step_button_plays_one_action_and_logs_it():
     st = stepper()
     st.step_button.click()
     assert st.state.move_number == 1
-    assert len(st.log) == 1 and len(st.log.output.outputs) == 1
+    assert len(st.log) == 1 and len(st.log.shown_texts()) == 1
     # dealing the secret bonus is a hidden chance outcome: the log names no value
-    assert "bonus" not in output_texts(st.log.output)[0]
-    assert "Chance" in output_texts(st.log.output)[0]
+    assert "bonus" not in st.log.shown_texts()[0] and "bonus" not in st.log.view.markup
+    assert "Chance" in st.log.shown_texts()[0]
 
 
 def test_log_entries_name_rulebook_sections_newest_first():
     st = stepper()
     for _ in range(8):
         st.step()
-    texts = output_texts(st.log.output)
+    texts = st.log.shown_texts()
     assert len(texts) == 8
     assert texts[0].startswith("#8") and texts[-1].startswith("#1")
     assert any("[Toy rules" in t for t in texts)
@@ -122,7 +128,9 @@ def test_same_seed_same_game_and_seed_box_changes_it():
     b.end_button.click()
     assert a.state.is_terminal() and a.state.history() == b.state.history()
     b.seed_box.value = 99
-    b.reset_button.click()
+    b.reset_button.click()  # the game has moves: it asks first
+    assert b.state.move_number > 0 and b.confirm.visible
+    b.confirm.yes.click()
     assert b.state.move_number == 0 and len(b.log) == 0 and b.seed == 99
     b.play_to_end()
     assert b.state.history() != a.state.history()
@@ -156,7 +164,7 @@ def test_human_seat_waits_and_offers_its_legal_actions_as_buttons():
     st.autoplay.value = False
     next(b for b in st.chooser.buttons.children if b.description == "roll").click()
     assert st.state.is_chance() and st.state.move_number > 2
-    assert "Player 1: roll" in output_texts(st.log.output)[0]
+    assert "Player 1: roll" in st.log.shown_texts()[0]
 
 
 def test_autoplay_answers_a_human_move_until_the_next_human_decision():
@@ -208,7 +216,7 @@ def test_chance_can_be_chosen_by_hand_to_force_a_die_face():
     if st.state.is_chance():
         st.seat_picker.chance.value = CHANCE_CHOOSE
         st.chooser.choose_label("die shows 5 (p = 0.167)")
-        assert "die shows 5" in output_texts(st.log.output)[0]
+        assert "die shows 5" in st.log.shown_texts()[0]
 
 
 def test_why_shows_the_bots_candidates_with_values():
@@ -250,19 +258,24 @@ def test_start_from_continues_a_given_position_with_an_empty_log():
         fresh.start_from(HIDDEN.new_game(2))
 
 
-def test_players_menu_starts_a_new_game_with_that_many_seats():
+def test_players_menu_starts_a_new_game_with_that_many_seats_after_asking():
     st = stepper()
     st.step()
     st.seat_picker.players.value = 3
+    assert st.confirm.visible and st.state.num_players == 2  # asks first: the game has a move
+    st.confirm.no.click()
+    assert st.seat_picker.players.value == 2 and st.state.move_number == 1
+    st.seat_picker.players.value = 3
+    st.confirm.yes.click()
     assert st.state.num_players == 3 and st.state.move_number == 0
     assert [m.layout.display for m in st.seat_picker.menus] == [None, None, None, "none"]
 
 
-def test_picture_is_redrawn_as_png_and_text_form_on_request():
+def test_picture_is_redrawn_as_svg_and_text_form_on_request():
     st = stepper()
     st.step()
-    assert st.image.value[:4] == b"\x89PNG"
-    st.settings.selected_index = 1
+    assert st.picture.markup.startswith("<svg") and st.picture.targets == []
+    st.settings.selected_index = 2
     assert "turn total" in st.text_form.value
 
 
@@ -270,8 +283,8 @@ def test_log_shows_only_the_newest_entries_but_keeps_all():
     st = GameStepper(view(), players=2, seed=3, seats=["random", "random"], log_limit=5)
     for _ in range(9):
         st.step()
-    assert len(st.log) == 9 and len(st.log.output.outputs) == 6
-    assert "4 earlier entries" in output_texts(st.log.output)[-1]
+    assert len(st.log) == 9 and len(st.log.shown_texts()) == 5 and len(st.log.view.targets) == 5
+    assert "4 earlier entries" in st.log.view.markup
 
 
 def test_chooser_switches_to_two_menus_when_actions_are_many():
@@ -290,7 +303,7 @@ def test_chooser_switches_to_two_menus_when_actions_are_many():
 
 def test_scrubber_moves_with_slider_and_buttons():
     frames = []
-    sc = Scrubber(4, render=lambda i: frames.append(i) or b"\x89PNG", caption=lambda i: f"frame {i}",
+    sc = Scrubber(4, render=lambda i: frames.append(i) or f"<svg>{i}</svg>", caption=lambda i: f"frame {i}",
                   description="Round")
     assert sc.index == 3 and sc.next_button.disabled and sc.caption.value == "frame 3"
     sc.prev_button.click()
@@ -298,4 +311,159 @@ def test_scrubber_moves_with_slider_and_buttons():
     assert frames[-2:] == [2, 0] and sc.prev_button.disabled
     assert undescribed_controls(sc.widget) == []
     with pytest.raises(ValueError):
-        Scrubber(0, render=lambda i: b"", caption=str)
+        Scrubber(0, render=lambda i: "", caption=str)
+    assert sc.picture.markup == "<svg>0</svg>"
+
+
+# -- play by clicking, autoplay, time travel, save and load, chance under control -----------------------------
+def human_to_move(seats=(HUMAN, "random")) -> GameStepper:
+    st = stepper(seats=seats)
+    st.play_to_end()  # deals the bonuses, then waits for the human
+    assert st.state.current_player() == 0 and st.is_human_turn()
+    return st
+
+
+def test_the_humans_legal_actions_are_the_pictures_targets_and_a_click_chooses_after_confirming():
+    st = human_to_move()
+    assert sorted(st.picture.targets) == ["bank", "die"] and st._picture.targets[-1] == {"bank": "hold", "die": "roll"}
+    st.autoplay.value = False
+    st.picture.click("die")  # the first click chooses and asks to confirm
+    assert st.picture.chosen == "die" and st.chooser.labels() == ["roll"] and st.state.current_player() == 0
+    st.picture.click("die")  # the second click on it plays it
+    assert st.state.is_chance() and st.state.history()[-1] == Roll() and st.picture.targets == []
+    with pytest.raises(KeyError):
+        st.picture.click("bank")  # nothing is clickable at a chance node
+
+
+def test_a_covered_hot_seat_offers_nothing_to_click_until_revealed():
+    st = human_to_move(seats=(HUMAN, HUMAN))
+    assert st.picture.targets == [] and st._picture.targets[-1] == {}
+    st.reveal_button.value = True
+    assert sorted(st.picture.targets) == ["bank", "die"]
+
+
+def test_autoplay_ticks_one_move_at_a_time_and_pauses_for_a_human():
+    st = GameStepper(view(), players=2, seed=1, seats=["random", HUMAN])
+    st.play_button.value = True  # pressing Play plays the first move at once
+    assert st.playing and st.bridge.playing and st.state.move_number == 1 and "Pause" in st.play_button.description
+    while st.playing:
+        before = st.state.move_number
+        st.bridge.tick()
+        assert st.state.move_number in (before, before + 1)
+    assert st.is_human_turn() and not st.bridge.playing and "Play" in st.play_button.description
+    st.press_key("p")  # the keyboard: P plays, but a human must choose first
+    assert not st.playing
+
+
+def test_timeline_and_log_entries_travel_in_time_and_redo_goes_forward_again():
+    st = stepper()
+    for _ in range(8):
+        st.step()
+    history = st.state.history()
+    assert (st.timeline.min, st.timeline.max, st.timeline.value) == (0, 8, 8)
+    st.timeline.value = 3
+    assert st.state.move_number == 3 and st.state.history() == history[:3] and len(st.log) == 3
+    assert len(st.log.future_texts()) == 5 and st.timeline.max == 8 and "move-6" in st.log.view.targets
+    assert "move-7" not in st.log.view.targets and "2 more after them" in st.log.view.markup  # the next 3 shown
+    st.log.view.click("move-6")  # a greyed entry: forward again, the same moves
+    assert st.state.history() == history[:6] and st.timeline.value == 6
+    st.jump(0)
+    assert st.state.move_number == 0 and st.undo_button.disabled
+    st.press_key("r")
+    assert st.state.history() == history[:1]
+    st.step()  # the seeded move again: the same as before
+    assert st.state.history() == history[:2] and st.timeline.max == 8
+
+
+def test_save_then_load_gives_the_same_game_with_its_whole_history():
+    st = stepper()
+    for _ in range(9):
+        st.step()
+    text = st.save_text()
+    assert record.load(text, SPEC) == st.state
+    fresh = stepper()
+    fresh.step()
+    fresh.upload.value = ({"name": "toy.json", "type": "application/json", "size": len(text),
+                           "content": memoryview(text.encode()), "last_modified": datetime.now(timezone.utc)},)
+    assert fresh.confirm.visible  # loading replaces a game with moves: asks first
+    fresh.confirm.yes.click()
+    assert fresh.state == st.state and fresh.state.history() == st.state.history() and fresh.upload.value == ()
+    assert fresh.log.texts() == st.log.texts() and fresh.timeline.min == 0 and fresh.timeline.value == 9
+    fresh.load_text("{not json")
+    assert "Cannot load that file" in fresh.message.value and fresh.state == st.state
+    opened = GameStepper(view(), seed=3, state=st.state)
+    assert opened.state == st.state and len(opened.log) == 9 and opened.seat_picker.players.value == 2
+
+
+def test_on_change_hears_every_new_position_once():
+    st = stepper()
+    seen = []
+    st.on_change.append(lambda s: seen.append(s.move_number))
+    st.round_button.click()
+    assert seen == list(range(1, 11))
+    st.undo()
+    st.jump(2)
+    st.redo()
+    assert seen[10:] == [9, 2, 3]
+
+
+def test_chance_can_be_left_to_the_seed_one_outcome_or_a_whole_phase():
+    st = stepper()
+    st.seat_picker.chance.value = CHANCE_CHOOSE
+    assert st.chance_one in st.chooser.extras.children and st.chance_phase in st.chooser.extras.children
+    st.autoplay.value = False
+    st.chance_one.click()
+    assert st.state.move_number == 1 and st.state.is_chance() and st.chooser.visible
+    st.chance_phase.click()  # the second bonus, then the bots play on until the phase changes
+    assert st.state.move_number > 2 and st.seat_picker.chance.value == CHANCE_CHOOSE
+
+
+def test_game_over_shows_the_winner_and_the_ranking_with_the_games_words():
+    st = stepper()
+    st.play_to_end()
+    returns = st.state.returns()
+    best = max(range(2), key=lambda p: returns[p])
+    assert st.banner.layout.display is None and "Game over" in st.banner.value
+    assert f"Player {best + 1} win" in st.banner.value and f"{returns[best]:g} points" in st.banner.value
+    assert "Final ranking: 1." in st.banner.value
+    st.undo()
+    assert st.banner.layout.display == "none"
+
+
+def test_ranking_shares_places_between_equal_results():
+    assert ranking([3.0, 5.0, 3.0, 1.0]) == [(1, 1), (2, 0), (2, 2), (4, 3)]
+
+
+def test_keys_step_undo_and_redo():
+    st = stepper()
+    st.bridge.press("s")
+    st.bridge.press("s")
+    st.bridge.press("u")
+    assert st.state.move_number == 1 and st.bridge.shortcuts == ["s", "u", "r", "p", "f"]
+    st.bridge.press("r")
+    assert st.state.move_number == 2
+
+
+def test_variants_are_read_from_the_spec_and_apply_to_the_next_new_game():
+    st = stepper()
+    assert [c.option for c in st.variants] == list(SPEC.option_defaults)
+
+
+def test_classroom_page_has_a_tab_per_widget_and_a_big_type_switch():
+    from gamekit.widgets.classroom import classroom
+
+    a, b = stepper(), stepper()
+    page = classroom({"One": a, "Two": b.widget}, selected="Two")
+    assert page.tab.titles == ("One", "Two") and page.tab.selected_index == 1
+    assert undescribed_controls(page) == []
+    page.big_type.value = True
+    assert "gk-big" in page._dom_classes
+    page.big_type.value = False
+    assert "gk-big" not in page._dom_classes
+
+
+def test_pictures_refuse_text_too_small_for_a_projector():
+    svg = Svg(100, 40)
+    svg.text(10, 10, "readable", 12)
+    with pytest.raises(ValueError, match="below the 12 px"):
+        svg.text(10, 30, "too small", 11)

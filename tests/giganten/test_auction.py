@@ -84,8 +84,36 @@ def test_action_7b_only_2s_and_an_odd_bid_overpay_without_change():
 def test_action_7a_ruling_bids_above_the_own_hand_are_allowed_up_to_twice_the_cards():
     s = auction({(RED, HUDSON): 1, (BLUE, HUDSON): 1}, {RED: (2, 0), BLUE: (3, 0)})
     assert Bid(4) in s.legal_actions() and Bid(5) not in s.legal_actions()  # two cards: at most 4
-    with pytest.raises(g.IllegalAction, match="at most 4"):
+    with pytest.raises(g.IllegalAction, match="at most 4 \\(the kit's house rule G5: twice Red's 2 license cards\\)"):
         s.apply(Bid(5))
+
+
+def test_action_7a_variant_bluff_bids_allows_bids_up_to_the_most_any_hand_could_pay():
+    """Ruling G5, the other reading: the rulebook sets no largest bid, so with ``bluff_bids`` a player holding
+    cards may bid up to 117 (39 ones and 39 twos), a bluff the others cannot see through from the card count."""
+    top = g.COMPONENTS.license_ones + 2 * g.COMPONENTS.license_twos
+    assert top == 117
+    s = auction({(RED, HUDSON): 1, (BLUE, HUDSON): 1, (YELLOW, HUDSON): 1}, {RED: (2, 0), BLUE: (1, 0)},
+                bluff_bids=True)
+    assert s.legal_actions() == [Bid(k) for k in range(1, top + 1)] + [Pass()]
+    with pytest.raises(g.IllegalAction, match=f"at most {top} \\(the most any hand could pay\\)"):
+        s.apply(Bid(top + 1))
+    s = s.apply(Bid(top))
+    # Blue's one card could never pay more; Yellow holds no card: both pass by themselves, Red wins
+    text = events_text(s)
+    assert f"Blue cannot outbid the bid of {top} and passes: no hand could pay more (all 78 licenses in the box " \
+           f"are worth {top})" in text
+    assert "Yellow holds no license cards, so cannot bid, and passes" in text
+    assert s.phase == R.PENALTY and "cannot pay it" in text
+    t = s.apply(DiscardLicenses(1, 0))
+    assert t.licenses(RED) == (1, 0) and t.phase == R.BID and t.auc_high == 0
+
+
+def test_action_7a_variant_bluff_bids_a_player_without_licenses_still_cannot_bid():
+    """With no cards the penalty would take nothing and the repeated auction could go on for ever."""
+    s = auction({(RED, HUDSON): 1, (BLUE, HUDSON): 1}, {BLUE: (2, 0)}, bluff_bids=True)
+    assert s.current_player() == BLUE and "Red holds no license cards, so cannot bid" in events_text(s)
+    assert s.legal_actions()[-2:] == [Bid(117), Pass()]
 
 
 def test_action_7a_a_winner_who_cannot_pay_loses_half_the_cards_rounded_up_and_the_auction_is_repeated():

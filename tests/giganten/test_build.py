@@ -102,7 +102,8 @@ def test_action_5_ruling_a_short_supply_fills_the_derrick_with_what_is_there():
 def test_action_5_ruling_nothing_can_be_built_with_an_empty_supply():
     s = building({RED: cell(3, 1), GREEN: cell(0, 4)}, supply=0, storage={0: 60})
     assert s.phase != R.BUILD or s.current_player() != RED
-    assert "the oil supply is empty" in events_text(s)
+    assert ("Red cannot build: the oil supply is empty, and by the kit's house rule G3 a derrick is built only with "
+            "oil to put under it (in the rulebook a derrick stands only while it holds oil).") in events_text(s)
 
 
 def test_action_5_skip():

@@ -35,7 +35,8 @@ def fuzz(state, rng):
     yield DrawLicenses(r(0, 9), r(-1, 9))
     yield DiscardLicenses(r(0, 9), r(-1, 9))
 
-ALL_VARIANTS = {"one_opponent_back": True, "exact_price_change": True, "open_licenses": True}
+ALL_VARIANTS = {"one_opponent_back": True, "exact_price_change": True, "open_licenses": True, "bluff_bids": True,
+                "tie_by_license_cards": True}
 
 
 @pytest.mark.slow

@@ -12,9 +12,9 @@ from .invariants import conservation
 LAST_RED = red(2, "oil", 1)
 
 
-def ending(players=4, derricks=(), hands=None, stores=None, **changes) -> g.State:
+def ending(players=4, derricks=(), hands=None, stores=None, options=None, **changes) -> g.State:
     """The red card that takes the black locomotive from 18 into the harbour, with the position edited."""
-    s = edit(advance(dealt(players), at(R.RED)), black=18, **changes)
+    s = edit(advance(dealt(players, **(options or {})), at(R.RED)), black=18, **changes)
     for row, col, owner, oil in derricks:
         s = with_derrick(s, row, col, owner, oil)
     for p, (ones, twos) in (hands or {}).items():
@@ -45,6 +45,24 @@ def test_end_of_game_ruling_locomotive_ties_go_to_the_higher_license_value_not_t
     t = ending(derricks=[(3, 2, RED, 3), (2, 12, BLUE, 5)], hands={RED: (4, 0), BLUE: (0, 3)}, locos=[10, 10, 2, 1])
     ranks = {row["player"]: row["rank"] for row in t.final_accounting}
     assert ranks == {BLUE: 1, RED: 2, YELLOW: 3, GREEN: 4}
+
+
+def test_end_of_game_variant_tie_by_license_cards_counts_the_cards_not_their_value():
+    """Ruling G2, the other reading: "more sales licenses" as more cards.  The position of the test above:
+    Red's 4 cards (worth 4) now beat Blue's 3 (worth 6); equal card counts go to the round's order."""
+    option = {"tie_by_license_cards": True}
+    t = ending(derricks=[(3, 2, RED, 3), (2, 12, BLUE, 5)], hands={RED: (4, 0), BLUE: (0, 3)}, locos=[10, 10, 2, 1],
+               options=option)
+    ranks = {row["player"]: row["rank"] for row in t.final_accounting}
+    assert ranks == {RED: 1, BLUE: 2, YELLOW: 3, GREEN: 4}
+    text = events_text(t)
+    assert "Red's locomotive (space 10) is ranked 1 (tied with Blue: more sales licenses, 4 cards against 3)" in text
+    assert "Blue's locomotive (space 10) is ranked 2 (tied with Red: fewer sales licenses, 3 cards against 4)" in text
+    t = ending(hands={RED: (3, 0), BLUE: (0, 3)}, locos=[10, 10, 2, 1], options=option)
+    assert "Blue's locomotive (space 10) is ranked 2 (tied with Red, 3 license cards each: Blue comes later in the " \
+           "order of the interrupted round, which Red started)" in events_text(t)
+    t = ending(hands={RED: (3, 0), BLUE: (0, 2), YELLOW: (1, 1)}, locos=[6, 6, 6, 1], options=option)
+    assert "ranked by number of license cards (Red 3, Blue 2, Yellow 2)" in events_text(t)
 
 
 def test_end_of_game_still_tied_the_order_of_the_interrupted_round_from_its_start_player_decides():

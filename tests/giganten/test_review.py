@@ -96,7 +96,8 @@ def test_action_6_paying_an_opponent_when_the_black_locomotive_could_carry_says_
 
 
 def test_action_7a_the_automatic_pass_says_the_player_cannot_outbid_the_current_bid():
-    """Action 7 a) with ruling G5: "Yellow cannot bid more than 3 (... no bid above 2 ...)" read as nonsense."""
+    """Action 7 a) with ruling G5: "Yellow cannot bid more than 3 (... no bid above 2 ...)" read as nonsense;
+    the cap is the kit's house rule, and the event says so."""
     s = to_phase(R.MOVE)
     for p, hand in ((RED, (4, 0)), (BLUE, (2, 1)), (YELLOW, (1, 0))):
         s = with_hand(s, p, *hand)
@@ -104,7 +105,8 @@ def test_action_7a_the_automatic_pass_says_the_player_cannot_outbid_the_current_
         s = with_storage(s, p, 0, 1)
     s = end_movement(s).apply(Bid(2)).apply(Bid(3))
     text = events_text(s)
-    assert "Yellow cannot outbid the bid of 3 and passes: with 1 license card no bid above 2 could be paid" in text
+    assert ("Yellow cannot outbid the bid of 3 and passes: with 1 license card, no bid above 2 is allowed (the kit's "
+            "house rule G5: at most twice the cards held, the most such a hand could pay)") in text
 
 
 def test_end_of_game_rank_events_explain_a_tie_broken_by_licenses():

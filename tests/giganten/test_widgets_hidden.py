@@ -2,7 +2,7 @@
 
 Checked as the engines' observations are: twin positions that differ only in what a human may not
 see (the other seats' license hands, the face-down tiles that human has not looked at) must look
-the same on screen -- every widget's value, text, tooltip and the picture's PNG bytes -- before and
+the same on screen -- every widget's value, text, tooltip, the picture's SVG and its clickable parts -- before and
 after asking Why?/Hint, with the text form open, and after the same public moves.  The twins are two
 ``determinize`` samples of a real position from the human's point of view (they keep all that the
 human knows and re-deal the rest), at every kind of decision: take a card, move, build, produce,
@@ -64,11 +64,16 @@ def at(state: g.State, seats: list[str]):
 
 
 def screens(st) -> list:
-    """What the stepper shows: as it stands, after Why?/Hint, and with the text form open."""
+    """What the stepper shows: as it stands (the picture's clickable parts and highlights included), after
+    a click on the first clickable part (it is marked and its action offered), after Why?/Hint, and with
+    the text form open."""
     out = [shown(st.widget)]
+    if st.picture.targets:
+        st.picture.click(st.picture.targets[0])
+        out.append(shown(st.widget))
     st.why_button.click()
     out.append(shown(st.widget))
-    st.settings.selected_index = 1
+    st.settings.selected_index = 2  # the text form (its tab moved behind "Save and load")
     out.append(shown(st.widget))
     return out
 

@@ -10,7 +10,8 @@ kernel with notebooks/ as its working directory, exactly as nbval and JupyterLab
 A notebook fails here (and is not written) when a cell raises, writes to stderr (a warning is a bug
 in a lesson), or the whole notebook takes longer than the course's budget of 60 seconds.
 Widget-view outputs and saved widget state are dropped: their model ids change on every run, and a
-widget only lives in a running kernel anyway.  So is a ``<... at 0x7f...>`` text form stored beside a
+widget only lives in a running kernel anyway.  Consecutive pieces of a cell's stdout are joined into one
+output (where the kernel cut them varies from run to run).  So is a ``<... at 0x7f...>`` text form stored beside a
 richer one (HTML, an image): it would change the file on every run.
 """
 from __future__ import annotations
@@ -43,7 +44,9 @@ def stderr_outputs(nb: nbformat.NotebookNode) -> list[str]:
 
 
 def tidy(nb: nbformat.NotebookNode) -> None:
-    """Drop widget views and widget state; set the kernelspec every notebook of the course uses."""
+    """Drop widget views and widget state; join a cell's consecutive pieces of stdout (or stderr) into one
+    output, as nbval compares them (how a print is cut into pieces depends on when the kernel flushed); set
+    the kernelspec every notebook of the course uses."""
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
@@ -54,6 +57,9 @@ def tidy(nb: nbformat.NotebookNode) -> None:
                 continue  # a widget's view: meaningless without its kernel
             if len(data) > 1 and ADDRESS.search(data.get("text/plain", "")):
                 del data["text/plain"]  # "<... at 0x7f...>" beside a richer form: new on every run
+            if kept and out.output_type == "stream" == kept[-1].output_type and out.name == kept[-1].name:
+                kept[-1].text += out.text
+                continue
             kept.append(out)
         cell.outputs = kept
         cell.metadata.pop("execution", None)

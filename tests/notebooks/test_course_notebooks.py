@@ -2,17 +2,22 @@
 
 nbval (run by ``make test`` through the Makefile's NOTEBOOK_TESTS, with ``--nbval-lax``) executes every
 notebook and compares only the cells marked to be checked with their stored outputs.  A cell is marked by
-a comment (``# NBVAL_CHECK_OUTPUT``) or by a cell tag (``nbval-check-output``); nbval reads both.  That is
-only a test if the stored outputs are there and the markers are where they should be; these checks make
-sure of it:
+its cell tag (``nbval-check-output``); nbval would also read a comment in the code (``# NBVAL_CHECK_OUTPUT``),
+but the code is what students read, so the course keeps its markers in the tags only
+(``tests/notebooks/convert_markers.py`` moves comments into tags).  That is only a test if the stored outputs
+are there and the markers are where they should be; these checks make sure of it:
 
+* no code cell holds an nbval comment marker, and every tag that looks like nbval's is one nbval knows;
 * every cell that prints or returns text carries a marker: check (a value the lesson teaches: compared on
-  every run) or ignore (``NBVAL_IGNORE_OUTPUT`` / ``nbval-ignore-output``: a widget, or text that may
-  legitimately change); picture cells (a figure and nothing else) need none;
+  every run) or ignore (``nbval-ignore-output``: a widget, or text that may legitimately change), never
+  both; picture cells (a figure and nothing else) need none;
 * every checked cell has its stored output and execution count (a stripped cell would compare nothing);
 * no stored output is an error or went to stderr (a warning in a lesson is a bug);
 * no widget state or widget views are stored (their model ids change on every run);
 * every notebook named in a lesson's text exists, and the course list below matches notebooks/.
+
+And a few rules of a lesson written for students (docs/course-maintenance.md): "Next" lines are links; no
+figure text holds an unescaped ``$`` (matplotlib would typeset it as maths); no private name is used.
 """
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 COURSE = [
     "00_start_here",
+    "05_teachers_positions_and_scenarios",
     "10_giganten_price_dice",
     "11_giganten_a_round_step_by_step",
     "12_giganten_locomotives_and_transport",
@@ -37,8 +43,10 @@ COURSE = [
     "30_openspiel_and_pettingzoo",
     "classroom",
 ]
-CHECK, IGNORE = "NBVAL_CHECK_OUTPUT", "NBVAL_IGNORE_OUTPUT"
-TAGS = {CHECK: "nbval-check-output", IGNORE: "nbval-ignore-output"}
+CHECK, IGNORE = "nbval-check-output", "nbval-ignore-output"
+#: Every cell tag nbval acts on (nbval.plugin.metadata_tags).
+NBVAL_TAGS = {CHECK, IGNORE, "nbval-skip", "nbval-raises-exception", "raises-exception",
+              "pytest-validate-ignore-output"}
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 PRESENT = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 
@@ -47,9 +55,9 @@ def read(name: str) -> nbformat.NotebookNode:
     return nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
 
 
-def marked(cell, marker: str) -> bool:
-    """Whether ``cell`` carries ``marker`` as a comment or as its cell tag (nbval reads both)."""
-    return marker in cell.source or TAGS[marker] in cell.metadata.get("tags", [])
+def marked(cell, tag: str) -> bool:
+    """Whether ``cell`` carries the nbval ``tag``."""
+    return tag in cell.metadata.get("tags", [])
 
 
 def code_cells(nb):
@@ -84,10 +92,39 @@ def test_valid_notebook_with_the_course_kernel(name):
 
 
 @pytest.mark.parametrize("name", PRESENT)
+def test_no_nbval_comment_in_the_code(name):
+    """Markers live in cell tags: a student reads the code, and nbval reads the tags."""
+    from nbval.plugin import comment_markers
+
+    commented = [i for i, c in code_cells(read(name))
+                 if "NBVAL" in c.source or any(line.strip().startswith("#") and line.strip().lstrip("#").strip()
+                                               in comment_markers for line in c.source.splitlines())]
+    assert not commented, f"cells {commented} carry an nbval comment: run tests/notebooks/convert_markers.py"
+
+
+def test_the_tags_are_the_ones_nbval_reads():
+    from nbval.plugin import metadata_tags
+
+    assert NBVAL_TAGS == set(metadata_tags), "nbval's tags changed: update NBVAL_TAGS"
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_nbval_tags_are_known_and_consistent(name):
+    for i, cell in enumerate(read(name).cells):
+        tags = cell.metadata.get("tags", [])
+        assert isinstance(tags, list), f"cell {i}: tags must be a list"
+        unknown = [t for t in tags if ("nbval" in t or "exception" in t) and t not in NBVAL_TAGS]
+        assert not unknown, f"cell {i}: nbval does not know the tag(s) {unknown}"
+        if cell.cell_type != "code":
+            assert not set(tags) & NBVAL_TAGS, f"cell {i} is {cell.cell_type}: nbval only reads code cells' tags"
+        assert not (CHECK in tags and IGNORE in tags), f"cell {i} is both checked and ignored"
+
+
+@pytest.mark.parametrize("name", PRESENT)
 def test_every_text_output_is_marked(name):
     unmarked = [i for i, c in code_cells(read(name)) if text_outputs(c) and not marked(c, CHECK)
                 and not marked(c, IGNORE)]
-    assert not unmarked, f"cells {unmarked} show text but carry neither {CHECK} nor {IGNORE}"
+    assert not unmarked, f"cells {unmarked} show text but carry neither the tag {CHECK} nor {IGNORE}"
 
 
 @pytest.mark.parametrize("name", PRESENT)
@@ -130,3 +167,61 @@ def test_make_test_runs_the_notebooks_under_nbval():
     sanitize = args[args.index("--nbval-sanitize-with") + 1]
     assert (REPO / sanitize).is_file()
     assert args.count("notebooks/") == 1 and "tests" in args  # unit tests and notebooks, each once
+
+
+#: Calls whose string arguments matplotlib draws as text, and keywords that name text in any call.
+FIGURE_TEXT_CALLS = {"set_title", "set_xlabel", "set_ylabel", "suptitle", "title", "xlabel", "ylabel", "text",
+                     "annotate", "set_xticks", "set_yticks", "set_xticklabels", "set_yticklabels", "bar", "barh",
+                     "legend", "boxplot", "table"}
+FIGURE_TEXT_KEYWORDS = {"label", "labels", "tick_labels", "title", "xlabel", "ylabel"}
+UNESCAPED_DOLLAR = re.compile(r"(?<!\\)\$")
+
+
+def figure_strings(code: str):
+    """The string literals (f-strings' literal parts too) that ``code`` hands to matplotlib as text."""
+    import ast
+
+    code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in code.splitlines())
+    for call in (n for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Call)):
+        name = getattr(call.func, "attr", getattr(call.func, "id", ""))
+        texts = ([*call.args, *(k.value for k in call.keywords)] if name in FIGURE_TEXT_CALLS
+                 else [k.value for k in call.keywords if k.arg in FIGURE_TEXT_KEYWORDS])
+        for node in (n for arg in texts for n in ast.walk(arg)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                yield node.value
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_no_stray_mathtext_in_figures(name):
+    """matplotlib typesets the text between two ``$`` as maths ("$5,000 to $7,000" comes out garbled): a
+    dollar sign in a figure's text is written ``\\\\$`` (a plain ``$`` in the picture)."""
+    found = [(i, s) for i, c in code_cells(read(name)) for s in figure_strings(c.source) if UNESCAPED_DOLLAR.search(s)]
+    assert not found, f"unescaped $ in figure text (write \\\\$): {found}"
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_next_lines_are_links(name):
+    """A "Next:" line links the notebooks it names, so a student clicks on."""
+    for i, cell in enumerate(read(name).cells):
+        for paragraph in cell.source.split("\n\n") if cell.cell_type == "markdown" else ():
+            if paragraph.lstrip("*").startswith("Next"):
+                named = re.findall(r"[0-9]{2}_[a-z_]+\.ipynb|classroom\.ipynb", paragraph)
+                linked = re.findall(r"\]\(([0-9]{2}_[a-z_]+\.ipynb|classroom\.ipynb)\)", paragraph)
+                assert named and len(named) == len(linked), f"cell {i}: not links: {paragraph}"
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_no_private_names(name):
+    """A lesson uses the kit's public names only (``state._cache``, ``s._repr_html_()`` are the kit's business;
+    dunders such as ``module.__name__`` are Python's and allowed).  The games' own notebook tests
+    (tests/giganten/test_notebook_names.py, tests/firstgiants/test_layout.py) also forbid phase constants."""
+    import ast
+
+    private = set()
+    for _, cell in code_cells(read(name)):
+        code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in cell.source.splitlines())
+        for node in ast.walk(ast.parse(code)):
+            names = ([node.attr] if isinstance(node, ast.Attribute)
+                     else [a.name for a in node.names] if isinstance(node, ast.ImportFrom) else [])
+            private |= {n for n in names if n.startswith("_") and not (n.startswith("__") and n.endswith("__"))}
+    assert not private, f"private names: {sorted(private)}"

@@ -5,7 +5,7 @@ import json
 import random
 
 from gamekit import sample_chance
-from gamekit.record import load
+from gamekit.record import load, start_of
 from gamekit.tables import TableStore, open_store
 from gamekit.tables.store import chance_rng
 
@@ -50,7 +50,7 @@ def check_log(store: TableStore, table_id: str, seed: str | None = None) -> list
     state = load(store.save_file(table_id), store.state(table_id).spec)
     assert [a.to_json() for a in state.history()] == [e.action.to_json() for e in entries]
     if seed is not None:
-        current = state.spec.new_game(state.num_players, **state.options)
+        current = start_of(state)
         for entry in entries:
             if entry.source == "chance":
                 assert entry.action == sample_chance(current, chance_rng(seed, entry.index)), entry

@@ -16,6 +16,8 @@ def test_codes_are_grouped_random_and_from_the_unambiguous_alphabet():
     host = codes.new_code(codes.HOST_LENGTH)
     assert [len(g) for g in host.split("-")] == [5, 5, 5]
     assert codes.kind_of(host) == "host" and codes.kind_of(next(iter(seat))) == "seat"
+    teacher = codes.new_code(codes.TEACHER_LENGTH)
+    assert [len(g) for g in teacher.split("-")] == [5, 5, 5, 5] and codes.kind_of(teacher) == "teacher"
 
 
 def test_a_code_typed_loosely_hashes_like_the_code():

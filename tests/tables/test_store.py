@@ -1,6 +1,7 @@
 """The table store's shared suite: every test runs on SQLite and on a real PostgreSQL server."""
 from __future__ import annotations
 
+import json
 import random
 import threading
 import time
@@ -8,6 +9,7 @@ import time
 import pytest
 
 import firstgiants
+import giganten
 from gamekit import IllegalAction, random_game, rewind
 from gamekit.tables import NotYourTurn, SeatPlayedByBot, StaleMove, TableEnded, TablePaused, UnknownCode, UnknownTable
 from tests.gamekit.toygame import Hold, Roll
@@ -211,6 +213,31 @@ def test_a_saved_game_continues_as_a_table(store):
         store.create_table(firstgiants, ["human", "human"], from_save=middle.to_json())
 
 
+def test_a_table_starts_from_a_position_and_keeps_it(store, location):
+    start = giganten.scenario("auction_bluff")
+    codes = store.create_table(giganten, ["human", "human", "human"], position=start.to_position(), seed=3)
+    assert store.state(codes.table) == start and store.entries(codes.table) == []
+    assert json.loads(store.save_file(codes.table))["position"] == start.to_position()
+    play_out(store, codes, seed=2)
+    check_log(store, codes.table, seed="3")
+    with open_fast(location) as again:  # (another process reads the start from the database)
+        assert again.state(codes.table) == store.state(codes.table)
+    with pytest.raises(ValueError, match="3-player game"):
+        store.create_table(giganten, ["human"] * 4, position=start.to_position())
+    with pytest.raises(ValueError, match="pass no options"):
+        store.create_table(giganten, ["human"] * 3, position=start.to_position(), options={"open_licenses": True})
+    with pytest.raises(ValueError, match="players\\[0\\].money"):
+        store.create_table(giganten, ["human"] * 3, position={"players": [{"money": -1}, {}, {}], "phase": "roll"})
+
+
+def test_a_saved_game_from_a_position_continues_as_a_table(store):
+    saved = random_game(giganten.scenario("overfill"), 4)
+    middle = rewind(saved, 10)
+    codes = store.create_table(giganten, ["human"] * 3, from_save=middle.to_json())
+    assert [e.action for e in store.entries(codes.table)] == middle.history()
+    assert store.state(codes.table) == middle and store.state(codes.table).origin == middle.origin
+
+
 def test_wait_for_change_returns_on_a_change_and_times_out_without_one(store):
     codes = store.create_table(TOY, ["human", "human"])
     view = store.seat_view(codes.seats[0])
@@ -300,3 +327,16 @@ def test_threads_advancing_one_table_at_once_write_each_entry_once(store):
     logs = [[(e.index, e.player, e.source, e.action) for e in check_log(store, c.table, "adv")] for c in (racing, alone)]
     assert logs[0] == logs[1] and len(logs[0]) > 4
     assert sum(appended) == len(logs[0]) - view.log_length - 1  # every entry written by exactly one advancer
+
+
+def test_state_at_a_views_length_is_the_state_that_view_was_computed_from(store):
+    codes = store.create_table(TOY, ["human", "random"], seed=4)
+    view = store.seat_view(codes.seats[0])
+    store.play(codes.seats[0], Hold(), view.log_length)
+    assert store.state(codes.table).move_number > view.log_length
+    then = store.state(codes.table, view.log_length)
+    assert then.move_number == view.log_length and then.observation(0) == view.content["observation"]
+    assert store.state(codes.table).move_number == store.table_info(codes.table).length  # the cache kept the newest
+    for wrong in (-1, store.table_info(codes.table).length + 1, 1.0, True):
+        with pytest.raises(ValueError):
+            store.state(codes.table, wrong)

@@ -1,0 +1,256 @@
+"""First Giants as SVG for the widgets: the dig sites with their cards and effects, the deck, every
+player's Study and museum.
+
+Drawn from an observation (``state.observation(seat)``; First Giants hides nothing, so every seat's
+is the same), in CSS pixels at 100 % (see :mod:`gamekit.svg`).  The cards a player decides by (on the
+dig sites and on top of the deck) are drawn large with their effect in short words; the cards in a
+Study or on display are drawn small (family, size, number).  Clickable parts (``targets``: id ->
+label): the dig sites (``site-<k>``, where to play a marker) and the cards (``card-<id>``: take it,
+display it, resolve its effect).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from gamekit import Action
+from gamekit.plotting import BLACK, GREY, WHITE, player_color, text_color_on
+from gamekit.svg import Svg, text_width, wrap
+
+from .components import (ANY_PLAYER_TAKES, CARDS, DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT,
+                         DISPLAY_TWO_SAME, EACH_OPPONENT, GAIN_AMBER, GAIN_POINT, NO_TIMING, ONCE, PER_CARNIVORE,
+                         PER_FAMILY, PER_PAIR, SIZE_NAMES, SPEND_3_FOR_2, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY)
+from .plots import FAMILY_COLORS
+
+CARD_W, CARD_H = 112, 122  # a card on a dig site or the deck
+MINI_W, MINI_H = 80, 40  # a card in a Study or a museum
+SITE_H = CARD_H + 50  # a dig site's frame: its name, its cards, the markers under them
+WIDTH = 1180
+SITE_W = 2 * CARD_W + 24
+TIMING_WORDS = {ONCE: "this turn:", ANY_PLAYER_TAKES: "anyone takes:", YOU_TAKE_CARNIVORE: "you take Carnivore:",
+                YOU_TAKE_NEW_FAMILY: "you take new family:", NO_TIMING: "wild card:"}
+CHOICE_WORDS = {DISPLAY: "may display 1", DISPLAY_FREE: "may display 1 free", DISPLAY_TWO_DIFFERENT:
+                "may display 2 of different families", DISPLAY_TWO_SAME: "may display 2 of one family",
+                SPEND_3_FOR_2: "may pay 3 amber for 2 points", DISPLAY_OR_POINT: "display 1 or +1 point"}
+PER_WORDS = {PER_CARNIVORE: " per Carnivore in Study", PER_FAMILY: " per family in Study",
+             PER_PAIR: " per pair in Study"}
+
+
+# -- words ---------------------------------------------------------------------------------------------------
+def size_word(card: int) -> str:
+    c = CARDS[card]
+    return "Egg" if c.is_egg else SIZE_NAMES[c.size]
+
+
+def short_effect(card: int) -> str:
+    """A card's effect in a few words: "this turn: +2 amber, others +1 amber"."""
+    c = CARDS[card]
+    if not c.parts:
+        return "wild card: any size in a set; display costs 2 amber"
+    parts = []
+    for part in c.parts:
+        others = "others " if part.who == EACH_OPPONENT else ""
+        if part.effect == GAIN_POINT:
+            what = f"+{part.amount} point{'s' if part.amount > 1 else ''}"
+        elif part.effect == GAIN_AMBER:
+            what = f"+{part.amount} amber"
+        else:
+            what = CHOICE_WORDS[part.effect]
+        parts.append(others + what + PER_WORDS.get(part.multiplier, ""))
+    return f"{TIMING_WORDS[c.timing]} {', '.join(parts)}"
+
+
+def card_text(card: int) -> str:
+    """The card and its effect, for menus and buttons: "#0 Small Flying (this turn: +2 amber, ...)"."""
+    return f"{CARDS[card]} ({short_effect(card)})"
+
+
+def target_of(action: Action, player: int | None = None) -> str | None:
+    """The picture's part a click on which chooses ``action`` (None: chosen from the menu only)."""
+    if action.kind == "play_marker":
+        return f"site-{action.site}"  # type: ignore[attr-defined]
+    if action.kind in ("take_card", "display", "resolve_trigger"):
+        return f"card-{action.card}"  # type: ignore[attr-defined]
+    return None
+
+
+# -- cards ---------------------------------------------------------------------------------------------------
+def _card(svg: Svg, card: int, x: float, y: float) -> None:
+    """A large card: family colour with size and family, its number, and its effect on white."""
+    c = CARDS[card]
+    colour = FAMILY_COLORS[c.family_name]
+    ink = text_color_on(colour)
+    svg.rect(x, y, CARD_W, CARD_H, fill=colour, stroke=BLACK, stroke_width=1.2, rx=7)
+    svg.text(x + 8, y + 14, size_word(card), 13, anchor="start", fill=ink, bold=True)
+    svg.text(x + CARD_W - 7, y + 14, f"#{card}", 12, anchor="end", fill=ink)
+    svg.text(x + 8, y + 31, c.family_name, 13, anchor="start", fill=ink, bold=True)
+    svg.rect(x + 5, y + 42, CARD_W - 10, CARD_H - 47, fill=WHITE, rx=4)
+    lines = wrap(short_effect(card), CARD_W - 12, 12)
+    svg.lines(x + CARD_W / 2, y + 54, lines, 12, leading=1.12)  # (at most 5 lines: tests/firstgiants)
+
+
+def _mini(svg: Svg, card: int, x: float, y: float) -> None:
+    """A small card: family colour; family; size and number."""
+    c = CARDS[card]
+    colour = FAMILY_COLORS[c.family_name]
+    ink = text_color_on(colour)
+    svg.rect(x, y, MINI_W, MINI_H, fill=colour, stroke=BLACK, stroke_width=1, rx=5)
+    svg.text(x + MINI_W / 2, y + 12, c.family_name, 12, fill=ink, bold=True)
+    svg.text(x + MINI_W / 2, y + 28, f"{size_word(card)} #{card}", 12, fill=ink)
+
+
+def _marker(svg: Svg, seat: int, name: str, cx: float, cy: float) -> None:
+    colour = player_color(seat)
+    svg.circle(cx, cy, 12, fill=colour, stroke=BLACK, stroke_width=1.5)
+    svg.text(cx, cy, name[:1], 13, fill=text_color_on(colour), bold=True)
+
+
+# -- the table -----------------------------------------------------------------------------------------------
+def _dig_sites(svg: Svg, obs: Mapping[str, Any], top: float, places: dict[str, tuple]) -> float:
+    names = [p["name"] for p in obs["players"]]
+    for k, site in enumerate(obs["dig_sites"]):
+        x = 8 + k * (SITE_W + 10)
+        svg.open(data_key=f"dig-site-{k}")
+        svg.rect(x, top, SITE_W, SITE_H, fill="#F4F1E8", stroke=GREY, rx=6)
+        svg.text(x + 10, top + 13, f"Dig site {k + 1}", 13, anchor="start", bold=True)
+        places[f"site-{k}"] = (x, top, SITE_W, SITE_H)
+        for j, card in enumerate(site["cards"]):
+            cx = x + 8 + j * (CARD_W + 8)
+            _card(svg, card, cx, top + 24)
+            places[f"card-{card}"] = (cx, top + 24, CARD_W, CARD_H)
+        for j, seat in enumerate(site["markers"]):
+            _marker(svg, seat, names[seat], x + 22 + j * 30, top + CARD_H + 36)
+        svg.close()
+    x = 8 + len(obs["dig_sites"]) * (SITE_W + 10)
+    svg.open(data_key="deck")
+    svg.rect(x, top, CARD_W + 16, SITE_H, fill="#E8E8E8", stroke=GREY, rx=6)
+    svg.text(x + 8, top + 13, "Deck", 13, anchor="start", bold=True)
+    if obs["deck_top"] is not None:
+        _card(svg, obs["deck_top"], x + 8, top + 24)
+        places[f"card-{obs['deck_top']}"] = (x + 8, top + 24, CARD_W, CARD_H)
+    svg.text(x + 8, top + CARD_H + 36, f"{len(obs['deck_below_top'])} below", 13, anchor="start")
+    svg.close()
+    return SITE_H
+
+
+def _cards_row(svg: Svg, cards: list[int], x: float, y: float, places: dict[str, tuple]) -> float:
+    for card in cards:
+        _mini(svg, card, x, y)
+        places[f"card-{card}"] = (x, y, MINI_W, MINI_H)
+        x += MINI_W + 4
+    return x
+
+
+Group = tuple[str, list[int], bool, str]
+"""A row part of a player's band: (caption, cards, complete, target id of the group or "")."""
+
+
+def _groups(player: Mapping[str, Any]) -> list[Group]:
+    """The Study, then each set on display (from an observation's player entry)."""
+    groups: list[Group] = [(f"Study ({len(player['study'])})", list(player["study"]), False, "")]
+    for k, mset in enumerate(player["display"], start=1):
+        groups.append((set_caption(k, mset["type"], mset["set_tokens"], mset["complete"]), list(mset["cards"]),
+                       mset["complete"], ""))
+    return groups
+
+
+def set_caption(number: int, type_name: str, tokens: int, complete: bool) -> str:
+    """ "Set 2: Carnivore, 3 tokens, complete" from the set's type name ("Carnivore family set")."""
+    kind = (type_name.replace(" family set", "").replace(" size set", " size")
+            .replace("single card (no type yet)", "no type yet"))
+    done = ", complete" if complete else ""
+    return f"Set {number}: {kind}, {tokens} token{'s' if tokens != 1 else ''}{done}"
+
+
+def band(svg: Svg, seat: int, head: str, groups: list[Group], top: float, places: dict[str, tuple]) -> float:
+    """One player's band: a header line, then its groups of small cards (wrapped to the picture's width);
+    returns its height.  A group's target id (if any) covers its caption and cards."""
+    svg.rect(8, top, 10, 20, fill=player_color(seat), stroke=BLACK, stroke_width=1)
+    svg.text(24, top + 10, head, 14, anchor="start", bold=True)
+    x, y = 8.0, top + 28
+    row_height = 18 + MINI_H + 8
+    for caption, cards, complete, target in groups:
+        width = max(text_width(caption, 12) + 4, len(cards) * (MINI_W + 4) - 4, MINI_W)
+        if x > 8 and x + width > WIDTH - 8:
+            x, y = 8.0, y + row_height
+        svg.text(x, y + 6, caption, 12, anchor="start", fill=BLACK if cards else "#555555")
+        if complete:
+            svg.rect(x - 3, y + 15, len(cards) * (MINI_W + 4) + 2, MINI_H + 6, fill="none", stroke=BLACK,
+                     stroke_width=3, rx=6)
+        if cards:
+            _cards_row(svg, cards, x, y + 18, places)
+        else:
+            svg.rect(x, y + 18, MINI_W, MINI_H, fill="none", stroke=GREY, stroke_width=1, rx=5,
+                     stroke_dasharray="4 3")
+        if target:
+            places[target] = (x, y - 2, width, MINI_H + 22)
+        x += width + 18
+    return y + row_height - top + 4
+
+
+def _player(svg: Svg, obs: Mapping[str, Any], seat: int, top: float, places: dict[str, tuple]) -> float:
+    player = obs["players"][seat]
+    news = [t for t in obs["news_tokens"] if t["holder"] == seat]
+    news_text = ", ".join(t["token"].replace(" News token", "") + (" (kept)" if t["locked"] else "") for t in news)
+    to_move = " (to move)" if obs["current_player"] == seat else ""
+    head = (f"{player['name']}{to_move}: {player['score']} points · {player['amber']} amber · "
+            f"{player['markers_on_board']} markers on the board" + (f" · News: {news_text}" if news else ""))
+    return band(svg, seat, head, _groups(player), top, places)
+
+
+def _add_targets(svg: Svg, targets: Mapping[str, str], places: Mapping[str, tuple]) -> None:
+    for target, label in targets.items():
+        if target in places:
+            x, y, w, h = places[target]
+            svg.target(target, label, x - 3, y - 3, w + 6, h + 6, rx=8)
+
+
+def cards_svg(cards: list[int], targets: Mapping[str, str] | None = None, title: str = "",
+              per_row: int = 13) -> str:
+    """Small cards in rows (the museum builder's cards to choose from); ``targets`` (``card-<id>``) clickable."""
+    places: dict[str, tuple] = {}
+    rows = max(1, -(-len(cards) // per_row))
+    svg = Svg(16 + per_row * (MINI_W + 4), 28 + rows * (MINI_H + 6), title=title)
+    if title:
+        svg.text(8, 11, title, 14, anchor="start", bold=True)
+    for start in range(0, len(cards), per_row):
+        _cards_row(svg, cards[start:start + per_row], 8, 26 + (start // per_row) * (MINI_H + 6), places)
+    _add_targets(svg, targets or {}, places)
+    return svg.to_string()
+
+
+def museums_svg(bands: list[tuple[str, list[Group]]], targets: Mapping[str, str] | None = None,
+                title: str = "") -> str:
+    """Players' bands only (head, groups), e.g. the museum builder's museums; group targets clickable."""
+    places: dict[str, tuple] = {}
+    svg = Svg(WIDTH, 0, title=title)
+    y = 4.0
+    if title:
+        svg.text(8, 11, title, 14, anchor="start", bold=True)
+        y = 26.0
+    for seat, (head, groups) in enumerate(bands):
+        y += band(svg, seat, head, groups, y, places)
+    svg.height = y + 4
+    _add_targets(svg, targets or {}, places)
+    return svg.to_string()
+
+
+def table_svg(obs: Mapping[str, Any], targets: Mapping[str, str] | None = None, title: str | None = None) -> str:
+    """The whole table: dig sites, deck, and every player's Study and museum; ``targets`` clickable."""
+    targets = targets or {}
+    places: dict[str, tuple] = {}
+    svg = Svg(WIDTH, 0, title=f"First Giants: {title or ''}".rstrip(": "), keyed=True)
+    if title is None:
+        turn = obs["turns"] + 1
+        title = "Game over" if obs["phase"] == "game over" else f"Turn {turn} · {obs['phase']}"
+        if obs["end_triggered"]:
+            title += f" · the end is triggered ({obs['end_triggered']})"
+    with svg.layer("title"):
+        svg.text(8, 11, title, 15, anchor="start", bold=True)
+    y = 26 + _dig_sites(svg, obs, 26, places) + 12  # (a layer per dig site, and the deck)
+    for seat in range(len(obs["players"])):
+        with svg.layer(f"player-{seat}"):
+            y += _player(svg, obs, seat, y, places)
+    svg.height = y + 4
+    with svg.layer("targets"):
+        _add_targets(svg, targets, places)
+    return svg.to_string()

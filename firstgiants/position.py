@@ -1,0 +1,545 @@
+"""First Giants positions: a state as data a teacher can read and edit, and back (see ``docs/positions.md``).
+
+``state.to_position()`` writes the whole state in the rulebook's words: players by name, cards as the kit
+labels them by their number and what is printed on them (``"#12 Small Herbivore"``, ``"#60 Flying egg"``;
+``firstgiants/data/deck.json``), sets by their type ("Herbivore family set", "Small size set"), News tokens
+by family or size, the phase by name and whose turn it is.  :func:`from_position` reads such data back and
+checks it against the components and the rules; what the rules fill in may be left out:
+
+* the deck below its top card: every card that is nowhere else (the deck is face up and each draw is a
+  chance node over the cards left, so it has no order to give);
+* the amber supply, the Set tokens in the supply and in the box (the box's 33 less those on the sets;
+  the supply for the player count until the end is triggered, then all of them);
+* defaults of a new game: 2 amber, no points, nothing in the Study or on display, no News token held.
+
+Every refusal is one :class:`gamekit.positions.PositionError` (a ValueError) naming the field.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gamekit.positions import Fields, Origin, PositionError, as_object, choose, dumps, guarded, open_position, whole
+
+from .components import CARDS, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, FAMILY_NAMES, LABEL, SIZE_NAMES, TOKENS
+from .rules import (
+    D_ORDER,
+    DEAL,
+    DECISION_NAMES,
+    DEFAULT_NAMES,
+    MARKERS,
+    OVER,
+    PHASE_NAMES,
+    RECLAIM,
+    RESOLVE,
+    REVEAL,
+    SITES,
+    START,
+    TAKE,
+    Decision,
+    setup,
+    turn,
+)
+from .rules.deck import certain
+from .rules.effects import STEPS, TRIGGER
+from .rules.marker import EMPTY_SITE, first_empty_space, has_marker, markers_on_board, players_at, put_card, put_marker
+from .rules.museum import (
+    FAMILY_SET,
+    SIZE_SET,
+    UNTYPED,
+    MuseumSet,
+    extend,
+    fit,
+    is_complete,
+    join,
+    largest,
+    new_set,
+    type_name,
+)
+from .rules.news import TOKENS_IN_PLAY
+from .rules.triggers import ORDER_DECISION, order_matters
+from .state import State
+
+GAME = "firstgiants"
+RESTING = (DEAL, REVEAL, START, TAKE, RESOLVE, RECLAIM, OVER)
+"""The phases a state rests in (the others are automatic steps between them)."""
+PHASE = {PHASE_NAMES[phase]: phase for phase in RESTING}
+CARD = {**{LABEL[c]: c for c in range(len(CARDS))}, **{f"#{c}": c for c in range(len(CARDS))}}
+"""A card by its label ("#12 Small Herbivore") or its number alone ("#12")."""
+NEWS = {**{name: f for f, name in enumerate(FAMILY_NAMES)},
+        **{name: len(FAMILY_NAMES) + size - 1 for size, name in SIZE_NAMES.items()}}
+"""A News token by the family or the size it is for."""
+NEWS_NAME = {index: name for name, index in NEWS.items()}
+SET_TYPE = {type_name(kind, key): (kind, key) for kind, keys in ((FAMILY_SET, range(len(FAMILY_NAMES))),
+                                                                  (SIZE_SET, SIZE_NAMES)) for key in keys}
+CHOICE = {words: code for code, words in DECISION_NAMES.items()}
+END_BY_DECK = "the deck is empty after a refill"
+
+
+def _label(card: int) -> str | None:
+    return LABEL[card] if card >= 0 else None
+
+
+# -- writing ----------------------------------------------------------------------------------------------
+
+
+def to_position(s: State) -> dict[str, Any]:
+    """The whole of ``s`` as plain JSON data (see the module docstring; ``from_position`` reads it back)."""
+    names = s.names
+    out: dict[str, Any] = {"game": GAME, "version": 1, "options": s.options, "first_player": names[s.first],
+                           "turns_played": s.turns, "phase": s.phase_name}
+    if s.phase not in (DEAL, OVER):
+        out["turn"] = names[s.active]
+    out["end_triggered"] = s.end_cause or None
+    if s.phase in (TAKE, RESOLVE):
+        out["taken_from"] = {"dig_site": s.site + 1, "space": s.space + 1 if s.space >= 0 else None}
+    if s.phase == RESOLVE:
+        out["pending"] = [{"player": names[t.player], "card": LABEL[t.card]} for t in s.pending]
+        out["resolving"] = _resolving(s)
+        out["decision"] = _decision(s, s.decision) if s.decision is not None else None
+    if s.phase == RECLAIM:
+        out["reclaim_left"] = s.reclaim_left
+    out["dig_sites"] = [{"cards": [_label(c) for c in s.sites[site]],
+                         "markers": [names[p] for p in players_at(s, site)]} for site in range(SITES)]
+    out["deck_top"] = _label(s.top)
+    out["players"] = [{"name": names[p], "amber": s.amber[p], "points": s.points[p],
+                       "study": [LABEL[c] for c in s.study[p]],
+                       "museum": [_set(m) for m in s.museum[p]]} for p in range(s.n)]
+    out["news_tokens"] = {NEWS_NAME[i]: {"holder": names[owner], "kept_for_good": s.locked[i]}
+                          for i, owner in enumerate(s.news) if owner >= 0}
+    return out
+
+
+def _set(mset: MuseumSet) -> dict[str, Any]:
+    return {"cards": [LABEL[c] for c in mset.cards],
+            "type": type_name(mset.kind, mset.key) if mset.kind != UNTYPED else None, "set_tokens": mset.tokens}
+
+
+def _resolving(s: State) -> dict[str, Any] | None:
+    """The effect whose steps are resolving: its owner, its card and the steps left (None when none are left)."""
+    if not s.steps:
+        return None
+    card = s.steps[0].source
+    owner = next(p for p in range(s.n) if STEPS[s.n][p][card][-len(s.steps):] == s.steps)
+    return {"player": s.names[owner], "card": LABEL[card], "steps_left": len(s.steps)}
+
+
+def _decision(s: State, decision: Decision) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": s.names[decision.player], "choice": DECISION_NAMES[decision.code]}
+    if decision.code != D_ORDER:
+        out["card"] = LABEL[decision.source]
+        out["first_family"] = FAMILY_NAMES[decision.first_family] if decision.first_family >= 0 else None
+    return out
+
+
+# -- reading ----------------------------------------------------------------------------------------------
+
+
+def from_position(data: Any) -> State:
+    """The state of the position ``data`` (a dict, or its JSON text), from which play continues under the rules.
+
+    Refuses anything the components or the rules forbid with one ValueError naming the field."""
+    return guarded(GAME, lambda: _Builder(open_position(data, GAME)).state())
+
+
+class _Builder:
+    """Reads a position into a fresh state, field by field, then checks what the phase demands."""
+
+    def __init__(self, f: Fields) -> None:
+        self.f = f
+        self.where: dict[int, str] = {}
+        """Card -> the field that put it somewhere (a card is in one place)."""
+        self.news_paths: dict[int, str] = {}
+        self.resolving: tuple[int, int] | None = None
+        self.turn: int | None = None
+
+    def state(self) -> State:
+        f = self.f
+        players = f.items("players", required=True)
+        n = len(players)
+        if not TOKENS.min_players <= n <= TOKENS.max_players:
+            raise PositionError("players", f"First Giants is for {TOKENS.min_players} to {TOKENS.max_players} "
+                                           f"players: give one entry per player, got {n}")
+        objects = [as_object(path, item) for path, item in players]
+        options = self._options(n, objects)
+        s = State(n, options)
+        setup.begin(s, options)
+        self.s = s
+        self.names = {name: p for p, name in enumerate(s.names)}
+        s.phase = f.choice("phase", PHASE)
+        s.turns = f.integer("turns_played", 0, 10**6, default=0)
+        s.active = (s.first + s.turns) % n
+        for p, pf in enumerate(objects):
+            self._player(p, pf)
+        self._sites()
+        self._top()
+        self._end()
+        self._phase()
+        self._news()
+        f.done()
+        self._counts()
+        _CHECKS[s.phase](self)
+        self._turn()
+        self._settled()
+        s._events = []
+        s._cache = None
+        s._record = Origin(dumps(to_position(s)))
+        return s
+
+    # -- options, players -----------------------------------------------------------------------------------
+    def _options(self, n: int, players: list[Fields]) -> dict[str, Any]:
+        options = dict(self.f.object("options").data)
+        given = [pf.raw("name", None) for pf in players]
+        named = all(isinstance(name, str) for name in given) and tuple(given) != DEFAULT_NAMES[:n]
+        if named and not options.get("names"):  # (the players' names give the option)
+            options["names"] = ",".join(given)
+        first = self.f.raw("first_player", None)
+        from .state import SPEC  # (the spec is made with this module's reader)
+
+        try:
+            checked = SPEC.validate_options(n, options)
+            names = setup.names(checked["names"], n)
+        except ValueError as exc:
+            raise PositionError("options", str(exc)) from None
+        for p, name in enumerate(given):
+            if name is not None and name != names[p]:
+                raise PositionError(f"players[{p}].name", f"seat {p + 1} is {names[p]} (options.names), got "
+                                                          f"{name!r:.40}")
+        if first is not None:
+            seat = choose("first_player", first, {name: p for p, name in enumerate(names)})
+            if "first_player" in options and options["first_player"] != seat:
+                raise PositionError("first_player", f"options.first_player is seat {options['first_player']}")
+            checked["first_player"] = seat
+        if not 0 <= checked["first_player"] < n:
+            raise PositionError("options.first_player", f"a seat from 0 to {n - 1}, got {checked['first_player']}")
+        return checked
+
+    def _card(self, path: str, value: Any) -> int:
+        """A card given by its label or number, put in one place (two places for one card are refused)."""
+        card = card_of(path, value)
+        if card in self.where:
+            raise PositionError(path, f"{LABEL[card]} is already in {self.where[card]}: each card is in one place")
+        self.where[card] = path
+        return card
+
+    def _player(self, p: int, pf: Fields) -> None:
+        s = self.s
+        s.amber[p] = pf.integer("amber", 0, TOKENS.amber_in_box, default=TOKENS.amber_per_player)
+        s.points[p] = pf.integer("points", 0, 10**6, default=0)
+        s.study[p] = tuple(self._card(path, item) for path, item in pf.items("study"))
+        s.museum[p] = tuple(self._museum_set(path, as_object(path, item)) for path, item in pf.items("museum"))
+        pf.done()
+
+    def _museum_set(self, path: str, mf: Fields) -> MuseumSet:
+        """A set as the rules build it: the cards in display order, each fitting the set (``museum.fit``)."""
+        cards = [self._card(p, item) for p, item in mf.items("cards", required=True)]
+        if not cards:
+            raise PositionError(mf.at("cards"), "a set holds at least one card")
+        given = mf.choice("type", SET_TYPE, default=None)
+        mset = new_set(cards[0])
+        for k, card in enumerate(cards[1:], 1):
+            fitted = fit(mset, card)
+            if not isinstance(fitted, tuple):
+                raise PositionError(f"{mf.at('cards')}[{k}]", str(join(mset, card)))
+            kind, key = fitted
+            if kind == SIZE_SET and key == 0:  # a size set of eggs only: its size is declared
+                if given is None or given[0] != SIZE_SET:
+                    raise PositionError(mf.at("type"), "a size set of eggs only has the size declared when its "
+                                                       "second egg went on display: give it (\"Small size set\")")
+                key = given[1]
+            mset = extend(mset, card, kind, key, 0)
+        typed = (mset.kind, mset.key) if mset.kind != UNTYPED else None
+        if given != typed:
+            what = type_name(*typed) if typed else "a single card (no type yet: type null)"
+            raise PositionError(mf.at("type"), f"these cards make {what}")
+        tokens = mf.integer("set_tokens", 0, len(cards) - 1, default=len(cards) - 1)
+        mf.done()
+        return MuseumSet(mset.cards, mset.kind, mset.key, tokens)
+
+    # -- the table --------------------------------------------------------------------------------------------
+    def _sites(self) -> None:
+        s, f = self.s, self.f
+        sites = f.items("dig_sites")
+        if sites and len(sites) != SITES:
+            raise PositionError("dig_sites", f"there are {SITES} dig sites, got {len(sites)}")
+        for site, (path, item) in enumerate(sites):
+            sf = as_object(path, item)
+            spaces = sf.items("cards")
+            if len(spaces) != len(EMPTY_SITE):
+                raise PositionError(sf.at("cards"), f"a dig site has {len(EMPTY_SITE)} spaces (a card or null each)")
+            for space, (cpath, value) in enumerate(spaces):
+                if value is not None:
+                    put_card(s, site, space, self._card(cpath, value))
+            for mpath, value in sf.items("markers"):
+                p = choose(mpath, value, self.names)
+                if has_marker(s, site, p):
+                    raise PositionError(mpath, f"{s.names[p]} is given twice: one marker of a player a site")
+                put_marker(s, site, p)
+            sf.done()
+
+    def _top(self) -> None:
+        value = self.f.raw("deck_top", None)
+        self.s.top = self._card("deck_top", value) if value is not None else -1
+
+    def _end(self) -> None:
+        s = self.s
+        causes = {END_BY_DECK: END_BY_DECK, **{f"{name} took the last Set token from the supply": name
+                                               for name in s.names}}
+        cause = self.f.choice("end_triggered", causes, default=None)
+        s.end_cause = next(text for text, c in causes.items() if c == cause) if cause is not None else ""
+
+    def _phase(self) -> None:
+        s, f = self.s, self.f
+        self.turn = f.choice("turn", self.names, default=None)
+        if s.phase in (TAKE, RESOLVE):
+            tf = f.object("taken_from", required=True)
+            s.site = tf.integer("dig_site", 1, SITES) - 1
+            space = tf.raw("space", None)
+            s.space = whole_space(tf.at("space"), space) if space is not None else -1
+            tf.done()
+        if s.phase == RESOLVE:
+            s.pending = tuple(self._trigger(path, as_object(path, item)) for path, item in f.items("pending"))
+            resolving = f.raw("resolving", None)
+            if resolving is not None:
+                self._steps(as_object("resolving", resolving))
+            s.decision = self._decision(f.object("decision", required=True))
+        if s.phase == RECLAIM:
+            s.reclaim_left = f.integer("reclaim_left", 1, MARKERS)
+
+    def _trigger(self, path: str, tf: Fields) -> Any:
+        p = tf.choice("player", self.names)
+        card = card_of(tf.at("card"), tf.raw("card"))
+        tf.done()
+        if card not in self.s.study[p] and not any(card in m.cards for m in self.s.museum[p]):
+            raise PositionError(path, f"{LABEL[card]} is not {self.s.names[p]}'s: an effect waits in its owner's "
+                                      "Study")
+        return TRIGGER[p][card]
+
+    def _steps(self, rf: Fields) -> None:
+        s = self.s
+        p = rf.choice("player", self.names)
+        card = card_of(rf.at("card"), rf.raw("card"))
+        steps = STEPS[s.n][p][card]
+        left = rf.integer("steps_left", 1, max(1, len(steps) - 1)) if len(steps) > 1 else 0
+        if not left:
+            raise PositionError(rf.at("steps_left"), f"{LABEL[card]}'s effect has one step: none is left while "
+                                                     "its choice is made")
+        rf.done()
+        s.steps = steps[len(steps) - left:]
+        self.resolving = (p, card)
+
+    def _decision(self, df: Fields) -> Decision:
+        s = self.s
+        p = df.choice("player", self.names)
+        code = df.choice("choice", CHOICE)
+        if code == D_ORDER:
+            df.done()
+            return ORDER_DECISION[p]
+        card = card_of(df.at("card"), df.raw("card"))
+        first = df.choice("first_family", {name: f for f, name in enumerate(FAMILY_NAMES)}, default=-1)
+        df.done()
+        decision = Decision(code, p, card, first)
+        owners = [q for q in range(s.n) if any(step.ask is not None and step.ask.code == code and step.player == p
+                                               for step in STEPS[s.n][q][card])]
+        if not owners:
+            raise PositionError("decision.choice", f"{LABEL[card]} does not offer {s.names[p]} "
+                                                   f"\"{DECISION_NAMES[code]}\"")
+        if first >= 0 and code not in (DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME):
+            raise PositionError("decision.first_family", "only the choices of up to 2 displays have a first display")
+        return decision
+
+    def _news(self) -> None:
+        s = self.s
+        for key, path, value in self.f.object("news_tokens").entries():
+            i = choose(path, key, NEWS)
+            if s.news[i] >= 0:
+                raise PositionError(path, "given twice")
+            nf = as_object(path, value)
+            s.news[i] = nf.choice("holder", self.names)
+            s.locked[i] = nf.flag("kept_for_good", default=False)
+            nf.done()
+            self.news_paths[i] = path
+
+    # -- counts and consistency ---------------------------------------------------------------------------------
+    def _counts(self) -> None:
+        s = self.s
+        s.deck = tuple(c for c in range(len(CARDS)) if c not in self.where)
+        if sum(s.amber) > TOKENS.amber_in_box:
+            raise PositionError("players", f"the players hold {sum(s.amber)} amber; the box has {TOKENS.amber_in_box}")
+        used = sum(m.tokens for museum in s.museum for m in museum)
+        in_play = TOKENS.set_tokens_in_play[s.n]
+        if s.end_cause:
+            s.set_box, s.set_supply = 0, TOKENS.set_tokens_in_box - used
+        else:
+            s.set_box, s.set_supply = TOKENS.set_tokens_in_box - in_play, in_play - used
+        if s.set_supply < 0 or not s.end_cause and s.set_supply == 0:
+            raise PositionError("players", f"{used} Set tokens lie on the sets; {s.n} players play with {in_play} "
+                                           f"(all {TOKENS.set_tokens_in_box} once the end is triggered), and taking "
+                                           "the last one triggers the end of the game")
+        short = [m for museum in s.museum for m in museum if m.tokens < len(m.cards) - 1]
+        if short and (s.set_supply or not s.end_cause):
+            raise PositionError("players", "a set has fewer Set tokens than expansions, which happens only once the "
+                                           "supply is empty after the end is triggered (ruling R17)")
+        self._end_consistent(used, in_play)
+        self._news_consistent()
+        self._table_consistent()
+
+    def _end_consistent(self, used: int, in_play: int) -> None:
+        s = self.s
+        empty = not s.deck and s.top < 0 and s.phase != DEAL
+        if s.end_cause == END_BY_DECK and not empty:
+            raise PositionError("end_triggered", "the deck still has cards: the end comes when it is empty after a "
+                                                 "refill")
+        if not s.end_cause and (empty or used >= in_play):
+            why = "the deck is empty" if empty else "the last Set token has been taken"
+            raise PositionError("end_triggered", f"{why}: the end of the game is triggered (give the cause)")
+        if s.end_cause and s.end_cause != END_BY_DECK and used < in_play:
+            raise PositionError("end_triggered", f"only {used} of the {in_play} Set tokens have been taken")
+
+    def _news_consistent(self) -> None:
+        """A News token is held by the first to expand a set of its type, or stolen by a larger set; kept for
+        good once its holder completes one; in the supply while nobody has expanded a set of its type."""
+        s = self.s
+        paths = self.news_paths
+        for i in range(TOKENS_IN_PLAY):
+            kind, key = (FAMILY_SET, i) if i < len(FAMILY_NAMES) else (SIZE_SET, i - len(FAMILY_NAMES) + 1)
+            sizes = [largest(s.museum[p], kind, key) for p in range(s.n)]
+            holder = s.news[i]
+            what = type_name(kind, key)
+            if holder < 0:
+                if max(sizes):
+                    raise PositionError("news_tokens", f"{s.names[sizes.index(max(sizes))]} has expanded a {what}: "
+                                                       f"the first to do so took its News token")
+                continue
+            path = paths[i]
+            if not sizes[holder]:
+                raise PositionError(path, f"{s.names[holder]} has no {what}")
+            complete = any(is_complete(m) and (m.kind, m.key) == (kind, key) for m in s.museum[holder])
+            if s.locked[i] != complete:
+                raise PositionError(f"{path}.kept_for_good", "a News token is kept for good exactly when its holder "
+                                                             f"has completed a {what}")
+            if not complete and max(sizes) > sizes[holder]:
+                raise PositionError(f"{path}.holder", f"{s.names[sizes.index(max(sizes))]} has a larger {what} "
+                                                      f"({max(sizes)} cards against {sizes[holder]}) and would have "
+                                                      "stolen the token")
+
+    def _table_consistent(self) -> None:
+        s = self.s
+        if s.phase == DEAL:
+            return
+        for site in range(SITES):
+            for space, card in enumerate(s.sites[site]):
+                this_take = s.phase in (TAKE, RESOLVE) and (site, space) == (s.site, s.space)
+                if card < 0 and not this_take and (s.deck or s.top >= 0):
+                    raise PositionError(f"dig_sites[{site}].cards[{space}]", "empty, but the deck has cards: every "
+                                                                            "take is refilled from the deck's top")
+        if s.top < 0 and s.deck and s.phase not in (REVEAL, OVER):
+            raise PositionError("deck_top", "the deck turns up its top card before a turn starts")
+        taken = sum(len(st) for st in s.study) + sum(len(m.cards) for museum in s.museum for m in museum)
+        if s.turns > 2 * taken:
+            raise PositionError("turns_played", f"{s.turns} turns with {taken} cards taken: every turn takes a card "
+                                                "or reclaims markers placed by an earlier one")
+
+    def _turn(self) -> None:
+        s = self.s
+        expected = None if s.phase in (DEAL, OVER) else s.active
+        if self.turn is not None and self.turn != expected:
+            who = s.names[expected] if expected is not None else "nobody"
+            raise PositionError("turn", f"it is {who}'s turn here (the first player and the turns played decide "
+                                        f"it), got {s.names[self.turn]}")
+
+    def _settled(self) -> None:
+        """The rules would not have moved on: a chance node has two outcomes or more, a decision two choices or
+        more (a single one is taken by the rules, ruling R15)."""
+        s = self.s
+        if s.phase in (DEAL, REVEAL):
+            if certain(s) is not None:
+                raise PositionError("phase", "the next card is certain: the rules draw it without asking")
+        elif s.phase != OVER and len(turn.CHOICES_OF_PHASE[s.phase](s)) < 2:
+            raise PositionError("phase", f"in phase '{s.phase_name}' {s.names[s.current_player() or 0]} has a single "
+                                         "choice here, which the rules make alone (ruling R15)")
+
+    # -- the phases -------------------------------------------------------------------------------------------
+    def _check_deal(self) -> None:
+        s = self.s
+        fresh = State(s.n, s.options)
+        setup.begin(fresh, s.options)
+        for name in ("turns", "amber", "points", "study", "museum", "news", "markers", "top", "end_cause"):
+            if getattr(s, name) != getattr(fresh, name):
+                raise PositionError("phase", "in phase 'deal' (Setup) everything but the cards dealt so far is as in "
+                                             f"a new game ({name} differs)")
+        dealt = [(site, space) for site in range(SITES) for space, c in enumerate(s.sites[site]) if c >= 0]
+        order = [(site, space) for site in range(SITES) for space in range(len(EMPTY_SITE))]
+        if dealt != order[:len(dealt)]:
+            raise PositionError("dig_sites", "the starting cards are dealt site by site, space by space (Setup)")
+        if first_empty_space(s) is None:
+            raise PositionError("phase", "every dig site is dealt: the deck turns up its top card next ('reveal')")
+
+    def _check_reveal(self) -> None:
+        s = self.s
+        if s.top >= 0 or not s.deck:
+            raise PositionError("deck_top", "in phase 'reveal' the deck turns up its next top card: none is up yet, "
+                                            "and the deck has cards")
+
+    def _check_start(self) -> None:
+        pass
+
+    def _check_take(self) -> None:
+        s = self.s
+        if not has_marker(s, s.site, s.active) or s.space >= 0:
+            raise PositionError("taken_from", f"{s.names[s.active]} has just played a marker at this dig site and "
+                                              "takes a card there next (no space yet)")
+
+    def _check_resolve(self) -> None:
+        s = self.s
+        p = s.active
+        if not has_marker(s, s.site, p) or s.space < 0 or s.sites[s.site][s.space] >= 0:
+            raise PositionError("taken_from", f"{s.names[p]}'s marker is at this dig site, and the space the card was "
+                                              "taken from is empty until the refill")
+        decision = s.decision
+        assert decision is not None
+        if decision.code == D_ORDER:
+            mine = [t.card for t in s.pending if t.player == decision.player]
+            if not s.pending or s.pending[0].player != decision.player or len(mine) < 2 or s.steps:
+                raise PositionError("decision", f"{s.names[decision.player]} orders their effects when two or more "
+                                                "of theirs wait first and none is resolving")
+            if not order_matters(s, decision.player, mine):
+                raise PositionError("decision", "the order of these effects cannot change anything: the rules do not "
+                                                "ask it (ruling R14)")
+        elif self.resolving is not None and self.resolving[1] != decision.source:
+            raise PositionError("decision.card", f"the choice comes from the effect resolving, "
+                                                 f"{LABEL[self.resolving[1]]}")
+
+    def _check_reclaim(self) -> None:
+        s = self.s
+        if markers_on_board(s, s.active) != MARKERS:
+            raise PositionError("dig_sites", f"{s.names[s.active]} has just reclaimed every marker")
+
+    def _check_over(self) -> None:
+        s = self.s
+        if not s.end_cause or s.active != s.first:
+            raise PositionError("phase", "the game is over once the end is triggered and everyone has had an equal "
+                                         "number of turns")
+
+
+def card_of(path: str, value: Any) -> int:
+    """A card given by its label ("#12 Small Herbivore") or its number ("#12"); a label that disagrees with
+    its number is refused."""
+    number = re.match(r"\s*#(\d{1,3})\b", value) if isinstance(value, str) else None
+    if number is None or int(number.group(1)) >= len(CARDS):
+        return choose(path, value, CARD)
+    card = int(number.group(1))
+    rest = " ".join(value[number.end():].split())
+    if rest and rest.casefold() != LABEL[card].split(" ", 1)[1].casefold():
+        raise PositionError(path, f"card #{card} is {LABEL[card]}, not {value!r:.40}")
+    return card
+
+
+def whole_space(path: str, value: Any) -> int:
+    """A dig site's space, numbered from 1."""
+    return whole(path, value, 1, len(EMPTY_SITE)) - 1
+
+
+_CHECKS = {DEAL: _Builder._check_deal, REVEAL: _Builder._check_reveal, START: _Builder._check_start,
+           TAKE: _Builder._check_take, RESOLVE: _Builder._check_resolve, RECLAIM: _Builder._check_reclaim,
+           OVER: _Builder._check_over}

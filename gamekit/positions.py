@@ -1,0 +1,416 @@
+"""Positions and scenarios: a game's state as plain data a teacher can read and edit, both games alike.
+
+A *position* is a JSON object (a Python dict, or its JSON text) that names everything in the rulebook's
+words: players by colour or name, cards by what is printed on them, prices in dollars, squares by the
+board's coordinates, the round, the phase by name and whose turn it is.  ``state.to_position()`` writes
+one; the game's ``from_position(data)`` reads one back into a state from which play continues under
+the rules.  This module holds what both games need for that:
+
+* :func:`open_position` -- the input checked once for its *shape* (only objects, lists, strings, whole
+  numbers, booleans and null; limits on size, depth, string length and number size; numpy integers
+  and tuples accepted as what they stand for), then handed out as :class:`Fields`;
+* :class:`Fields` -- reads one JSON object field by field and raises :class:`PositionError` (a
+  ``ValueError``) naming the field (``players[2].money: must be >= 0``), refusing unknown keys;
+* :class:`Origin` -- the start of a game's record when it began from a position rather than from
+  ``new_game`` (``gamekit.record`` saves it, and undo, rewind and replay stop at it);
+* :class:`ChanceConcern` -- what a chance node is about (whose draw, which square, which pile);
+* :class:`ScenarioLibrary` and :class:`Scenario` -- a game's lessons, each a data file in the package.
+
+Why JSON and not TOML or YAML: a position is edited either as a Python dict in a notebook (no file format
+at all) or as a JSON file, which Python reads and writes with its standard library alone.  TOML has no
+null (a truck not yet placed, nobody holding the high bid), and YAML would add a dependency and reads
+some plain words as other types (``no``, ``1e3``), which a teacher would meet as puzzling errors.
+"""
+from __future__ import annotations
+
+import json
+import operator
+from dataclasses import dataclass
+from importlib import resources
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TypeVar
+
+from .actions import quote
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .protocol import GameState
+    from .spec import GameSpec
+
+FORMAT_VERSION = 1
+"""The version a position's optional ``"version"`` key may give (the only one so far)."""
+MAX_TEXT = 1_000_000
+"""The longest JSON text a position may be (characters)."""
+MAX_DEPTH = 8
+"""The deepest nesting of objects and lists a position may have (the games need 4)."""
+MAX_ITEMS = 500
+"""The most entries one object or list may have."""
+MAX_STRING = 200
+"""The longest string (and object key) a position may hold."""
+MAX_NUMBER = 10**9
+"""The largest whole number (in absolute value) a position may hold; every count and price is smaller."""
+
+T = TypeVar("T")
+_MISSING: Any = object()
+
+
+class PositionError(ValueError):
+    """A position that the components or the rules forbid, or that is not a position at all.
+
+    ``field`` names where (``players[2].money``, ``tiles[0].square``; empty for the whole position),
+    and the message says what is wrong and what is allowed."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """The start of a game's record when it began from a position (``_record``'s root; None for ``new_game``).
+
+    ``position`` is the position's JSON text as the game wrote it (complete: nothing left to fill in)."""
+
+    position: str
+
+    def data(self) -> dict[str, Any]:
+        return json.loads(self.position)
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceConcern:
+    """What the outcome of a chance node decides, so that a teacher can pick it ("Blue draws two 1s").
+
+    ``kind`` is what is drawn, rolled or dealt (each game lists its kinds); ``player`` the seat it
+    concerns (whose draw, whose penalty; None when it concerns no one in particular); ``where`` the
+    square, pile, company or site, in the game's words (None when there is no choice of place);
+    ``count`` how many things the one outcome decides at once (a draw of 3 licenses is one outcome);
+    ``text`` the whole of it as a sentence."""
+
+    kind: str
+    player: int | None
+    where: str | None
+    count: int
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# -- reading a position ----------------------------------------------------------------------------------------
+
+
+def open_position(data: Any, game: str) -> "Fields":
+    """The top level of a position (a dict, or its JSON text), its shape checked; PositionError otherwise.
+
+    The result is a fresh copy: changing ``data`` afterwards changes nothing.  The keys ``game`` (the
+    game's name) and ``version`` (:data:`FORMAT_VERSION`) are optional and checked when given."""
+    if isinstance(data, (str, bytes, bytearray)):
+        data = _parse_json(data, game)
+    plain = _plain(data, "", 0)
+    if not isinstance(plain, dict):
+        raise PositionError("", f"a {game} position is a JSON object (a dict), got {type(data).__name__}")
+    fields = Fields(plain, "")
+    named = fields.text("game", default=game)
+    if named != game:
+        raise PositionError("game", f"this is a position of {quote(named)}, not of {game}")
+    fields.integer("version", FORMAT_VERSION, FORMAT_VERSION, default=FORMAT_VERSION)
+    return fields
+
+
+def _parse_json(text: str | bytes | bytearray, game: str) -> Any:
+    if len(text) > MAX_TEXT:
+        raise PositionError("", f"a {game} position's text is at most {MAX_TEXT:,} characters, got {len(text):,}")
+    try:
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+    except PositionError:
+        raise
+    except RecursionError:
+        raise PositionError("", f"not a {game} position: nested too deeply") from None
+    except ValueError as exc:
+        raise PositionError("", f"not valid JSON: {exc}") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise PositionError("", f"{name} is not a number a position may hold")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise PositionError("", f"the key {quote(key)} appears twice in one JSON object")
+            seen.add(key)
+    return out
+
+
+def _plain(value: Any, path: str, depth: int) -> Any:
+    """``value`` as plain JSON data (dict, list, str, int, bool, None), checked against the limits above."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        if len(value) > MAX_STRING:
+            raise PositionError(path, f"a text of at most {MAX_STRING} characters, got {len(value):,}")
+        return value
+    if isinstance(value, float):
+        raise PositionError(path, f"must be a whole number, got {quote(value)}")
+    if isinstance(value, int) or hasattr(value, "__index__") and not isinstance(value, (Mapping, Sequence)):
+        try:
+            number = operator.index(value)
+        except TypeError:
+            raise PositionError(path, f"not a value a position may hold: {type(value).__name__}") from None
+        if abs(number) > MAX_NUMBER:
+            raise PositionError(path, f"a number of at most {MAX_NUMBER:,} (in absolute value), got {quote(number)}")
+        return number
+    if depth >= MAX_DEPTH:
+        raise PositionError(path, f"nested too deeply (a position has at most {MAX_DEPTH} levels)")
+    if isinstance(value, Mapping):
+        if len(value) > MAX_ITEMS:
+            raise PositionError(path, f"at most {MAX_ITEMS} entries, got {len(value):,}")
+        out = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise PositionError(path, f"keys must be texts, got {quote(key)}")
+            if len(key) > MAX_STRING:
+                raise PositionError(path, f"a key of at most {MAX_STRING} characters, got {len(key):,}")
+            out[key] = _plain(item, _join(path, key), depth + 1)
+        return out
+    if isinstance(value, (list, tuple)):
+        if len(value) > MAX_ITEMS:
+            raise PositionError(path, f"at most {MAX_ITEMS} entries, got {len(value):,}")
+        return [_plain(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value)]
+    raise PositionError(path, f"not a value a position may hold: {type(value).__name__} (use objects, lists, "
+                              "texts, whole numbers, true/false and null)")
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _kind(value: Any) -> str:
+    """The JSON word for ``value``'s type."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return {int: "a number", str: "a text", list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+class Fields:
+    """One JSON object of a position, read key by key; every error names the field.
+
+    Call :meth:`done` after reading: a key nobody asked for is a misspelling, refused with the known keys
+    (unless its value is null, which everywhere means "left out")."""
+
+    def __init__(self, data: dict[str, Any], path: str) -> None:
+        self.data = data
+        self.path = path
+        self._read: set[str] = set()
+
+    def at(self, key: str) -> str:
+        """The full name of field ``key`` (``players[2].money``)."""
+        return _join(self.path, key)
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` is given (null counts as left out); the key counts as read."""
+        self._read.add(key)
+        return self.data.get(key) is not None
+
+    def raw(self, key: str, default: Any = _MISSING) -> Any:
+        """The value at ``key`` as given (null counts as left out); ``default`` if left out."""
+        self._read.add(key)
+        value = self.data.get(key)
+        if value is None:
+            if default is _MISSING:
+                raise PositionError(self.at(key), "missing (this field must be given)")
+            return default
+        return value
+
+    def integer(self, key: str, low: int, high: int, default: Any = _MISSING) -> int:
+        value = self.raw(key, default)
+        return value if value is default else whole(self.at(key), value, low, high)
+
+    def flag(self, key: str, default: Any = _MISSING) -> bool:
+        value = self.raw(key, default)
+        if not isinstance(value, bool):
+            raise PositionError(self.at(key), f"must be true or false, got {_kind(value)} {quote(value)}")
+        return value
+
+    def text(self, key: str, default: Any = _MISSING) -> str:
+        value = self.raw(key, default)
+        if not isinstance(value, str):
+            raise PositionError(self.at(key), f"must be a text, got {_kind(value)} {quote(value)}")
+        return value
+
+    def choice(self, key: str, choices: Mapping[str, T], default: Any = _MISSING) -> T:
+        """One of ``choices``' names (case and spaces around it do not matter), as its value."""
+        value = self.raw(key, _MISSING if default is _MISSING else None)
+        if value is None:
+            return default
+        return choose(self.at(key), value, choices)
+
+    def object(self, key: str, required: bool = False) -> "Fields":
+        """The object at ``key`` (an empty one if it is left out and not ``required``)."""
+        value = self.raw(key, _MISSING if required else {})
+        return as_object(self.at(key), value)
+
+    def items(self, key: str, required: bool = False) -> list[tuple[str, Any]]:
+        """The list at ``key`` as (field name, item) pairs (none if it is left out and not ``required``)."""
+        value = self.raw(key, _MISSING if required else [])
+        return as_list(self.at(key), value)
+
+    def entries(self) -> Iterator[tuple[str, str, Any]]:
+        """Every (key, field name, value) of this object (all of them count as read)."""
+        for key, value in self.data.items():
+            self._read.add(key)
+            yield key, self.at(key), value
+
+    def done(self) -> None:
+        """Refuse any key that was not read (a misspelt or unknown field)."""
+        unknown = [key for key, value in self.data.items() if key not in self._read and value is not None]
+        if unknown:
+            known = ", ".join(sorted(self._read)) or "none"
+            raise PositionError(self.at(unknown[0]), f"unknown field (known here: {known})")
+
+
+def whole(path: str, value: Any, low: int, high: int) -> int:
+    """``value`` as a whole number from ``low`` to ``high``."""
+    if type(value) is not int:
+        raise PositionError(path, f"must be a whole number, got {_kind(value)} {quote(value)}")
+    if value < low:
+        raise PositionError(path, f"must be >= {low}, got {value}")
+    if value > high:
+        raise PositionError(path, f"must be <= {high}, got {value}")
+    return value
+
+
+def choose(path: str, value: Any, choices: Mapping[str, T]) -> T:
+    """The value of the name ``value`` among ``choices`` (case and spaces around it do not matter)."""
+    if isinstance(value, str):
+        wanted = " ".join(value.split()).casefold()
+        for name, meant in choices.items():
+            if name.casefold() == wanted:
+                return meant
+    names = list(choices)
+    shown = ", ".join(repr(n) for n in names[:12]) + (", ..." if len(names) > 12 else "")
+    raise PositionError(path, f"must be one of {shown}; got {_kind(value)} {quote(value)}")
+
+
+def as_object(path: str, value: Any) -> Fields:
+    if not isinstance(value, dict):
+        raise PositionError(path, f"must be an object ({{...}}), got {_kind(value)} {quote(value)}")
+    return Fields(value, path)
+
+
+def as_list(path: str, value: Any) -> list[tuple[str, Any]]:
+    if not isinstance(value, list):
+        raise PositionError(path, f"must be a list ([...]), got {_kind(value)} {quote(value)}")
+    return [(f"{path}[{i}]", item) for i, item in enumerate(value)]
+
+
+def guarded(game: str, build: Callable[[], T]) -> T:
+    """``build()``, with any error other than a PositionError turned into one (a position is refused with a
+    ValueError and nothing else, whatever is wrong with it; the builders name the field where they can)."""
+    try:
+        return build()
+    except PositionError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, OverflowError) as exc:
+        raise PositionError("", f"not a valid {game} position: {type(exc).__name__}: {quote(str(exc))}") from None
+
+
+def dumps(position: Mapping[str, Any]) -> str:
+    """A position as compact JSON text (its keys in the order the game wrote them)."""
+    return json.dumps(position, separators=(",", ":"))
+
+
+# -- scenarios ---------------------------------------------------------------------------------------------
+
+
+def starting_point(spec: "GameSpec", state: "GameState | None" = None,
+                   scenario: str | None = None) -> "GameState | None":
+    """Where a tool (the stepper, a table) starts: ``state``, or the game's scenario named ``scenario``; None
+    when neither is given (a new game).  ValueError for both, or for a state of another game."""
+    if state is not None and scenario is not None:
+        raise ValueError("give a state or a scenario to start from, not both")
+    if scenario is not None:
+        return ScenarioLibrary(spec.name, spec).get(scenario).state()
+    if state is not None and getattr(type(state), "spec", None) is not spec:
+        raise ValueError(f"expected a {spec.name} state to start from, got {type(state).__name__}")
+    return state
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A lesson: a position, what it teaches, the rulebook section, and the move(s) that show it.
+
+    ``play`` are the intended moves (chance outcomes included) as action JSON; playing them from the
+    position shows the lesson, and the event ``shows`` describes (its rulebook section, and words its
+    text contains) is among the events they cause."""
+
+    name: str
+    title: str
+    teaches: str
+    rulebook: str
+    position: str
+    play: tuple[str, ...]
+    shows_section: str
+    shows_words: str
+    spec: "GameSpec"
+
+    def state(self) -> "GameState":
+        """The scenario's starting position (a new state each call)."""
+        return self.spec.position_state(self.position)
+
+    def moves(self) -> list["Action"]:
+        """The intended moves, as actions."""
+        return [self.spec.codec.decode(json.loads(move)) for move in self.play]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.rulebook}): {self.teaches}"
+
+
+class ScenarioLibrary:
+    """A game's scenarios: the JSON files in ``<package>/data/scenarios/``, one lesson each.
+
+    A file holds ``title``, ``teaches`` (what the lesson shows), ``rulebook`` (the section), ``position``,
+    ``play`` (the intended moves as action JSON) and ``shows`` (``{"section": ..., "words": ...}``, the
+    event the moves cause).  The file name without ``.json`` is the scenario's name."""
+
+    KEYS = ("title", "teaches", "rulebook", "position", "play", "shows")
+
+    def __init__(self, package: str, spec: "GameSpec") -> None:
+        self.package = package
+        self.spec = spec
+
+    def _folder(self) -> Any:
+        return resources.files(self.package) / "data" / "scenarios"
+
+    def names(self) -> list[str]:
+        folder = self._folder()
+        if not folder.is_dir():
+            return []
+        return sorted(entry.name[:-5] for entry in folder.iterdir() if entry.name.endswith(".json"))
+
+    def get(self, name: str) -> Scenario:
+        """The scenario ``name`` (ValueError naming the known ones if there is none)."""
+        names = self.names()
+        if not isinstance(name, str) or name not in names:
+            raise ValueError(f"no {self.spec.name} scenario {quote(name)}; the scenarios are: {', '.join(names)}")
+        text = (self._folder() / f"{name}.json").read_text(encoding="utf-8")
+        where = f"{self.spec.name} scenario {name!r}"
+        try:
+            data = json.loads(text, object_pairs_hook=_unique_keys)
+        except ValueError as exc:
+            raise ValueError(f"{where}: not valid JSON: {exc}") from None
+        if not isinstance(data, dict) or sorted(data) != sorted(self.KEYS):
+            raise ValueError(f"{where}: a scenario file has exactly the keys {', '.join(self.KEYS)}")
+        shows = data["shows"]
+        texts = [data[k] for k in ("title", "teaches", "rulebook")]
+        if not all(isinstance(t, str) for t in texts) or not isinstance(data["play"], list) or not (
+                isinstance(shows, dict) and sorted(shows) == ["section", "words"]):
+            raise ValueError(f"{where}: title, teaches and rulebook are texts, play a list of actions, shows "
+                             "{\"section\": ..., \"words\": ...}")
+        return Scenario(name, data["title"], data["teaches"], data["rulebook"], dumps(data["position"]),
+                        tuple(dumps(m) for m in data["play"]), str(shows["section"]), str(shows["words"]), self.spec)

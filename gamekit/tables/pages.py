@@ -1,0 +1,488 @@
+"""The pages of a classroom table: a student's seat and the projector (with the host's controls).
+
+Both are live (:class:`~.live.LiveLink`): a move made anywhere shows on every page of the table within
+a fraction of a second.  What a page shows comes from its view (:meth:`TableStore.seat_view`, or
+:meth:`TableStore.public_view` for the projector) and from the game's own drawing functions called for
+that viewer only, on the state the view was computed from (``store.state(table, view.log_length)``):
+
+* the picture: the game's :class:`~gamekit.widgets.Picture` (an SVG drawn from the viewer's observation,
+  :class:`~gamekit.widgets.ObservationPicture`), ``render(state, viewer=seat, targets)``, in a
+  :class:`~gamekit.widgets.Clickable` (the projector: ``viewer=None``, what every seat sees); on the
+  seat's turn its legal actions' parts of the picture are clickable (the game's ``target_of``);
+* the seat's private pane: the game's ``private_html(state, seat)`` (its own hand, the tiles it saw);
+* the public summary (money, pieces, license counts), the round and phase labels, and on the seat's
+  turn its legal actions grouped as the game's stepper groups them;
+* the log, the status, the seats and the final result: from the view's ``content`` only.
+
+Nothing else of the state is read, so two tables that differ only in what a seat may not see give
+that seat byte-identical pages (the twin-table test in tests/tables/test_pages.py compares the whole
+widget state the browser receives, pictures included).  The page never shows a code, the table's
+id, the raw log length or a chance draw.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+import threading
+import time
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from ..actions import Action
+from ..bots import registry
+from ..protocol import Event, GameState, IllegalAction
+from ..widgets import ActionChooser, Clickable, GameView, button, format_entry, ranking, stylesheet
+from ..widgets.controls import escape
+from .errors import TableError
+from .live import LiveLink
+from .store import TableStore
+from .views import SeatView
+
+#: How many of the newest log entries a page shows.
+LOG_ENTRIES = 30
+#: A second click on "End the table" within this many seconds ends it.
+CONFIRM_SECONDS = 10.0
+
+PAGE_CSS = """<style>
+.gk-table-page { font-size: 15px; max-width: 1900px; }
+.gk-table-page .gk-table-title h2 { margin: 2px 0 4px 0; font-size: 22px; }
+.gk-table-page .gk-table-status { font-size: 17px; padding: 6px 10px; border-radius: 4px; margin: 2px 0; }
+.gk-table-page .gk-hand { border: 2px solid #0072B2; border-radius: 4px; padding: 4px 8px; margin-bottom: 6px; }
+.gk-table-page .gk-table-log { max-height: 420px; overflow-y: auto; overflow-x: hidden; border: 1px solid #CCCCCC;
+  padding: 2px 6px; }
+.gk-table-page .gk-table-log .gk-section { white-space: normal; }
+.gk-table-page .jupyter-button { font-size: 15px; height: 34px; }
+</style>"""
+
+STATUS_COLORS = {"turn": "#D8F0D8", "wait": "#EEEEEE", "paused": "#FFF0C0", "over": "#DDE8FF", "problem": "#FFD8D8"}
+
+
+def game_view(module: str) -> GameView:
+    """The game's description for widgets (``<module>.widgets.view()``: picture, private pane, summary,
+    action groups); a game without a widgets module gets the plain defaults (text, no picture)."""
+    spec = importlib.import_module(module).SPEC
+    try:
+        widgets_module = importlib.import_module(f"{module}.widgets")
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not f"{module}.widgets".startswith(exc.name):
+            raise
+        return GameView(spec=spec, bots=registry(module))
+    return widgets_module.view()
+
+
+_TRAVEL_HINT = re.compile(r' title="Go to the position after move \d+"')
+
+
+def _banner(kind: str, html_text: str) -> str:
+    return f"<div class='gk-table-status gk-status-{kind}' style='background:{STATUS_COLORS[kind]}'>{html_text}</div>"
+
+
+class TablePage:
+    """What a seat's page and the projector share: title, status, picture, summary, seats, log, and the
+    live link.  Subclasses read their view (:meth:`_read`) and add their own panes."""
+
+    viewer: int | None = None
+
+    def __init__(self, store: TableStore, table_id: str, live: bool = True) -> None:
+        self.store = store
+        self.table_id = table_id
+        self.info = store.table_info(table_id)
+        self.title_text = self.info.title
+        self.game = game_view(self.info.module)
+        self._lock = threading.RLock()
+        self.targets: dict[str, list[Action]] = {}  # the picture's clickable parts -> their actions
+        self._picture = self.game.picture() if self.game.picture else None
+        self.view: SeatView | None = None
+        self.state: GameState | None = None
+        self._build()
+        self.refresh()
+        self.live = LiveLink(store, table_id, lambda: self.revision, self.refresh, self._problem) if live else None
+        if self.live is not None:
+            self.live.start()
+
+    # -- the widget tree ----------------------------------------------------------------------
+    def _build(self) -> None:
+        self.header = widgets.HTML()
+        self.header.add_class("gk-table-title")
+        self.status = widgets.HTML()
+        self.message = widgets.HTML()
+        self.problem = widgets.HTML()
+        self.picture = Clickable(description=f"{self.game.title or self.game.spec.name}: the table",
+                                 layout=widgets.Layout(flex="0 0 auto"))
+        self.picture.add_class("gk-picture-view")
+        if self._picture is None:
+            self.picture.layout.display = "none"
+        self.summary = widgets.HTML()
+        self.seats = widgets.HTML()
+        self.log = widgets.HTML()
+        self.log.add_class("gk-table-log")
+
+    def _page(self, side: list[widgets.Widget], below: list[widgets.Widget], css_class: str) -> widgets.VBox:
+        page = widgets.VBox([
+            stylesheet(), widgets.HTML(PAGE_CSS), self.header, self.status, self.problem, self.message,
+            widgets.HBox([self.picture, widgets.VBox(side, layout=widgets.Layout(flex="1 1 340px", min_width="340px",
+                                                                                max_width="720px", padding="0 0 0 10px"))],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            *below,
+        ])
+        page.add_class("gk-kit")
+        page.add_class("gk-table-page")
+        page.add_class(css_class)
+        return page
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # -- reading and drawing -------------------------------------------------------------------
+    @property
+    def revision(self) -> int:
+        return -1 if self.view is None else self.view.revision
+
+    def _read(self) -> SeatView:
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Read the view again and redraw what changed (called by the live link and after an action)."""
+        with self._lock:
+            view = self._read()
+            if self.view is not None and view.revision == self.view.revision and view.content == self.view.content:
+                return
+            state = self.store.state(view.table, view.log_length)
+            self.view, self.state = view, state
+            self._draw(view, state)
+
+    def _targets(self, view: SeatView, state: GameState) -> dict[str, list[Action]]:
+        """The picture's parts that choose an action (none but on a seat's own turn)."""
+        return {}
+
+    def label(self, state: GameState, action: Action) -> str:
+        """How the choices name ``action`` (the game's grouping labels)."""
+        for items in self.game.group_actions(state, [action]).values():
+            for label, _ in items:
+                return label
+        return str(action)
+
+    def _draw(self, view: SeatView, state: GameState) -> None:
+        c = view.content
+        self.targets = self._targets(view, state)
+        if self._picture is not None:
+            labels = {target: " or ".join(self.label(state, a) for a in actions)
+                      for target, actions in self.targets.items()}
+            self.picture.show(self._picture.render(state, self.viewer, labels), list(labels))
+        if self.game.summary_html is not None:
+            self.summary.value = self.game.summary_html(state)
+        self.seats.value = self._seats_html(c)
+        self.status.value = self._status_html(c, state)
+        self.header.value = self._header_html(c, state)
+        self.log.value = self._log_html(c)  # last: once the log shows a move, the whole page shows it
+
+    def _problem(self, text: str | None) -> None:
+        self.problem.value = "" if text is None else _banner("problem", escape(text))
+
+    def name(self, seat: int | None) -> str:
+        return "Setup" if seat is None else self.game.player_name(seat)
+
+    def _progress(self, c: dict[str, Any], state: GameState) -> str:
+        parts = [str(label(state)) for label in (self.game.round, self.game.phase) if label is not None]
+        moves = max(c["log_entries"] - 1, 0)  # entry 0: the setup
+        parts.append(f"{moves} move{'' if moves == 1 else 's'}")
+        return " · ".join(p for p in parts if p)
+
+    def _header_html(self, c: dict[str, Any], state: GameState) -> str:
+        title = escape(self.title_text or self.game.title or self.game.spec.name)
+        return (f"<h2>{title} <span style='font-weight:normal;font-size:16px;color:#444'>"
+                f"{escape(self.game.title or self.game.spec.name)} · {escape(self._progress(c, state))}</span></h2>")
+
+    def _result_html(self, c: dict[str, Any]) -> str:
+        returns = c["returns"] or []
+        places = ", ".join(f"{place}. <b>{escape(self.name(p))}</b> {escape(self.game.score_text(returns[p]))}"
+                           for place, p in ranking(returns))
+        return f"<b>Game over.</b> Final result: {places}"
+
+    def _seat_line(self, seat: dict[str, Any], c: dict[str, Any]) -> str:
+        p = seat["seat"]
+        who = "student" if seat["played_by"] == "human" else f"bot ({escape(seat['bot'])})"
+        you = " <b>(you)</b>" if p == c["seat"] else ""
+        turn = " ◀ to move" if p == c["to_move"] and not c["terminal"] else ""
+        return (f"<div style='border-left:8px solid {self.game.player_color(p)};padding-left:6px;margin:2px 0'>"
+                f"<b>{escape(self.name(p))}</b>{you}: {who}{turn}</div>")
+
+    def _seats_html(self, c: dict[str, Any]) -> str:
+        return "<div><b>At this table</b></div>" + "".join(self._seat_line(s, c) for s in c["seats"])
+
+    def _log_html(self, c: dict[str, Any]) -> str:
+        rows = []
+        for entry in reversed(c["log"]):
+            player = entry["player"]
+            events = [Event(e["text"], e["section"], e["player"]) for e in entry["events"]]
+            colour = None if player is None else self.game.player_color(player)
+            html_text, _ = format_entry(entry["number"], self.name(player), colour, entry["action"], events)
+            rows.append(_TRAVEL_HINT.sub("", html_text))  # (the stepper's log goes back in time; a table's does not)
+        hidden = c["log_entries"] - len(c["log"])
+        more = f"<div style='color:#666666;font-size:12px'>… and {hidden} earlier entries</div>" if hidden > 0 else ""
+        return "<div><b>What happened</b> (newest first)</div>" + "".join(rows) + more
+
+    def _status_html(self, c: dict[str, Any], state: GameState) -> str:
+        raise NotImplementedError
+
+    def _waiting_text(self, c: dict[str, Any]) -> str:
+        to_move = c["to_move"]
+        if to_move is None:
+            return "Chance and the bots are playing…"  # (a bot's move is stored with the draws before it)
+        seat = c["seats"][to_move]
+        if seat["played_by"] == "bot":
+            return f"{escape(self.name(to_move))} (a bot) is thinking…"
+        return f"Waiting for <b>{escape(self.name(to_move))}</b>."
+
+    def close(self) -> None:
+        """Stop the live updates (the page stays as it is)."""
+        if self.live is not None:
+            self.live.stop()
+
+    def _run_in_background(self, work: Callable[[], Any]) -> None:
+        """Bots' moves and chance after an action are played in a thread: the page stays responsive and
+        the live link shows them one by one."""
+        def run() -> None:
+            try:
+                work()
+            except TableError as exc:
+                self._problem(str(exc))
+        threading.Thread(target=run, name="gk-advance", daemon=True).start()
+
+
+class SeatPage(TablePage):
+    """A student's page: their seat's view only (their own hand and choices, the public board, the log)."""
+
+    viewer: int
+
+    def __init__(self, store: TableStore, code: str, live: bool = True) -> None:
+        self.code = code
+        table_id, self.viewer = store.seat_of(code)
+        super().__init__(store, table_id, live)
+
+    def _build(self) -> None:
+        super()._build()
+        self.hand_title = widgets.HTML()
+        self.hand = widgets.HTML()
+        self.hand_box = widgets.VBox([self.hand_title, self.hand])
+        self.hand_box.add_class("gk-hand")
+        self.choices = widgets.VBox()
+        self.choices.add_class("gk-choices")
+        self._chooser_for(-1).hide()
+        self._chosen_at = -1
+        self.picture.on_click(self.pick_target)
+        self.widget = self._page([self.hand_box, self.choices, self.seats], [self.summary, self.log],
+                                 "gk-seat-page")
+
+    def _chooser_for(self, seen: int) -> ActionChooser:
+        """A fresh chooser whose buttons and menus play with the log length the student saw (``seen``): a
+        click that reaches the kernel after the page has shown a newer position is refused as stale, never
+        played on a position the student did not see."""
+        self.chooser = ActionChooser(lambda action: self.choose(action, seen), max_buttons=12)
+        self.choices.children = (self.chooser.box,)
+        return self.chooser
+
+    def _read(self) -> SeatView:
+        return self.store.seat_view(self.code, log_limit=LOG_ENTRIES)
+
+    def _draw(self, view: SeatView, state: GameState) -> None:
+        c = view.content
+        seat = self.viewer
+        self.hand_title.value = f"<b>Only you see this, {escape(self.name(seat))}</b>"
+        self.hand.value = self.game.private_html(state, seat)
+        self.picture.chosen = ""
+        if c["your_turn"]:
+            self._offer(state)
+        else:
+            self.chooser.hide()
+        super()._draw(view, state)
+
+    def _offer(self, state: GameState) -> None:
+        where = " (or click a highlighted part of the picture)" if self.game.target_of is not None else ""
+        seen = self.view.log_length if self.view is not None else -1
+        self._chooser_for(seen).show(f"<b>{escape(self.name(self.viewer))}: your move</b>{where}",
+                                     self.game.group_actions(state, state.legal_actions()))
+
+    def _targets(self, view: SeatView, state: GameState) -> dict[str, list[Action]]:
+        if not view.content["your_turn"] or self.game.target_of is None:
+            return {}
+        targets: dict[str, list[Action]] = {}
+        for action in state.legal_actions():
+            target = self.game.target_of(state, action)
+            if target is not None:
+                targets.setdefault(target, []).append(action)
+        return targets
+
+    def pick_target(self, target: str) -> None:
+        """A click on the picture's part ``target``: the first click marks it and offers its action(s) to
+        confirm; a second click on it plays its action (when it has only one)."""
+        with self._lock:
+            actions = self.targets.get(target, [])
+            state, view = self.state, self.view
+            if not actions or state is None or view is None:
+                return
+            if target == self.picture.chosen and len(actions) == 1:
+                action, seen = actions[0], self._chosen_at
+            else:
+                self.picture.chosen, self._chosen_at = target, view.log_length
+                cancel = button("Cancel", "Back to every move", lambda _b: self._cancel())
+                self._chooser_for(view.log_length).show(
+                    f"<b>{escape(self.name(self.viewer))}: confirm</b> (press the button, or click the same place "
+                    "again)", {"Chosen on the picture": [(self.label(state, a), a) for a in actions]}, [cancel])
+                return
+        self.choose(action, seen)
+
+    def _cancel(self) -> None:
+        with self._lock:
+            self.picture.chosen = ""
+            if self.state is not None and self.view is not None and self.view.content["your_turn"]:
+                self._offer(self.state)
+
+    def _header_html(self, c: dict[str, Any], state: GameState) -> str:
+        you = (f"<div style='font-size:16px'>You play <b style='border-left:10px solid "
+               f"{self.game.player_color(self.viewer)};padding-left:5px'>{escape(self.name(self.viewer))}</b></div>")
+        return super()._header_html(c, state) + you
+
+    def _status_html(self, c: dict[str, Any], state: GameState) -> str:
+        mine = c["seats"][self.viewer]
+        if c["terminal"]:
+            return _banner("over", self._result_html(c))
+        if c["status"] == "ended":
+            return _banner("paused", "The teacher has ended this table.")
+        if c["status"] == "paused":
+            return _banner("paused", "The teacher has paused the table: wait until it goes on.")
+        if mine["played_by"] == "bot":
+            return _banner("wait", f"The teacher gave your seat to a bot ({escape(mine['bot'])}): you can watch. "
+                                   "Ask the teacher to give it back to you.")
+        if c["your_turn"]:
+            return _banner("turn", f"<b>Your turn, {escape(self.name(self.viewer))}:</b> choose your move.")
+        return _banner("wait", self._waiting_text(c))
+
+    def choose(self, action: Action, seen: int | None = None) -> None:
+        """Send the seat's move, made on the position with ``seen`` log entries (default: the one the page
+        shows now); refused, with the reason shown, if the game moved on meanwhile."""
+        with self._lock:
+            if seen is None:
+                seen = self.view.log_length if self.view is not None else -1
+        try:
+            self.store.play(self.code, action, seen, advance=False)
+        except (TableError, IllegalAction) as exc:
+            self.message.value = _banner("problem", escape(str(exc)))
+            self.refresh()
+            return
+        self.message.value = ""
+        self.refresh()
+        self._run_in_background(lambda: self.store.advance(self.table_id))
+
+
+class ProjectorPage(TablePage):
+    """The projector: the public view only (no hand, ever), the table's progress, and with the host
+    code the host's controls: pause and resume, give a seat to a bot (or back), end the table."""
+
+    def __init__(self, store: TableStore, table_id: str, host_code: str | None = None, live: bool = True) -> None:
+        self.host_code = host_code
+        self._confirm_end_until = 0.0
+        super().__init__(store, table_id, live)
+
+    @classmethod
+    def for_host(cls, store: TableStore, host_code: str, live: bool = True) -> "ProjectorPage":
+        return cls(store, store.host_table(host_code), host_code, live)
+
+    def _build(self) -> None:
+        super()._build()
+        self.controls = widgets.VBox()
+        self.seat_buttons: list[widgets.Button] = []
+        if self.host_code is not None:
+            self._build_controls()
+        self.widget = self._page([self.seats, self.log], [self.summary, self.controls], "gk-projector-page")
+
+    def _build_controls(self) -> None:
+        self.pause_button = button("Pause", "Stop the table: no moves and no bots until you resume",
+                                   lambda _b: self.toggle_pause(), icon="pause")
+        self.end_button = button("End the table", "End this table for good (a second click confirms)",
+                                 lambda _b: self.end(), icon="stop", style="danger")
+        bots = [name for name in registry(self.info.module) if name != "human"]
+        self.bot_menu = widgets.Dropdown(options=[(f"{b} bot", b) for b in bots],
+                                         value="heuristic" if "heuristic" in bots else bots[0],
+                                         description="Absent →", tooltip="The bot that plays a seat you give to a bot",
+                                         layout=widgets.Layout(width="240px"))
+        self.seat_buttons = [
+            button(self.name(info.seat), f"Give {self.name(info.seat)}'s seat to the bot, or back to its student",
+                   self._seat_toggler(info.seat), icon="exchange")
+            for info in self.info.seats]
+        for info, b in zip(self.info.seats, self.seat_buttons):
+            if not info.has_code:  # created as a bot seat: no student to give it back to
+                b.layout.display = "none"
+        self.controls.children = [
+            widgets.HTML("<b>Host controls</b> (press F11 before projecting: the address bar holds the host code)"),
+            widgets.HBox([self.pause_button, self.end_button]),
+            widgets.HBox([self.bot_menu, *self.seat_buttons], layout=widgets.Layout(flex_flow="row wrap"))]
+        self.controls.add_class("gk-host-controls")
+
+    def _read(self) -> SeatView:
+        return self.store.public_view(self.table_id, log_limit=LOG_ENTRIES)
+
+    def _draw(self, view: SeatView, state: GameState) -> None:
+        if self.host_code is not None:
+            self._draw_controls(view.content)
+        super()._draw(view, state)
+
+    def _draw_controls(self, c: dict[str, Any]) -> None:
+        self.pause_button.description = "Resume" if c["status"] == "paused" else "Pause"
+        self.pause_button.icon = "play" if c["status"] == "paused" else "pause"
+        over = c["status"] == "ended" or c["terminal"]
+        for b in (self.pause_button, self.end_button, *self.seat_buttons):
+            b.disabled = over
+        for seat, b in zip(c["seats"], self.seat_buttons):
+            name = self.name(seat["seat"])
+            b.description = f"{name} → bot" if seat["played_by"] == "human" else f"{name} → student"
+
+    def _status_html(self, c: dict[str, Any], state: GameState) -> str:
+        if c["terminal"]:
+            return _banner("over", self._result_html(c))
+        if c["status"] == "ended":
+            return _banner("paused", "This table has been ended.")
+        if c["status"] == "paused":
+            return _banner("paused", "Paused: no moves until the teacher resumes the table.")
+        return _banner("wait", self._waiting_text(c))
+
+    # -- the host's actions -------------------------------------------------------------------
+    def _host(self, work: Callable[[], Any]) -> None:
+        try:
+            work()
+        except (TableError, ValueError) as exc:
+            self.message.value = _banner("problem", escape(str(exc)))
+        else:
+            self.message.value = ""
+        self.refresh()
+
+    def toggle_pause(self) -> None:
+        """Pause a playing table, resume a paused one."""
+        if self.view is not None and self.view.content["status"] == "paused":
+            self._host(lambda: self.store.resume(self.host_code))
+        else:
+            self._host(lambda: self.store.pause(self.host_code))
+
+    def set_seat(self, seat: int, bot: str | None) -> None:
+        """Give ``seat`` to the bot ``bot`` (an absent student), or back to its student (``None``)."""
+        self._host(lambda: self.store.set_seat(self.host_code, seat, bot))
+
+    def _seat_toggler(self, seat: int) -> Callable[[widgets.Button], None]:
+        return lambda _b: self.toggle_seat(seat)
+
+    def toggle_seat(self, seat: int) -> None:
+        """A student's seat goes to the bot chosen in the menu; a seat a bot plays goes back to its student."""
+        played_by = self.view.content["seats"][seat]["played_by"] if self.view is not None else "human"
+        self.set_seat(seat, self.bot_menu.value if played_by == "human" else None)
+
+    def end(self) -> None:
+        """The first call asks for a second within CONFIRM_SECONDS, which ends the table for good."""
+        now = time.monotonic()
+        if now > self._confirm_end_until:
+            self._confirm_end_until = now + CONFIRM_SECONDS
+            self.end_button.description = "Click again to end for good"
+            return
+        self._confirm_end_until = 0.0
+        self.end_button.description = "End the table"
+        self._host(lambda: self.store.end(self.host_code))
