@@ -22,20 +22,24 @@ cannot see get the same advice, seed for seed).
 
 :func:`review` runs the coach over a finished game (or a save file): each move of the chosen
 seats with what it cost against the best option, the biggest mistakes first, and the
-win-chance estimate of every seat along the game (:func:`plot_review` draws it).
+win-chance estimate of every seat along the game (:func:`gamekit.plotting.plot_review` draws it).
+:func:`review` also takes a save file (its path or its text).
 
 Each game supplies a :class:`CoachModel` in ``<game>.coach.MODEL`` (its unit, options, rollout,
 estimate, win chances and wording); :func:`coach` and :func:`review` find it from the state.
-Everything here is plain data and text (records for tables, sentences, a matplotlib figure), so
+Everything here is plain data and text (records for tables, sentences; the chart is in :mod:`gamekit.plotting`), so
 notebooks, the stepper and the classroom app show it as they like.
 """
 from __future__ import annotations
 
 import importlib
+import json
 import math
 import random
 import time
 from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .actions import Action
@@ -535,10 +539,11 @@ class Review:
         return "\n".join(lines)
 
 
-def review(game: GameState, seats: Iterable[int] | None = None, *, samples: int = 12, seed: int = 0,
-           model: CoachModel | None = None, progress: Callable[[int, int], None] | None = None) -> Review:
-    """Review the decisions of ``seats`` (default: every seat) along ``game`` (a finished game, or any state
-    with its history; load a save file with ``gamekit.load``).
+def review(game: GameState | str | bytes | PathLike, seats: Iterable[int] | None = None, *, samples: int = 12,
+           seed: int = 0, model: CoachModel | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Review:
+    """Review the decisions of ``seats`` (default: every seat) along ``game``: a finished game, any state with
+    its history, or a save file (its path, or its JSON text: :func:`load_save`).
 
     Each decision with more than one legal move is judged by :func:`advise` from the position it was
     taken in, with what that seat could see then (the move played is always among the options
@@ -547,6 +552,8 @@ def review(game: GameState, seats: Iterable[int] | None = None, *, samples: int 
     """
     from .record import states_along
 
+    if not isinstance(game, GameState):
+        game = load_save(game)
     model = model or model_of(game)
     positions = list(states_along(game))
     actions = game.history()
@@ -569,38 +576,29 @@ def review(game: GameState, seats: Iterable[int] | None = None, *, samples: int 
     return Review(names, model.unit, tuple(moves), tuple(timeline), tuple(game.returns()), model.format_change)
 
 
+def load_save(source: str | bytes | PathLike) -> GameState:
+    """The game of a save file, whichever game wrote it: ``source`` is the file's path or its JSON text."""
+    from .record import FORMAT, load
+
+    text = source
+    if isinstance(source, PathLike) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+        text = Path(source).read_text(encoding="utf-8")
+    try:
+        name = json.loads(text).get("game")
+    except (ValueError, AttributeError):
+        raise ValueError(f"not a {FORMAT} file: not a JSON object") from None
+    if name not in SAVED_GAMES:
+        raise ValueError(f"a save of an unknown game {name!r} (this kit has {', '.join(SAVED_GAMES)})")
+    return load(text, importlib.import_module(name).SPEC)
+
+
+#: The games whose saves :func:`load_save` reads (their package names, which are their save files' "game").
+SAVED_GAMES = ("giganten", "firstgiants")
+
+
 def _name(state: GameState, seat: int) -> str:
     name = getattr(state, "name", None)
     if callable(name):
         return str(name(seat))
     names = getattr(state, "names", None)
     return str(names[seat]) if names else f"Player {seat + 1}"
-
-
-def plot_review(result: Review, ax=None, mistakes: int = 5):
-    """Every seat's chance of winning along the game, the biggest reviewed mistakes marked; returns the Axes."""
-    from .plotting import axes_or_new, player_style
-
-    ax = axes_or_new(ax, 7.0, 3.6)
-    moves = [m for m, _ in result.timeline]
-    for seat, name in enumerate(result.names):
-        style = player_style(seat)
-        ax.plot(moves, [w[seat] for _, w in result.timeline], label=name, color=style["color"],
-                linestyle=style["linestyle"], marker=style["marker"], markevery=max(1, len(moves) // 12),
-                markersize=4, linewidth=1.5)
-    at = dict(result.timeline)
-    for m in result.mistakes(mistakes):
-        chance = at.get(m.move_number)
-        if chance is None:
-            continue
-        ax.annotate(f"−{m.win_cost.mean:.0%}", (m.move_number, chance[m.seat]), textcoords="offset points",
-                    xytext=(0, 8), ha="center", fontsize=8, color=player_style(m.seat)["color"],
-                    arrowprops={"arrowstyle": "-", "color": "#999999"})
-    ax.set_ylim(0, 1)
-    ax.set_xlabel("move")
-    ax.set_ylabel("chance of winning")
-    ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
-    ax.set_title("The coach's estimate of each player's chance of winning")
-    ax.legend(loc="upper left", fontsize=8, frameon=False, ncol=min(4, len(result.names)))
-    ax.grid(alpha=0.3)
-    return ax

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import firstgiants
 from firstgiants.bots import BOTS, HeuristicBot
 from firstgiants.coach import MODEL, coach, review
 from gamekit import play, sample_chance, states_along
-from gamekit.coach import plot_review
+from gamekit.coach import review as review_any
+from gamekit.plotting import plot_review
 
 
 def heuristic_game(seed: int, players: int = 4, until=lambda s: False):
@@ -101,3 +104,18 @@ def test_the_sentences_name_the_rule():
     sections = ("Play 1 Marker", "Reclaim Markers", "Display 1 Fossil", "Cards' Icons & Effects", "Score Points")
     assert any(sentence.startswith(sections) for sentence in advice.sentences[1:])
     assert len(MODEL.features(state)) == 4
+
+
+def test_a_review_from_a_save_file_is_the_review_of_its_game(tmp_path):
+    """``gamekit.coach.review`` takes a save file's path or text and finds its game."""
+    state = heuristic_game(4, players=3, until=lambda s: s.turns >= 5)
+    path = tmp_path / "game.json"
+    path.write_text(state.to_json())
+    direct = review(state, seats=[1], samples=2)
+    assert review_any(path, seats=[1], samples=2) == review_any(str(path), seats=[1], samples=2) == direct
+    assert review_any(state.to_json(), seats=[1], samples=2) == direct
+
+
+def test_a_review_refuses_a_save_of_an_unknown_game():
+    with pytest.raises(ValueError, match="unknown game"):
+        review_any('{"format": "giants-kit-save", "game": "chess"}')

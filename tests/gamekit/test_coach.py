@@ -7,9 +7,10 @@ import random
 import pytest
 
 from gamekit import play
-from gamekit.coach import CalibratedModel, CoachBot, CoachModel, Estimate, advise, fit_calibration, plot_review, \
-    review, softmax
+from gamekit.coach import CalibratedModel, CoachBot, CoachModel, Estimate, advise, fit_calibration, review, \
+    softmax
 from gamekit.mcts import advance
+from gamekit.plotting import plot_review
 from gamekit.play import RandomBot, sample_chance
 
 from .toygame import SPEC, Deal, Hold, Roll

@@ -10,7 +10,7 @@ from giganten.actions import Sell
 from giganten.bots import HeuristicBot
 from giganten.coach import MODEL, coach, review
 from gamekit import play, sample_chance, states_along
-from gamekit.coach import plot_review
+from gamekit.plotting import plot_review
 
 from .helpers import edit
 from .test_bots import twins
