@@ -8,7 +8,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 import firstgiants
-from firstgiants.bots import BOTS
+from firstgiants.bots import BOTS, LEVELS
 from firstgiants.rules.museum import UNTYPED, MuseumSet
 from firstgiants.widgets import MuseumBuilder, group_actions, stepper
 from gamekit import sample_chance
@@ -127,3 +127,13 @@ def test_two_eggs_declare_the_size_of_their_size_set():
     mb.as_size.value = 2
     mb.display_button.click()
     assert "Medium size set" in mb.message.value
+
+
+def test_the_seat_menus_offer_the_levels():
+    """The stepper's seat menus (and so the classroom's and the teacher's, from the same registry) list the
+    levels by name, weakest first."""
+    st = stepper(players=2)
+    offered = [key for _, key in st.seat_picker.menus[0].options]
+    assert [key for key in offered if key in LEVELS] == list(LEVELS) == ["beginner", "club", "strong"]
+    st.seat_picker.menus[1].value = "strong"
+    assert st.seats == [st.seats[0], "strong"]
