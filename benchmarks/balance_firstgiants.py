@@ -15,6 +15,8 @@ so read them as a guide).  A type is flagged when its interval excludes the fair
 estimate is more than 0.05 away from it.
 
     .venv/bin/python benchmarks/balance_firstgiants.py --games 500 --bot heuristic --processes 2
+    .venv/bin/python benchmarks/balance_firstgiants.py --games 100 --bot strong --news-values two-sided \
+        --results strong-two-sided.jsonl
 """
 from __future__ import annotations
 
@@ -76,10 +78,13 @@ def player_metrics(state: firstgiants.State) -> dict[str, Any]:
 
 
 def measure(games: int, bot: str = "heuristic", root_seed: int = 4, processes: int | None = 2,
-            progress: bool | str = "auto") -> pd.DataFrame:
-    """One row per (game, seat) of ``games`` seeded 4-player games of ``bot`` against itself."""
+            progress: bool | str = "auto", news_values: str = "by-type", results: str | None = None) -> pd.DataFrame:
+    """One row per (game, seat) of ``games`` seeded 4-player games of ``bot`` against itself, under the
+    ``news_values`` reading of the News tokens (ruling R23); ``results``: a results file to stream the
+    games to and resume from (docs/tournament.md)."""
     result = run_tournament(firstgiants, [bot] * PLAYERS, root_seed=root_seed, games=games,
-                            processes=processes, metrics=player_metrics, progress=progress)
+                            processes=processes, metrics=player_metrics, progress=progress,
+                            options={"news_values": news_values}, results=results, resume=results is not None)
     rows = [dict(seat_row, game=g.index) for g in result.rows for seat_row in g.metrics["players"]]
     return pd.DataFrame.from_records(rows)
 
@@ -176,6 +181,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot", default="heuristic", help="bot name in firstgiants.bots.BOTS (all 4 seats)")
     parser.add_argument("--root-seed", type=int, default=4)
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--news-values", default="by-type", help="the News tokens' reading (option news_values, R23)")
+    parser.add_argument("--results", default=None, help="stream the games to this results file (resumes from it)")
     parser.add_argument("--csv", default=None, help="write the per-seat table here")
     parser.add_argument("--from-csv", default=None, help="print the tables of a per-seat table saved by --csv")
     args = parser.parse_args(argv)
@@ -183,8 +190,10 @@ def main(argv: list[str] | None = None) -> None:
         print(report(read_csv(args.from_csv)))
         return
     start = time.perf_counter()
-    seats = measure(args.games, args.bot, args.root_seed, args.processes or None)
-    print(f"{args.bot} x{PLAYERS}, root seed {args.root_seed}: {time.perf_counter() - start:.0f} s")
+    seats = measure(args.games, args.bot, args.root_seed, args.processes or None, news_values=args.news_values,
+                    results=args.results)
+    print(f"{args.bot} x{PLAYERS}, news_values {args.news_values}, root seed {args.root_seed}: "
+          f"{time.perf_counter() - start:.0f} s")
     print(report(seats))
     if args.csv:
         seats.to_csv(args.csv, index=False)

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, cast
 
 from gamekit import Action
-from gamekit.bots import LookaheadBot, random_bot
+from gamekit.bots import LookaheadBot, SoftmaxBot, random_bot
 from gamekit.mcts import LeadUtility, MCTSBot
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
 from .rules import START, TAKE
-from .rules.museum import UNTYPED, is_complete, join
+from .rules.museum import UNTYPED, MuseumSet, fit, is_complete
 from .state import State
 
 RECURRING = frozenset({ANY_PLAYER_TAKES, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY})
@@ -55,19 +56,35 @@ def potential(state: State, player: int, w: Weights) -> float:
     points = float(state.score(player))
     if state.is_terminal():
         return points
-    sets = state.museum[player]
     extra = w.amber * min(state.amber[player], w.amber_cap) + w.marker * state.markers_on_board(player)
-    for card in state.study[player]:
-        joins = any(join(m, card).__class__ is tuple for m in sets)
-        extra += w.extend if joins else w.card
+    for term in _terms(state.study[player], state.museum[player], w):
+        extra += term
+    return points + (w.late * extra if state.end_cause else extra)
+
+
+@lru_cache(maxsize=65_536)
+def _terms(study: tuple[int, ...], sets: tuple[MuseumSet, ...], w: Weights) -> tuple[float, ...]:
+    """The potential's terms for a player's Study and sets, in order (per Study card: extends a set on
+    display or not, recurs or not; per set: a start, or its progress).
+
+    Cached: a player's Study and sets change only on their own turns, while the heuristic and the
+    search value every player's position after every move."""
+    terms: list[float] = []
+    for card in study:
+        terms.append(w.extend if _extends(sets, card) else w.card)
         if TIMING[card] in RECURRING:
-            extra += w.recurring
+            terms.append(w.recurring)
     for m in sets:
         if m.kind == UNTYPED:
-            extra += w.single
+            terms.append(w.single)
         elif not is_complete(m):
-            extra += w.open_set * (len(m.cards) - 1)
-    return points + (w.late * extra if state.end_cause else extra)
+            terms.append(w.open_set * (len(m.cards) - 1))
+    return tuple(terms)
+
+
+def _extends(sets: tuple[MuseumSet, ...], card: int) -> bool:
+    """Whether ``card`` can extend one of the sets on display (a Set token waiting)."""
+    return any(fit(m, card).__class__ is tuple for m in sets)
 
 
 def estimated_returns(state: State, w: Weights = Weights()) -> list[float]:
@@ -200,4 +217,37 @@ def heuristic(seed: int, **params: Any) -> HeuristicBot:
     return HeuristicBot(seed, **params)
 
 
-BOTS = {"random": random_bot, "heuristic": heuristic, "search": search}
+# -- the levels a class picks: each wins clearly against the one below (docs/bots-and-experiments.md) --------
+
+
+def beginner(seed: int, temperature: float = 1.0, **weights: Any) -> SoftmaxBot:
+    """Level 1, beginner: the heuristic's judgement played loosely (instant).
+
+    Each legal move is played with probability proportional to ``exp(score / temperature)``, the score
+    being the heuristic's value of the move in points: a move 1 point worse than the best comes about
+    a third as often, one 5 points worse almost never (1 in 150)."""
+    return SoftmaxBot(HeuristicBot(seed, **weights), temperature, seed)
+
+
+def club(seed: int, **weights: Any) -> HeuristicBot:
+    """Level 2, club: the heuristic, one turn of lookahead valuing points and potential (instant)."""
+    return HeuristicBot(seed, **weights)
+
+
+#: The strong level's samples per option.
+STRONG_SAMPLES = 8
+
+
+def strong(seed: int, samples: int = STRONG_SAMPLES, time_limit: float | None = None) -> Any:
+    """Level 3, strong: plays the coach's best option (:mod:`firstgiants.coach`) at every decision with a
+    choice: each option tried on ``STRONG_SAMPLES`` samples of the deck's luck, one round ahead with the
+    quick model of every player, ranked by the calibrated chance of winning."""
+    from .coach import coach_bot  # (the coach's model plays with this module's heuristic)
+
+    return coach_bot(seed, samples=samples, time_limit=time_limit)
+
+#: The levels, weakest first (names in ``BOTS``).
+LEVELS = ("beginner", "club", "strong")
+
+BOTS = {"random": random_bot, "heuristic": heuristic, "search": search,
+        "beginner": beginner, "club": club, "strong": strong}

@@ -174,6 +174,8 @@ class Tokens:
 
     family_news_value: int
     size_news_value: int
+    news_open_value: int  # variant "two-sided" (ruling R23): a token that can still be stolen
+    news_kept_value: int  # ... and one kept for good
     set_tokens_in_box: int
     set_tokens_in_play: dict[int, int]
     leaf_points: int
@@ -301,7 +303,7 @@ def load_tokens(path: Path | str = DATA / "tokens.json") -> Tokens:
     _keys(where, d, {"note", "news_tokens", "set_tokens", "amber", "markers_per_player", "dig_sites",
                      "cards_per_dig_site", "players"})
     news, sets, amber, players = d["news_tokens"], d["set_tokens"], d["amber"], d["players"]
-    _keys(where + " news_tokens", news, {"count", "estimate", "note", "family_value", "size_value"})
+    _keys(where + " news_tokens", news, {"count", "estimate", "note", "family_value", "size_value", "two_sided"})
     types = len(FAMILY_NAMES) + len(SIZE_NAMES)
     if types != NEWS_TOKENS_IN_BOX:  # (the code's names, checked once: one token per type of set)
         _fail(where, f"{types} set types, but the box holds {NEWS_TOKENS_IN_BOX} News tokens, one per type")
@@ -310,6 +312,8 @@ def load_tokens(path: Path | str = DATA / "tokens.json") -> Tokens:
         _fail(where + " news_tokens.estimate", f"expected true or false (true: which tokens are worth 3 and which "
               f"5 is an estimate; false: read from the tokens), got {news['estimate']!r}")
     worth = 'the rulebook: News tokens "are worth 3 or 5 points"'
+    two_sided = news["two_sided"]
+    _keys(where + " news_tokens.two_sided", two_sided, {"note", "open", "kept"})
     _keys(where + " set_tokens", sets, {"in_box", "in_play", "leaf_points", "double_leaf_points"})
     _keys(where + " amber", amber, {"in_box", "per_player"})
     _keys(where + " players", players, {"min", "max"})
@@ -321,6 +325,8 @@ def load_tokens(path: Path | str = DATA / "tokens.json") -> Tokens:
     return Tokens(
         family_news_value=_one_of(where + " news_tokens.family_value", news["family_value"], NEWS_VALUES, worth),
         size_news_value=_one_of(where + " news_tokens.size_value", news["size_value"], NEWS_VALUES, worth),
+        news_open_value=_one_of(where + " news_tokens.two_sided.open", two_sided["open"], NEWS_VALUES, worth),
+        news_kept_value=_one_of(where + " news_tokens.two_sided.kept", two_sided["kept"], NEWS_VALUES, worth),
         set_tokens_in_box=box,
         set_tokens_in_play=in_play,
         leaf_points=_int(where + " leaf_points", sets["leaf_points"], 2, 2),

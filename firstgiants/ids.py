@@ -26,6 +26,7 @@ from .components import (ANY_PLAYER_TAKES, CARDS, CARNIVORE, DISPLAY_OR_POINT, D
                           EACH_OPPONENT, EGG, FAMILY_NAMES, GAIN_POINT, GAINS, NO_MULTIPLIER, ONCE, PER_CARNIVORE,
                           PER_FAMILY, PER_PAIR, SIZE_NAMES, SPEND_3_FOR_2, TOKENS, YOU_TAKE_CARNIVORE,
                           YOU_TAKE_NEW_FAMILY, Card)
+from .rules.news import DEFAULT_READING, TOKENS_IN_PLAY, news_value
 
 CARD_IDS = range(len(CARDS))
 EGGS = [c.id for c in CARDS if c.size == EGG]
@@ -93,13 +94,13 @@ def max_game_length(players: int) -> int:
     return len(CARDS) + takes * (2 + recurring) + once + reclaims
 
 
-def max_points(players: int) -> int:
+def max_points(players: int, reading: str = DEFAULT_READING) -> int:
     """Point tokens (each once-only effect once, each recurring effect once per take), every Set token of the box
-    on complete sets, and every News token."""
+    on complete sets, and every News token at its highest value under ``reading`` (option ``news_values``)."""
     tokens = sum(_points(c) for c in CARDS if c.timing == ONCE)
     tokens += len(CARDS) * sum(_points(c) for c in CARDS if c.timing in RECURRING)
     sets = TOKENS.set_tokens_in_box * TOKENS.double_leaf_points
-    news = len(FAMILY_NAMES) * TOKENS.family_news_value + len(SIZE_NAMES) * TOKENS.size_news_value
+    news = sum(max(news_value(i, kept, reading) for kept in (False, True)) for i in range(TOKENS_IN_PLAY))
     return tokens + sets + news
 
 
@@ -111,7 +112,7 @@ class FirstGiantsIds(ActionIds):
 
     def score_range(self, players: int, options: Mapping[str, Any]) -> tuple[float, float]:
         """Points are only ever gained ("End of the Game": tokens and News), so 0 is the least."""
-        return 0.0, float(max_points(players))
+        return 0.0, float(max_points(players, options.get("news_values", DEFAULT_READING)))
 
 
 ACTION_IDS = FirstGiantsIds(_blocks())

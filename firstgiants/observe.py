@@ -46,8 +46,8 @@ def observation(state: State, player: int) -> dict[str, Any]:
         "set_tokens_supply": state.set_supply,
         "set_tokens_box": state.set_box,
         "amber_supply": state.amber_supply(),
-        "news_tokens": [{"token": news_name(i), "value": news_value(i), "holder": o if o >= 0 else None,
-                         "locked": state.locked[i]} for i, o in enumerate(state.news)],
+        "news_tokens": [{"token": news_name(i), "value": news_value(i, state.locked[i], state.options["news_values"]),
+                         "holder": o if o >= 0 else None, "locked": state.locked[i]} for i, o in enumerate(state.news)],
         "players": [
             {"name": state.names[p], "amber": state.amber[p], "points": state.points[p],
              "markers_on_board": state.markers_on_board(p), "study": list(state.study[p]),

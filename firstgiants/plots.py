@@ -38,7 +38,7 @@ from gamekit.plotting import (
 from .components import CARDS
 from .rules import SITES
 from .rules.museum import UNTYPED, MuseumSet, is_complete, set_points, type_name
-from .rules.news import held, news_index, news_name, news_value
+from .rules.news import DEFAULT_READING, held, news_index, news_name, news_value
 
 FAMILY_COLORS: dict[str, str] = {"Flying": SKY_BLUE, "Herbivore": GREEN, "Carnivore": VERMILLION,
                                  "Marine": BLUE, "Mammal": ORANGE}
@@ -130,7 +130,13 @@ def news_held(state, player: int) -> dict[int, bool]:
     return held(state.news, state.locked, player)
 
 
-def set_caption(mset: MuseumSet, held: dict[int, bool]) -> str:
+def news_reading(state) -> str:
+    """The game's reading of the News tokens' values (option ``news_values``; a sandbox without options: the
+    default)."""
+    return getattr(state, "options", {}).get("news_values", DEFAULT_READING)
+
+
+def set_caption(mset: MuseumSet, held: dict[int, bool], reading: str = DEFAULT_READING) -> str:
     """What a set row says: its type, complete or not, its Set tokens and points, its News token."""
     kind, key, tokens = mset.kind, mset.key, mset.tokens
     if not tokens and len(mset.cards) == 1:
@@ -139,7 +145,7 @@ def set_caption(mset: MuseumSet, held: dict[int, bool]) -> str:
     text = f"{type_name(kind, key)}, {status}:\n{tokens} Set token{'s' if tokens != 1 else ''} = {set_points(mset)} pts"
     i = news_index(kind, key)
     if i in held:
-        text += f"; {news_name(i)} ({news_value(i)} pts{', kept for good' if held[i] else ''})"
+        text += f"; {news_name(i)} ({news_value(i, held[i], reading)} pts{', kept for good' if held[i] else ''})"
     return text
 
 
@@ -185,8 +191,8 @@ def plot_museum(state, player: int, ax: Axes | None = None, show_study: bool = T
             ax.add_patch(Rectangle((-0.07, y - 0.07), len(mset.cards) * 1.0 + 0.06, CARD_H + 0.14, fill=False,
                                    edgecolor=BLACK, linewidth=2.2))
         index = row - 1 if show_study else row
-        ax.text(x_text, y + CARD_H / 2, set_caption(mset, held if news_row.get(index) else {}), va="center",
-                fontsize=7.5, linespacing=1.3)
+        caption = set_caption(mset, held if news_row.get(index) else {}, news_reading(state))
+        ax.text(x_text, y + CARD_H / 2, caption, va="center", fontsize=7.5, linespacing=1.3)
     rows = max(1, len(museum) + show_study)
     ax.set_xlim(-1.8, width)
     ax.set_ylim(-(rows - 1) * ROW - 0.15, CARD_H + 0.15)
@@ -215,7 +221,7 @@ def score_breakdown(state, player: int) -> tuple[int, int, int, int]:
     Adds up to ``state.score(player)`` (the engine's score)."""
     incomplete = sum(set_points(m) for m in state.museum[player] if not is_complete(m))
     complete = sum(set_points(m) for m in state.museum[player] if is_complete(m))
-    news = sum(news_value(i) for i in news_held(state, player))
+    news = sum(news_value(i, kept, news_reading(state)) for i, kept in news_held(state, player).items())
     return state.points[player], incomplete, complete, news
 
 

@@ -58,7 +58,7 @@ from .rules.effects import Step, Trigger
 from .rules.explain import refusal
 from .rules.marker import EMPTY_SITE
 from .rules.museum import MuseumSet
-from .rules.news import TOKENS_IN_PLAY
+from .rules.news import DEFAULT_READING, TOKENS_IN_PLAY
 
 
 class State(GameState):
@@ -304,7 +304,7 @@ SPEC = GameSpec(
     name="firstgiants",
     min_players=TOKENS.min_players,
     max_players=TOKENS.max_players,
-    option_defaults={"first_player": 0, "names": "", "eggs_not_fossils": False},
+    option_defaults={"first_player": 0, "names": "", "eggs_not_fossils": False, "news_values": DEFAULT_READING},
     codec=CODEC,
     create=create,
     from_position=lambda data: _from_position(data),
@@ -314,7 +314,10 @@ SPEC = GameSpec(
         "eggs_not_fossils": "an egg is neither a 'fossil card' nor a 'carnivore card': taking one triggers no 'each "
                             "time ... takes a fossil / carnivore card', and 'for each carnivore card' does not count "
                             "the Carnivore egg (ruling R10's other reading; by default eggs are both)",
+        "news_values": "what a News token is worth (rulings R8, R23): 'by-type' a family's 3, a size's 5; "
+                       "'by-type-swapped' a family's 5, a size's 3; 'two-sided' 3, or 5 once kept for good",
     },
-    options_added={"eggs_not_fossils": (3, False)},  # (older saves: eggs were fossil and carnivore cards)
+    # (older saves: eggs were fossil and carnivore cards; a family's News token was worth 3, a size's 5)
+    options_added={"eggs_not_fossils": (3, False), "news_values": (4, DEFAULT_READING)},
 )
 State.spec = SPEC

@@ -23,6 +23,7 @@ from gamekit.plotting import player_color
 from gamekit.widgets import (Clickable, Confirm, GameStepper, GameView, ObservationPicture, bot_value_name,
                              bot_value_text, button)
 from gamekit.positions import starting_point
+from gamekit.widgets.coaching import CoachAdvisor
 from gamekit.widgets.controls import escape
 from gamekit.widgets.style import stylesheet
 
@@ -109,6 +110,7 @@ def view(names: Sequence[str] = DEFAULT_NAMES, bots: dict[str, Any] | None = Non
         summary_html=summary_html, hidden_information=False,
         score_text=lambda value: f"{value:g} point{'' if value == 1 else 's'}", value_text=points_value,
         value_name=lambda kind: "estimated value" if kind == "heuristic" else bot_value_name(kind),
+        advisor=CoachAdvisor,
     )
 
 

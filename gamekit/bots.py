@@ -15,6 +15,7 @@ find bots by name through :func:`registry` / :func:`make_bot`.
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from types import ModuleType
 from typing import Any, Callable, Mapping, Protocol, Sequence, Union
@@ -104,15 +105,47 @@ class ScoredBot:
         return scored
 
     def act(self, state: GameState) -> Action:
+        return self.choose(state, self.rng)
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        """The best-scored action, ties broken by ``rng`` (a rollout passes its own stream of luck)."""
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         scores = self.score_all(state, actions)
         best = max(scores)
-        return self.rng.choice([a for a, s in zip(actions, scores) if s >= best - 1e-12])
+        return rng.choice([a for a, s in zip(actions, scores) if s >= best - 1e-12])
 
     def explain(self, state: GameState) -> Candidates:
         return self.ranked(state)[: self.top]
+
+
+class SoftmaxBot:
+    """A scored bot's judgement played loosely: each legal move with probability ``exp(score / temperature)``
+    (normalised), so better moves come more often and clear blunders almost never.
+
+    ``temperature`` is in the unit of the scores (dollars, points): about the size of a difference
+    the player often overlooks.  ``explain`` is the inner bot's (its scores, best first).
+    """
+
+    def __init__(self, inner: ScoredBot, temperature: float, seed: int | None = None) -> None:
+        if not temperature > 0:
+            raise ValueError(f"temperature must be positive, got {temperature}")
+        self.inner = inner
+        self.temperature = temperature
+        self.rng = random.Random(seed)
+
+    def act(self, state: GameState) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        scores = self.inner.score_all(state, actions)
+        best = max(scores)
+        weights = [math.exp(max(-60.0, (s - best) / self.temperature)) for s in scores]
+        return self.rng.choices(actions, weights)[0]
+
+    def explain(self, state: GameState) -> Candidates:
+        return self.inner.explain(state)
 
 
 class LookaheadBot(ScoredBot):

@@ -217,3 +217,31 @@ class LayeredFigure:
         if valid:
             canvas.restore_region(pixels)
         return canvas_png(self.fig)
+
+
+def plot_review(result: Any, ax: Axes | None = None, mistakes: int = 5) -> Axes:
+    """Every seat's chance of winning along the game (a :class:`gamekit.coach.Review`), the biggest reviewed
+    mistakes marked; returns the Axes."""
+    ax = axes_or_new(ax, 7.0, 3.6)
+    moves = [m for m, _ in result.timeline]
+    for seat, name in enumerate(result.names):
+        style = player_style(seat)
+        ax.plot(moves, [w[seat] for _, w in result.timeline], label=name, color=style["color"],
+                linestyle=style["linestyle"], marker=style["marker"], markevery=max(1, len(moves) // 12),
+                markersize=4, linewidth=1.5)
+    at = dict(result.timeline)
+    for m in result.mistakes(mistakes):
+        chance = at.get(m.move_number)
+        if chance is None:
+            continue
+        ax.annotate(f"−{m.win_cost.mean:.0%}", (m.move_number, chance[m.seat]), textcoords="offset points",
+                    xytext=(0, 8), ha="center", fontsize=8, color=player_style(m.seat)["color"],
+                    arrowprops={"arrowstyle": "-", "color": "#999999"})
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("move")
+    ax.set_ylabel("chance of winning")
+    ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
+    ax.set_title("The coach's estimate of each player's chance of winning")
+    ax.legend(loc="upper left", fontsize=8, frameon=False, ncol=min(4, len(result.names)))
+    ax.grid(alpha=0.3)
+    return ax

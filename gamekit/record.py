@@ -22,9 +22,10 @@ it in for saves of an older version (which must not list it) and demands it from
 Versions: 1, the first saves; 2, Giganten's ``first_player`` option (older saves: seat 0); 3, Giganten's
 ``bluff_bids`` and ``tie_by_license_cards`` options and First Giants' ``eggs_not_fossils`` (older saves: off);
 4, games that start from a position (:mod:`gamekit.positions`): the file adds ``"position"``, the position
-the game started from, and its actions are those applied since.  A save is written in the oldest version
-that holds it -- 3 for a game from ``new_game``, 4 for one from a position -- so saves that need no position
-read in kits before positions too.  Every version this kit ever wrote still loads.
+the game started from, and its actions are those applied since; and First Giants' ``news_values`` (older
+saves: ``by-type``, a family's News token 3, a size's 5).  A save is written in the oldest version that holds
+it -- 4 for a game from a position or of a game with an option added in version 4, 3 for the others -- so
+saves that need neither read in kits before positions too.  Every version this kit ever wrote still loads.
 
 The start of a game is part of its record (``state.origin``): replay, undo, rewind and time travel
 (:func:`states_along`) start from the position a game started from, never before it.
@@ -53,7 +54,7 @@ def record_dict(state: GameState) -> dict[str, Any]:
     origin = state.origin
     out: dict[str, Any] = {
         "format": FORMAT,
-        "version": WITHOUT_POSITION if origin is None else VERSION,
+        "version": oldest_version(state),
         "game": state.spec.name,
         "players": state.num_players,
         "options": dict(state.options),
@@ -62,6 +63,13 @@ def record_dict(state: GameState) -> dict[str, Any]:
         out["position"] = origin.data()
     out["actions"] = [a.to_json() for a in state.history()]
     return out
+
+
+def oldest_version(state: GameState) -> int:
+    """The oldest format version that holds ``state``'s save: one that lists every option of its game
+    (:attr:`GameSpec.options_added`) and, for a game from a position, has ``"position"``."""
+    since = [version for version, _ in state.spec.options_added.values()]
+    return max([WITHOUT_POSITION if state.origin is None else VERSION, *since])
 
 
 def dump(state: GameState) -> str:

@@ -11,11 +11,12 @@ never reads the real state's hidden values.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable, Sequence, cast
 
 from gamekit import Action, GameState
-from gamekit.bots import ScoredBot, random_bot
+from gamekit.bots import ScoredBot, SoftmaxBot, random_bot
+from gamekit.coach import softmax
 from gamekit.mcts import LeadUtility, MCTSBot
 
 from . import rules as R
@@ -511,11 +512,13 @@ def heuristic(seed: int, **params: Any) -> HeuristicBot:
 
 
 SEARCHED_PHASES = frozenset({R.BUILD, R.PRODUCE, R.BID})
+#: The strong level's iterations per searched decision.
+STRONG_ITERATIONS = 200
 
 
 def search(seed: int, iterations: int | None = 40, time_limit: float | None = None, rollout_depth: int = 60,
            c: float = 0.7, width: int = 3, phases: frozenset[int] = SEARCHED_PHASES, lead_scale: float = 6000.0,
-           **weights: Any) -> MCTSBot:
+           value: str = "lead", paired: bool = False, **weights: Any) -> MCTSBot:
     """Information-set MCTS: each iteration samples the hidden licenses and tiles with ``state.determinize``.
 
     The search decides where hidden information and timing matter most — building (Action 5),
@@ -525,7 +528,10 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
     plays the round out with the heuristic for every player (at most ``rollout_depth`` decisions),
     estimates every player's final money at the start of the next round (:func:`estimated_returns`)
     and scores it by the logistic of the lead over the best opponent in units of ``lead_scale``
-    dollars, so ``explain`` gives each move's estimated win chance.
+    dollars (``value="lead"``), or by the coach's chance of winning (``value="win"``: the final money
+    estimated from :func:`estimated_returns` as calibrated on recorded games, :mod:`giganten.coach`), so
+    ``explain`` gives each move's estimated win chance.  ``paired`` compares the root moves on the same
+    samples of the hidden information and the same luck (common random numbers) instead of UCB.
     """
     guide = HeuristicBot(seed, **weights)
 
@@ -543,9 +549,54 @@ def search(seed: int, iterations: int | None = 40, time_limit: float | None = No
     def new_round(start: GameState, state: GameState) -> bool:
         return cast(State, state).round != cast(State, start).round
 
-    return MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=LeadUtility(lead_scale),
+    utility, evaluate = _value(value, lead_scale, guide.weights)
+    return MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=utility,
                    determinize=True, rollout_policy=rollout_policy, rollout_depth=rollout_depth, cutoff=new_round,
-                   evaluate=lambda s: estimated_returns(s, guide.weights), candidates=candidates)
+                   evaluate=evaluate, candidates=candidates, paired=paired)
 
 
-BOTS = {"random": random_bot, "heuristic": heuristic, "search": search}
+def _value(kind: str, lead_scale: float, weights: Weights) -> tuple[Callable, Callable]:
+    """The search's utility and cut-off evaluation: the logistic of the lead (``"lead"``) or the coach's
+    calibrated chance of winning (``"win"``: estimates in units of the calibrated temperature, then a
+    softmax; at the end of the game the winner takes it all)."""
+    if kind == "lead":
+        return LeadUtility(lead_scale), lambda s: estimated_returns(s, weights)
+    if kind == "win":
+        from .coach import MODEL  # (the coach's model plays with this module's heuristic)
+
+        def evaluate(s: GameState) -> list[float]:
+            t = MODEL.temperature(s)
+            return [e / t for e in MODEL.estimate(s)]
+
+        return partial(softmax, temperature=1.0), evaluate
+    raise ValueError(f"value must be 'lead' or 'win', got {kind!r}")
+
+
+# -- the levels a class picks: each wins clearly against the one below (docs/bots-and-experiments.md) --------
+
+
+def beginner(seed: int, temperature: float = 500.0, **weights: Any) -> SoftmaxBot:
+    """Level 1, beginner: the heuristic's judgement played loosely (instant).
+
+    Each legal move is played with probability proportional to ``exp(score / temperature)``, the score
+    being the heuristic's dollar value of the move: a move $500 worse than the best comes about a
+    third as often, one $2,500 worse almost never (1 in 150)."""
+    return SoftmaxBot(HeuristicBot(seed, **weights), temperature, seed)
+
+
+def club(seed: int, **weights: Any) -> HeuristicBot:
+    """Level 2, club: the heuristic, the rulebook's tactical tips with a dollar price on everything (instant)."""
+    return HeuristicBot(seed, **weights)
+
+
+def strong(seed: int, iterations: int | None = STRONG_ITERATIONS, **params: Any) -> MCTSBot:
+    """Level 3, strong: the information-set search (:func:`search`) with ``STRONG_ITERATIONS`` iterations per
+    searched decision (building, transport, auctions; about 0.15 s each on one core), the rest as the heuristic."""
+    return search(seed, iterations=iterations, **params)
+
+
+#: The levels, weakest first (names in ``BOTS``).
+LEVELS = ("beginner", "club", "strong")
+
+BOTS = {"random": random_bot, "heuristic": heuristic, "search": search,
+        "beginner": beginner, "club": club, "strong": strong}

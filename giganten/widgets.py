@@ -24,6 +24,7 @@ from gamekit.plotting import figure_svg, new_figure
 from gamekit.widgets import (Clickable, GameStepper, GameView, ObservationPicture, bot_value_name, bot_value_text,
                              button, observed)
 from gamekit.positions import starting_point
+from gamekit.widgets.coaching import CoachAdvisor
 from gamekit.widgets.controls import escape
 from gamekit.widgets.style import stylesheet
 
@@ -172,6 +173,7 @@ def view(bots: dict[str, Any] | None = None) -> GameView:
         target_of=lambda state, action: pictures.target_of(action, state.current_player()),
         summary_html=summary_html, text_shows_hidden=True, public_text=public_text,
         score_text=lambda value: money(round(value)), value_text=heuristic_value, value_name=heuristic_value_name,
+        advisor=CoachAdvisor,
     )
 
 

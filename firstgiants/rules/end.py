@@ -55,7 +55,8 @@ def announce_turn(s: State) -> None:
 
 def score(s: State, player: int) -> int:
     """Points of ``player``: point tokens, Set tokens (2 or 3 each) and News tokens ("End of the Game")."""
-    return s.points[player] + sum(set_points(m) for m in s.museum[player]) + news_points(s.news, player)
+    return (s.points[player] + sum(set_points(m) for m in s.museum[player])
+            + news_points(s.news, player, s.locked, s._opts["news_values"]))
 
 
 def winners(s: State) -> list[int]:

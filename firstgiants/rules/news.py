@@ -26,9 +26,20 @@ def news_name(index: int) -> str:
     return f"{SIZE_NAMES[index - len(FAMILY_NAMES) + 1]} News token"
 
 
-def news_value(index: int) -> int:
-    """A family's News token is worth 3 points, a size's 5 (``data/tokens.json``; an estimate, ruling R8)."""
-    return TOKENS.family_news_value if index < len(FAMILY_NAMES) else TOKENS.size_news_value
+#: The readings of "News tokens are worth 3 or 5 points (as indicated on the token)", the option
+#: ``news_values`` (rulings R8 and R23): ``by-type`` (the default) a family's token 3, a size's 5;
+#: ``by-type-swapped`` a family's 5, a size's 3; ``two-sided`` 3 while it can be stolen, 5 once kept for good.
+NEWS_READINGS = ("by-type", "by-type-swapped", "two-sided")
+DEFAULT_READING = NEWS_READINGS[0]
+
+
+def news_value(index: int, kept: bool = False, reading: str = DEFAULT_READING) -> int:
+    """What News token ``index`` is worth under the ``reading`` of its value (``data/tokens.json``; estimates,
+    rulings R8 and R23); ``kept``: its holder keeps it for good."""
+    if reading == "two-sided":
+        return TOKENS.news_kept_value if kept else TOKENS.news_open_value
+    family = (index < len(FAMILY_NAMES)) != (reading == "by-type-swapped")
+    return TOKENS.family_news_value if family else TOKENS.size_news_value
 
 
 def award_news(owner: int, locked: bool, museums: Sequence[Sequence[MuseumSet]], player: int,
@@ -71,6 +82,7 @@ def held(news: Sequence[int], locked: Sequence[bool], player: int) -> dict[int, 
     return {i: locked[i] for i, owner in enumerate(news) if owner == player}
 
 
-def news_points(news: Sequence[int], player: int) -> int:
-    """Points of the News tokens ``player`` holds."""
-    return sum(news_value(i) for i, owner in enumerate(news) if owner == player)
+def news_points(news: Sequence[int], player: int, locked: Sequence[bool] = (),
+                reading: str = DEFAULT_READING) -> int:
+    """Points of the News tokens ``player`` holds (``locked``: which are kept for good)."""
+    return sum(news_value(i, bool(locked) and locked[i], reading) for i, owner in enumerate(news) if owner == player)

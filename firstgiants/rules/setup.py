@@ -16,6 +16,7 @@ from ..components import CARDS, LABEL, TOKENS
 from . import DEAL, DEFAULT_NAMES, MARKERS, REVEAL
 from .deck import draw
 from .marker import first_empty_space, is_last_space, put_card
+from .news import NEWS_READINGS
 
 if TYPE_CHECKING:
     from ..state import State
@@ -29,6 +30,8 @@ def begin(s: State, options: dict[str, Any]) -> None:
     s.eggs_not_fossils = options["eggs_not_fossils"]
     if not 0 <= s.first < n:
         raise ValueError(f"first_player must be a seat from 0 to {n - 1}, got {quote(s.first)}")
+    if options["news_values"] not in NEWS_READINGS:
+        raise ValueError(f"news_values must be one of {', '.join(NEWS_READINGS)}, got {quote(options['news_values'])}")
     s.deck = tuple(range(len(CARDS)))
     s.amber = [TOKENS.amber_per_player] * n
     s.set_supply = TOKENS.set_tokens_in_play[n]

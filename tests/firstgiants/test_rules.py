@@ -4,6 +4,8 @@ Each test names the rulebook section it pins.  Card ids: see ``helpers`` (the re
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import firstgiants as g
@@ -296,6 +298,52 @@ def test_score_adds_point_tokens_set_tokens_and_news_tokens():
     s.points[0] = 4
     s.news[0], s.news[6] = 0, 0
     assert s.score(0) == 4 + 2 * 3 + 2 + 3 + 5
+
+
+def _holding_news(news_values: str):
+    """Ana holds the Flying News token kept for good (a complete family set) and the Medium News token that
+    can still be stolen (a size set of 2)."""
+    s = position(2, museum={0: [[card("Flying", 1), card("Flying", 2), card("Flying", 3)],
+                                [card("Marine", 2), card("Mammal", 2)]]}, news_values=news_values)
+    s.news[0], s.locked[0] = 0, True
+    s.news[6] = 0
+    return s
+
+
+def test_variant_news_values_by_type_is_the_default_family_3_size_5():
+    """Ruling R8/R23: "News tokens are worth 3 or 5 points (as indicated on the token)": by default a family's
+    token is worth 3, a size's 5, kept for good or not."""
+    assert g.new_game(2).options["news_values"] == "by-type"
+    s = _holding_news("by-type")
+    assert s.score(0) == 2 * 3 + 2 + 3 + 5
+    tokens = s.observation(1)["news_tokens"]
+    assert (tokens[0]["value"], tokens[6]["value"]) == (3, 5)
+
+
+def test_variant_news_values_swapped_family_5_size_3():
+    s = _holding_news("by-type-swapped")
+    assert s.score(0) == 2 * 3 + 2 + 5 + 3
+
+
+def test_variant_news_values_two_sided_3_until_kept_for_good_then_5():
+    """Ruling R23, variant ``two-sided``: a token shows 3 while it can still be stolen, 5 once its holder keeps
+    it for good (the first to complete a set of its type), whatever the type."""
+    s = _holding_news("two-sided")
+    assert s.score(0) == 2 * 3 + 2 + 5 + 3
+    s.locked[0] = False
+    assert s.score(0) == 2 * 3 + 2 + 3 + 3
+    assert s.observation(0)["news_tokens"][0]["value"] == 3
+
+
+def test_variant_news_values_is_checked_and_older_saves_read_as_by_type():
+    with pytest.raises(ValueError, match="news_values must be one of by-type, by-type-swapped, two-sided"):
+        g.new_game(2, news_values="five")
+    game = g.new_game(3, news_values="two-sided")
+    assert g.from_json(game.to_json()).options["news_values"] == "two-sided"
+    old = json.loads(game.to_json())
+    old["version"] = 3
+    del old["options"]["news_values"]
+    assert g.from_json(json.dumps(old)).options["news_values"] == "by-type"
 
 
 def test_play_a_free_display_card_needs_no_amber_even_for_a_large_fossil():

@@ -1,12 +1,17 @@
 """First Giants widgets clicked in plain pytest: the stepper and the museum builder."""
 from __future__ import annotations
 
+import random
+
 import matplotlib
 
 matplotlib.use("Agg")
 
+import firstgiants
+from firstgiants.bots import BOTS, LEVELS
 from firstgiants.rules.museum import UNTYPED, MuseumSet
 from firstgiants.widgets import MuseumBuilder, group_actions, stepper
+from gamekit import sample_chance
 from gamekit.widgets import CHANCE_CHOOSE, HUMAN, undescribed_controls
 
 
@@ -46,7 +51,36 @@ def test_with_nothing_hidden_a_bots_why_is_shown_while_a_human_plays():
     while st.state.current_player() != 1:
         st.chooser.choose_label(st.chooser.labels()[0]) if st.is_human_turn() else st.step()
     ranked = st.explain()
-    assert ranked and "Why (heuristic bot" in st.why.value
+    assert ranked and "Why? (the coach, Ben" in st.why.value  # (the coach: GameView.advisor)
+    assert "final result (points)" in st.why.value and "points ±" in st.why.value and "Best: " in st.why.value
+
+
+def test_hint_ranks_a_humans_options_in_points_and_chance_of_winning():
+    st = stepper(players=2, seed=1, seats=[HUMAN, "heuristic"])
+    st.autoplay.value = False
+    while st.state.current_player() != 0:
+        st.step()
+    assert st.why_button.description == "Hint"
+    ranked = st.explain()
+    assert {a for a, _ in ranked} <= set(st.state.legal_actions()) and len(ranked) > 1
+    assert [w for _, w in ranked] == sorted((w for _, w in ranked), reverse=True)
+    assert "Hint (the coach, Ana" in st.why.value and "chance of winning" in st.why.value
+
+
+def test_after_the_game_the_review_button_reviews_the_humans_moves_with_a_chart():
+    rng = random.Random(2)
+    bots = [BOTS["club"](p) for p in range(2)]
+    state = firstgiants.new_game(2)
+    while not state.is_terminal():
+        state = state.apply(sample_chance(state, rng) if state.is_chance() else bots[state.current_player()].act(state))
+    st = stepper(players=2, seats=[HUMAN, "club"], state=state)
+    assert st.advisor.review_button.layout.display is None
+    st.advisor.review_button.click()
+    result = st.advisor.last_review
+    assert result is not None and result.moves and {m.seat for m in result.moves} == {0}
+    assert "Review (the humans' moves" in st.why.value and "data:image/png;base64," in st.why.value
+    st.undo_button.click()
+    assert st.advisor.review_button.layout.display == "none"
 
 
 def test_museum_builder_scores_sets_and_moves_news_tokens():
@@ -99,3 +133,13 @@ def test_choosing_chance_by_hand_says_what_the_outcome_decides():
     st = stepper(players=2, seats=["random", "random"])
     st.seat_picker.chance.value = CHANCE_CHOOSE
     assert st.chooser.visible and "the starting card dealt face up to dig site 1" in st.chooser.title.value
+
+
+def test_the_seat_menus_offer_the_levels():
+    """The stepper's seat menus (and so the classroom's and the teacher's, from the same registry) list the
+    levels by name, weakest first."""
+    st = stepper(players=2)
+    offered = [key for _, key in st.seat_picker.menus[0].options]
+    assert [key for key in offered if key in LEVELS] == list(LEVELS) == ["beginner", "club", "strong"]
+    st.seat_picker.menus[1].value = "strong"
+    assert st.seats == [st.seats[0], "strong"]

@@ -118,3 +118,16 @@ def test_weights_are_tunable_and_checked():
 
 def test_the_search_applies_moves_in_place_exactly_like_apply():
     check_in_place_advance(giganten.new_game(4), seed=4)
+
+
+@pytest.mark.parametrize("level, params", [("beginner", {}), ("club", {}), ("strong", {"iterations": 12})])
+def test_every_level_decides_the_same_whatever_the_hidden_truth(level, params):
+    """The swap test for the levels a class picks: twin positions, the same decisions seed by seed."""
+    from giganten.bots import LEVELS
+
+    assert level in LEVELS
+    for phases in ({R.BID}, {R.BUILD, R.PRODUCE}):
+        state, twin, _ = twins(phases)
+        on_state = [BOTS[level](seed, **params).act(state) for seed in range(6)]
+        on_twin = [BOTS[level](seed, **params).act(twin) for seed in range(6)]
+        assert on_state == on_twin

@@ -180,3 +180,17 @@ def test_a_bots_refused_action_names_only_the_rule_while_a_human_plays():
     st.step()
     assert st.state is s and "Bot error" in st.message.value and "Action 7 a)" in st.message.value
     assert "Allowed" not in st.message.value and "pay 9" not in st.message.value
+
+
+@pytest.mark.parametrize("phase", [R.BID, R.BUILD], ids=["bid", "build"])
+def test_the_coachs_hint_is_the_same_in_twin_positions(phase):
+    """The coach (GameView.advisor) samples only what the human may see: twins get the same ranked options,
+    estimates and sentences."""
+    s = POSITIONS[phase]
+    human = s.current_player()
+    seats = ["heuristic"] * 4
+    seats[human] = HUMAN
+    a, b = (at(t, seats) for t in twins(s, human))
+    ranked = a.explain()
+    assert ranked and ranked == b.explain()
+    assert a.why.value == b.why.value and "Hint (the coach" in a.why.value and "chance of winning" in a.why.value

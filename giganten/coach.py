@@ -1,0 +1,213 @@
+"""The Giganten coach: a seat's options ranked in dollars of final money and in the chance of winning.
+
+``coach(state)`` (or ``gamekit.coach.coach(state)``) ranks the options of the seat to move;
+``review(game)`` judges the moves of a finished game; both are :mod:`gamekit.coach` with the model
+below.  The model: every sample re-deals what the seat cannot see (the others' license hands, the
+face-down tiles its truck has not passed: ``state.determinize``), applies the option, and plays the
+round out with the heuristic for every player (:class:`giganten.bots.HeuristicBot`); at the first
+decision of the next round (or at the end of the game, when the money is exact) each player's final
+money is estimated from :func:`giganten.bots.estimated_returns` (money, stored chips, licenses,
+derricks), calibrated on recorded games (``CALIBRATION``), and the chance of winning from those estimates.  The sentences name the rule (Action 2c, 5, 6, 7, 8) and the
+dollars at stake.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from gamekit import Action, GameState
+from gamekit.coach import Advice, CalibratedModel, CoachBot, Knot, Option, Review, advise
+from gamekit.coach import review as review_game
+from gamekit.mcts import advance
+from gamekit.play import sample_chance
+
+from . import rules as R
+from .actions import (AdvanceLocomotive, Bid, Build, LetChipGo, Pass, PayLicenses, Sell, SkipBuild, TakeCard,
+                      Transport)
+from .bots import LIMIT, OVERFILL, HeuristicBot, estimated_returns
+from .components import CARDS, COMPANIES, COMPONENTS, SITES, TILE_KINDS, money
+from .observe import unseen_tiles
+from .prices import TRACK
+from .rules.production import FEE
+
+#: Per share of the black locomotive's way to the harbour: ``(progress, intercept, (weight of the money,
+#: weight of the rest of the estimate), temperature, spread)`` -- final money = intercept + the weights x
+#: :meth:`GigantenCoach.features`, the softmax temperature of the chance of winning, and the residual spread
+#: of the final money (dollars).  Fitted by ``python benchmarks/calibrate_coach.py giganten --games 200
+#: --processes 1`` on heuristic self-play (16,771 positions of 200 games; on 200 held-out games the
+#: predicted win chances by decile, 0.008-0.77, match the shares won within 0.03).
+CALIBRATION: tuple[Knot, ...] = (
+    (0.1, 50624, (0.2133, 0.6091), 1.235e+04, 2.302e+04),
+    (0.2, 32363, (0.9363, 0.9737), 1.417e+04, 2.315e+04),
+    (0.3, 31329, (0.7399, 0.8115), 1.32e+04, 2.218e+04),
+    (0.4, 22680, (0.8083, 0.9456), 1.26e+04, 2.063e+04),
+    (0.5, 21559, (0.8977, 0.7934), 1.417e+04, 1.958e+04),
+    (0.6, 11798, (0.9507, 0.8955), 1.193e+04, 1.827e+04),
+    (0.7, 5668.1, (0.94, 0.8033), 1.145e+04, 1.584e+04),
+    (0.8, -7429.7, (1.001, 0.8835), 1.059e+04, 1.232e+04),
+    (0.9, -11768, (1.057, 0.8258), 9734, 1.004e+04),
+)
+
+
+class GigantenCoach(CalibratedModel):
+    """Giganten for the coach (see the module docstring)."""
+
+    unit = "dollars"
+    max_options = 6
+    calibration = CALIBRATION
+    #: A rollout stops at the first decision of the next round, or after this many decisions.
+    max_decisions = 200
+
+    def __init__(self) -> None:
+        self.guide = HeuristicBot(0)  # the model of every player (its own luck comes from each rollout)
+
+    def format_value(self, value: float) -> str:
+        return money(int(round(value, -2)))
+
+    def format_change(self, value: float) -> str:
+        return money(int(round(abs(value), -2)))
+
+    def describe(self, state: GameState, action: Action) -> str:
+        return str(action)
+
+    def options(self, state: GameState) -> list[Action]:
+        legal = state.legal_actions()
+        if len(legal) <= self.max_options:
+            return legal
+        return [a for a, _ in self.guide.ranked(state)[: self.max_options]]
+
+    def progress(self, state: GameState) -> float:
+        return min(1.0, state.black / COMPONENTS.harbour)  # type: ignore[attr-defined]
+
+    def features(self, state: GameState) -> list[Sequence[float]]:
+        """Per player: money now, and what the heuristic's estimate adds to it (stored chips, licenses by
+        their number, derricks' oil, the end bonus by locomotive rank: :func:`giganten.bots.estimated_returns`)."""
+        money = state.money  # type: ignore[attr-defined]
+        return [(money[p], e - money[p]) for p, e in enumerate(estimated_returns(state, self.guide.weights))]
+
+    def playout(self, state: GameState, seat: int, rng: random.Random, start: GameState) -> dict[str, float]:
+        """The heuristic plays every seat up to the first decision of the next round (or the end of the game);
+        notes whether the seat wins the auction it bids in."""
+        s: Any = state
+        first: Any = start
+        bidding = first.phase == R.BID
+        company = first.auction.company if bidding else None
+        facts: dict[str, float] = {}
+        decisions = 0
+        while (not s.is_terminal() and (s.round == start.round or s.is_chance())  # type: ignore[attr-defined]
+               and decisions < self.max_decisions):
+            if bidding and "wins_auction" not in facts and (s.phase != R.BID or s.auction.company != company):
+                decided = s.phase in (R.PAY, R.PENALTY, R.SELL) and s.auction.company == company
+                facts["wins_auction"] = float(decided and s.auction.high_bidder == seat)
+            if s.is_chance():
+                advance(s, sample_chance(s, rng))
+                continue
+            advance(s, self.guide.choose(s, rng))
+            decisions += 1
+        if bidding and "wins_auction" not in facts:
+            facts["wins_auction"] = 0.0
+        return facts
+
+    # -- the sentences --------------------------------------------------------------------------
+    def reasons(self, state: GameState, seat: int, option: Option, advice: Advice) -> list[str]:
+        s: Any = state
+        a = option.action
+        if isinstance(a, Bid):
+            return [_bid_reason(s, seat, a, option)]
+        if isinstance(a, Pass) and s.phase == R.BID:
+            return [f"Passing drops you out of the {COMPANIES[s.auction.company]} auction (Action 7a) and keeps your "
+                    f"licenses for the auctions still to come."]
+        if isinstance(a, Sell):
+            return [_sell_reason(s, seat, a)]
+        if isinstance(a, PayLicenses):
+            return [f"Paying {s.auction.high_bid} with {a.ones} license(s) of value 1 and {a.twos} of value 2 "
+                    "(Action 7a: no change is given) keeps the rest of your hand for later auctions."]
+        if isinstance(a, (Build, SkipBuild)):
+            return [_build_reason(s, seat, a)]
+        if isinstance(a, (Transport, LetChipGo)):
+            return [_transport_reason(s, seat, a)]
+        if isinstance(a, TakeCard):
+            card = CARDS[a.card]
+            special = f" and its special action ({card.special})" if card.special else ""
+            return [f"The {card} brings {card.licenses} license point(s), {card.moves} movement points{special} "
+                    "(Action 2c)."]
+        if isinstance(a, AdvanceLocomotive):
+            return ["A chip from a derrick beyond your locomotive ships only for a $3,000 fee (Action 6), and the end "
+                    "bonus goes by locomotive rank: moving it on costs movement points now."]
+        return []
+
+
+def _bid_reason(s: Any, seat: int, bid: Bid, option: Option) -> str:
+    c = s.auction.company
+    chips = s.stored(seat, c)
+    price = TRACK[s.prices[c]]
+    won = option.facts.get("wins_auction")
+    odds = (f"wins the {COMPANIES[c]} auction in about {won:.0%} of the hands the others may hold"
+            if won is not None else f"bids for the {COMPANIES[c]} auction")
+    hand = s.license_value(seat)
+    risk = (f"; your hand is worth only {hand}, so winning with it costs half your license cards (the penalty)"
+            if bid.amount > hand else "")
+    return (f"Bidding {bid.amount} {odds}; selling your {chips} chip{'s' if chips != 1 else ''} at "
+            f"{money(price)} then brings {money(chips * price)} (Action 7){risk}.")
+
+
+def _sell_reason(s: Any, seat: int, sell: Sell) -> str:
+    c = s.auction.company
+    price = TRACK[s.prices[c]]
+    kept = s.stored(seat, c) - sell.chips
+    over = max(0, kept - LIMIT)
+    tail = (f"; of the {kept} kept, {over} beyond the storage limit of {LIMIT} are overfill, worth {money(OVERFILL)} "
+            "each (Action 8)" if over else f"; you keep {kept}" if kept else "")
+    return (f"Selling {sell.chips} chip{'s' if sell.chips != 1 else ''} at {COMPANIES[c]}'s price of {money(price)} "
+            f"brings {money(sell.chips * price)} now (Action 7b){tail}.")
+
+
+def _site_at(row: int, col: int) -> int:
+    return next(i for i, site in enumerate(SITES) if site.row == row and site.col == col)
+
+
+def _build_reason(s: Any, seat: int, a: Build | SkipBuild) -> str:
+    if isinstance(a, SkipBuild):
+        return f"Building nothing keeps your {money(s.money[seat])} for transport fees and later tiles (Action 5)."
+    i = _site_at(a.row, a.col)
+    kind = SITES[i].kind
+    cost = TILE_KINDS[kind].build_cost
+    if s.known[seat] >> i & 1:
+        oil = f"it holds {s.site_value[i]} oil (your truck has seen it)"
+    else:
+        pool = unseen_tiles(s, seat)[kind]
+        mean = sum(pool) / len(pool) if pool else 0.0
+        oil = f"the tiles of this kind you have not seen hold {mean:.1f} oil on average"
+    return f"A derrick at ({a.row}, {a.col}) costs {money(cost)} (Action 5); {oil}."
+
+
+def _transport_reason(s: Any, seat: int, a: Transport | LetChipGo) -> str:
+    if isinstance(a, LetChipGo):
+        return "Letting the chip go saves any fee; the chip goes back to the supply (Action 6)."
+    price = TRACK[s.prices[a.company]]
+    if a.via == "own":
+        return (f"Your own locomotive ships the chip to {COMPANIES[a.company]} for free (Action 6), where it sells "
+                f"at {money(price)} today.")
+    return (f"Shipping by {'the black locomotive' if a.via == 'black' else 'an opponent' + chr(39) + 's locomotive'} "
+            f"costs {money(FEE)} (Action 6); at {COMPANIES[a.company]}'s price of {money(price)} the chip sells for "
+            f"{money(price - FEE)} more than the fee today.")
+
+
+MODEL = GigantenCoach()
+
+
+def coach(state: GameState, seat: int | None = None, *, samples: int = 24, seed: int = 0,
+          time_limit: float | None = None) -> Advice:
+    """The options of the seat to move, ranked (see :func:`gamekit.coach.advise`)."""
+    return advise(state, seat, samples=samples, seed=seed, time_limit=time_limit, model=MODEL)
+
+
+def review(game: GameState, seats: Sequence[int] | None = None, *, samples: int = 12, seed: int = 0,
+           progress: Any = None) -> Review:
+    """A finished game's moves judged by the coach (see :func:`gamekit.coach.review`)."""
+    return review_game(game, seats, samples=samples, seed=seed, model=MODEL, progress=progress)
+
+
+def coach_bot(seed: int, samples: int = 24, time_limit: float | None = None) -> CoachBot:
+    """Plays the coach's best option (``samples`` per decision)."""
+    return CoachBot(seed, samples=samples, time_limit=time_limit, model=MODEL)
