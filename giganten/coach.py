@@ -7,8 +7,8 @@ face-down tiles its truck has not passed: ``state.determinize``), applies the op
 round out with the heuristic for every player (:class:`giganten.bots.HeuristicBot`); at the first
 decision of the next round (or at the end of the game, when the money is exact) each player's final
 money is estimated from :func:`giganten.bots.estimated_returns` (money, stored chips, licenses,
-derricks), calibrated on recorded games (``CALIBRATION``), and the chance of winning from those estimates.  The sentences name the rule (Action 2c, 5, 6, 7, 8) and the
-dollars at stake.
+derricks), calibrated on recorded games (``CALIBRATION``), and the chance of winning from those
+estimates.  The sentences name the rule (Action 2c, 5, 6, 7, 8) and the dollars at stake.
 """
 from __future__ import annotations
 
