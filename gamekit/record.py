@@ -24,8 +24,9 @@ Versions: 1, the first saves; 2, Giganten's ``first_player`` option (older saves
 4, games that start from a position (:mod:`gamekit.positions`): the file adds ``"position"``, the position
 the game started from, and its actions are those applied since; and First Giants' ``news_values`` (older
 saves: ``by-type``, a family's News token 3, a size's 5).  A save is written in the oldest version that holds
-it -- 4 for a game from a position or of a game with an option added in version 4, 3 for the others -- so
-saves that need neither read in kits before positions too.  Every version this kit ever wrote still loads.
+it -- 4 for a game from a position or with ``news_values`` other than ``by-type``, 3 for the others (an
+option still at the value older saves imply is left out) -- so saves that need neither read in kits before
+positions too.  Every version this kit ever wrote still loads.
 
 The start of a game is part of its record (``state.origin``): replay, undo, rewind and time travel
 (:func:`states_along`) start from the position a game started from, never before it.
@@ -52,12 +53,15 @@ MAX_MESSAGE = 2_000
 def record_dict(state: GameState) -> dict[str, Any]:
     """The save-file contents of ``state`` as a plain dict."""
     origin = state.origin
+    version = oldest_version(state)
+    added = state.spec.options_added
     out: dict[str, Any] = {
         "format": FORMAT,
-        "version": oldest_version(state),
+        "version": version,
         "game": state.spec.name,
         "players": state.num_players,
-        "options": dict(state.options),
+        "options": {name: value for name, value in state.options.items()
+                    if name not in added or added[name][0] <= version},
     }
     if origin is not None:
         out["position"] = origin.data()
@@ -66,10 +70,12 @@ def record_dict(state: GameState) -> dict[str, Any]:
 
 
 def oldest_version(state: GameState) -> int:
-    """The oldest format version that holds ``state``'s save: one that lists every option of its game
-    (:attr:`GameSpec.options_added`) and, for a game from a position, has ``"position"``."""
-    since = [version for version, _ in state.spec.options_added.values()]
-    return max([WITHOUT_POSITION if state.origin is None else VERSION, *since])
+    """The oldest format version that holds ``state``'s save: one that has ``"position"`` for a game from a
+    position, and knows every option (:attr:`GameSpec.options_added`) set to a value other than the one
+    older saves imply.  So a game with the default options reads in the oldest kit that can play it."""
+    added = state.spec.options_added
+    needed = [since for name, (since, implied) in added.items() if state.options.get(name, implied) != implied]
+    return max([WITHOUT_POSITION if state.origin is None else VERSION, *needed])
 
 
 def dump(state: GameState) -> str:
