@@ -15,7 +15,7 @@ rulebook section they come from.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from gamekit import Action, GameState
 from gamekit.coach import Advice, CalibratedModel, CoachBot, Knot, Option, Review, advise
@@ -99,7 +99,7 @@ class FirstGiantsCoach(CalibratedModel):
     def playout(self, state: GameState, seat: int, rng: random.Random, start: GameState) -> dict[str, float]:
         """Every player plays the quick model's move for one round (up to the seat's next turn)."""
         s: Any = state
-        until = start.turns + s.n  # type: ignore[attr-defined]
+        until = cast(Any, start).turns + s.n
         while not s.is_terminal() and s.turns < until:
             if s.is_chance():
                 advance(s, sample_chance(s, rng))

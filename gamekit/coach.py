@@ -569,7 +569,9 @@ def review(game: GameState | str | bytes | PathLike, seats: Iterable[int] | None
     for done, i in enumerate(todo):
         s = positions[i]
         advice = advise(s, samples=samples, seed=seed + i, model=model, include=[actions[i]])
-        moves.append(MoveReview(s.move_number, s.current_player(), advice.option(actions[i]), advice))  # type: ignore[arg-type]
+        seat, played = s.current_player(), advice.option(actions[i])
+        assert seat is not None and played is not None  # (a decision; the move played is always included)
+        moves.append(MoveReview(s.move_number, seat, played, advice))
         if progress is not None:
             progress(done + 1, len(todo))
     timeline = []

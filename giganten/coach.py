@@ -13,7 +13,7 @@ estimates.  The sentences name the rule (Action 2c, 5, 6, 7, 8) and the dollars 
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from gamekit import Action, GameState
 from gamekit.coach import Advice, CalibratedModel, CoachBot, Knot, Option, Review, advise
@@ -29,6 +29,7 @@ from .components import CARDS, COMPANIES, COMPONENTS, SITES, TILE_KINDS, money
 from .observe import unseen_tiles
 from .prices import TRACK
 from .rules.production import FEE
+from .state import State
 
 #: Per share of the black locomotive's way to the harbour: ``(progress, intercept, (weight of the money,
 #: weight of the rest of the estimate), temperature, spread)`` -- final money = intercept + the weights x
@@ -77,12 +78,12 @@ class GigantenCoach(CalibratedModel):
         return [a for a, _ in self.guide.ranked(state)[: self.max_options]]
 
     def progress(self, state: GameState) -> float:
-        return min(1.0, state.black / COMPONENTS.harbour)  # type: ignore[attr-defined]
+        return min(1.0, cast(State, state).black / COMPONENTS.harbour)
 
     def features(self, state: GameState) -> list[Sequence[float]]:
         """Per player: money now, and what the heuristic's estimate adds to it (stored chips, licenses by
         their number, derricks' oil, the end bonus by locomotive rank: :func:`giganten.bots.estimated_returns`)."""
-        money = state.money  # type: ignore[attr-defined]
+        money = cast(State, state).money
         return [(money[p], e - money[p]) for p, e in enumerate(estimated_returns(state, self.guide.weights))]
 
     def playout(self, state: GameState, seat: int, rng: random.Random, start: GameState) -> dict[str, float]:
@@ -94,7 +95,7 @@ class GigantenCoach(CalibratedModel):
         company = first.auction.company if bidding else None
         facts: dict[str, float] = {}
         decisions = 0
-        while (not s.is_terminal() and (s.round == start.round or s.is_chance())  # type: ignore[attr-defined]
+        while (not s.is_terminal() and (s.round == first.round or s.is_chance())
                and decisions < self.max_decisions):
             if bidding and "wins_auction" not in facts and (s.phase != R.BID or s.auction.company != company):
                 decided = s.phase in (R.PAY, R.PENALTY, R.SELL) and s.auction.company == company
