@@ -234,12 +234,14 @@ def reloads_continue_the_game(projector, students) -> None:
     pages = [projector, *students]
     before = [(status_text(p), p.locator(".gk-table-log").inner_text()) for p in pages]
     hands = [hand_text(p) for p in students]
+    choice_buttons(mover).first.wait_for(timeout=LOAD_TIMEOUT)  # (drawn a moment after "Your turn")
     choices = choice_buttons(mover).all_inner_texts()
     for page in pages:
         page.reload(wait_until="commit")
     for page in pages:
         page.locator(".gk-table-page .gk-table-log").first.wait_for(timeout=LOAD_TIMEOUT)
     mover.get_by_text("Your turn").first.wait_for(timeout=LOAD_TIMEOUT)
+    choice_buttons(mover).first.wait_for(timeout=LOAD_TIMEOUT)
     assert [(status_text(p), p.locator(".gk-table-log").inner_text()) for p in pages] == before
     assert [hand_text(p) for p in students] == hands
     assert choice_buttons(mover).all_inner_texts() == choices
