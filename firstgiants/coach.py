@@ -18,8 +18,7 @@ import random
 from typing import Any, Sequence, cast
 
 from gamekit import Action, GameState
-from gamekit.coach import Advice, CalibratedModel, CoachBot, Knot, Option, Review, advise
-from gamekit.coach import review as review_game
+from gamekit.coach import Advice, CalibratedModel, Knot, Option
 from gamekit.mcts import advance, private_copy
 from gamekit.play import sample_chance
 
@@ -123,18 +122,7 @@ class FirstGiantsCoach(CalibratedModel):
 MODEL = FirstGiantsCoach()
 
 
-def coach(state: GameState, seat: int | None = None, *, samples: int = 24, seed: int = 0,
-          time_limit: float | None = None) -> Advice:
-    """The options of the seat to move, ranked (see :func:`gamekit.coach.advise`)."""
-    return advise(state, seat, samples=samples, seed=seed, time_limit=time_limit, model=MODEL)
-
-
-def review(game: GameState, seats: Sequence[int] | None = None, *, samples: int = 12, seed: int = 0,
-           progress: Any = None) -> Review:
-    """A finished game's moves judged by the coach (see :func:`gamekit.coach.review`)."""
-    return review_game(game, seats, samples=samples, seed=seed, model=MODEL, progress=progress)
-
-
-def coach_bot(seed: int, samples: int = 24, time_limit: float | None = None) -> CoachBot:
-    """Plays the coach's best option (``samples`` per decision)."""
-    return CoachBot(seed, samples=samples, time_limit=time_limit, model=MODEL)
+#: The coach's functions for this game (see :class:`gamekit.coach.CoachModel`).
+coach = MODEL.coach
+review = MODEL.review
+coach_bot = MODEL.bot

@@ -37,8 +37,8 @@ import json
 import math
 import random
 import time
-from functools import partial
 from dataclasses import dataclass, field
+from functools import partial
 from os import PathLike
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -155,6 +155,20 @@ class CoachModel:
     unit = "points"
     #: At most this many options are tried (the game's :meth:`options` picks them).
     max_options = 8
+
+    def coach(self, state: GameState, seat: int | None = None, *, samples: int = 24, seed: int = 0,
+              time_limit: float | None = None) -> Advice:
+        """The options of the seat to move, ranked (see :func:`advise`); a game's ``coach(state, seat)``."""
+        return advise(state, seat, samples=samples, seed=seed, time_limit=time_limit, model=self)
+
+    def review(self, game: GameState, seats: Sequence[int] | None = None, *, samples: int = 12, seed: int = 0,
+               progress: Any = None) -> Review:
+        """A finished game's moves judged by the coach (see :func:`review`); a game's ``review(game)``."""
+        return review(game, seats, samples=samples, seed=seed, model=self, progress=progress)
+
+    def bot(self, seed: int, samples: int = 24, time_limit: float | None = None) -> CoachBot:
+        """A bot that plays the coach's best option (``samples`` per decision); a game's ``coach_bot``."""
+        return CoachBot(seed, samples=samples, time_limit=time_limit, model=self)
 
     def format_value(self, value: float) -> str:
         """A final result in words ("$26,000", "31.5 points")."""
