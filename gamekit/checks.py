@@ -252,19 +252,19 @@ def check_position_round_trip(state: GameState, rng: random.Random) -> GameState
     return copy
 
 
-def _places(value: Any, path: tuple[Any, ...] = ()) -> Iterable[tuple[Any, ...]]:
-    """The path of every value inside a position (object keys and list indices)."""
+def field_paths(value: Any, path: tuple[Any, ...] = ()) -> Iterable[tuple[Any, ...]]:
+    """The path of every value inside a position (object keys and list indices), the whole first (``()``)."""
     yield path
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     for key, item in items:
-        yield from _places(item, path + (key,))
+        yield from field_paths(item, path + (key,))
 
 
 def mutate_position(data: dict[str, Any], rng: random.Random, donors: list[dict[str, Any]]) -> tuple[Any, ...]:
     """Spoil one value of ``data`` in place the way an editing teacher might, and return its path: a number a
     little off, a flag flipped, an entry dropped or repeated from a list or object, or a value taken from
     anywhere in another position of ``donors`` (a card, a name, a whole player)."""
-    path = rng.choice(list(_places(data))[1:])
+    path = rng.choice(list(field_paths(data))[1:])
     parent = data
     for key in path[:-1]:
         parent = parent[key]
@@ -284,7 +284,7 @@ def mutate_position(data: dict[str, Any], rng: random.Random, donors: list[dict[
     else:
         donor = rng.choice(donors)
         new = donor
-        for key in rng.choice(list(_places(donor))[1:]):
+        for key in rng.choice(list(field_paths(donor))[1:]):
             new = new[key]
         new = json.loads(json.dumps(new))
     if isinstance(parent, list) and roll > 0.95:

@@ -2,9 +2,9 @@
 and every position the components or the rules forbid refused with one ValueError naming the field."""
 from __future__ import annotations
 
-import copy
 import json
 import random
+from functools import partial
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,22 +12,18 @@ from hypothesis import strategies as st
 
 import firstgiants as fg
 from gamekit import sample_chance, states_along
-from gamekit.checks import check_mutated_positions, check_position_round_trip
+from gamekit.checks import check_mutated_positions, check_position_round_trip, field_paths
 from gamekit.positions import ChanceConcern, PositionError
 from gamekit.record import VERSION, WITHOUT_POSITION, replay, rewind, undo
 from firstgiants.components import CARDS, TOKENS
 from firstgiants.rules import PHASE_NAMES
 
+from ..position_fuzz import JSON_VALUES, replaced
+from ..position_fuzz import played_states as random_play_states
 
-def played_states(players: int, seed: int, every: float, **options):
-    """States of one random game, each kept with probability ``every`` (the last one always)."""
-    rng = random.Random(seed)
-    s = fg.new_game(players, first_player=seed % players, **options)
-    while not s.is_terminal():
-        if rng.random() < every:
-            yield s
-        s = s.apply(sample_chance(s, rng) if s.is_chance() else rng.choice(s.legal_actions()))
-    yield s
+
+#: States of one random game of this game (see tests/position_fuzz.py).
+played_states = partial(random_play_states, fg.new_game)
 
 
 def test_round_trip_of_500_states_from_random_play_continues_identically_to_the_end():
@@ -226,36 +222,15 @@ def test_a_phase_the_rules_would_leave_is_refused():
         fg.from_position(start)
 
 
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=20)
-
-
-def _paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, path + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _paths(item, path + (i,))
-
-
 BASE = _base()
-BASE_PATHS = list(_paths(BASE))[1:]
+BASE_PATHS = list(field_paths(BASE))[1:]
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(BASE_PATHS), JSON_VALUES)
 def test_fuzz_any_field_replaced_by_anything_gives_a_state_or_a_value_error(path, value):
-    data = copy.deepcopy(BASE)
-    target = data
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
     try:
-        s = fg.from_position(data)
+        s = fg.from_position(replaced(BASE, path, value))
     except ValueError:
         return
     assert s.to_position()["game"] == "firstgiants"
