@@ -38,7 +38,7 @@ from gamekit.plotting import (
 from .components import CARDS
 from .rules import SITES
 from .rules.museum import UNTYPED, MuseumSet, is_complete, set_points, type_name
-from .rules.news import DEFAULT_READING, held, news_index, news_name, news_value
+from .rules.news import DEFAULT_READING, held, news_index, news_name, news_points, news_value
 
 FAMILY_COLORS: dict[str, str] = {"Flying": SKY_BLUE, "Herbivore": GREEN, "Carnivore": VERMILLION,
                                  "Marine": BLUE, "Mammal": ORANGE}
@@ -221,7 +221,7 @@ def score_breakdown(state, player: int) -> tuple[int, int, int, int]:
     Adds up to ``state.score(player)`` (the engine's score)."""
     incomplete = sum(set_points(m) for m in state.museum[player] if not is_complete(m))
     complete = sum(set_points(m) for m in state.museum[player] if is_complete(m))
-    news = sum(news_value(i, kept, news_reading(state)) for i, kept in news_held(state, player).items())
+    news = news_points(state.news, player, state.locked, news_reading(state))
     return state.points[player], incomplete, complete, news
 
 
