@@ -130,6 +130,7 @@ def review_html(result: Review, whose: str) -> str:
     plot_review(result, fig.add_subplot())
     png = base64.b64encode(figure_png(fig)).decode("ascii")
     lines = "".join(f"<li>{escape(line)}</li>" for line in result.text().splitlines())
-    return (f"<b>Review ({html.escape(whose, quote=False)}, {len(result.moves)} decisions; the costliest first):</b><ul>{lines}</ul>"
+    whose = html.escape(whose, quote=False)
+    return (f"<b>Review ({whose}, {len(result.moves)} decisions; the costliest first):</b><ul>{lines}</ul>"
             f"<img alt=\"Each player's chance of winning along the game\" src='data:image/png;base64,{png}' "
             "style='max-width:100%'>")
