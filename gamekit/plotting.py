@@ -230,12 +230,19 @@ def plot_review(result: Any, ax: Axes | None = None, mistakes: int = 5) -> Axes:
                 linestyle=style["linestyle"], marker=style["marker"], markevery=max(1, len(moves) // 12),
                 markersize=4, linewidth=1.5)
     at = dict(result.timeline)
-    for m in result.mistakes(mistakes):
+    near = 0.06 * max(1, max(moves, default=0) - min(moves, default=0))  # (a label's width, in moves)
+    placed: list[tuple[float, float, int]] = []  # the labels drawn: where they point, how far above
+    for m in sorted(result.mistakes(mistakes), key=lambda m: m.move_number):
         chance = at.get(m.move_number)
         if chance is None:
             continue
-        ax.annotate(f"−{m.win_cost.mean:.0%}", (m.move_number, chance[m.seat]), textcoords="offset points",
-                    xytext=(0, 8), ha="center", fontsize=8, color=player_style(m.seat)["color"],
+        point = (m.move_number, chance[m.seat])
+        above = 8
+        while any(abs(point[0] - x) < near and abs(point[1] - y) < 0.12 and above == h for x, y, h in placed):
+            above += 11  # stacked over a neighbouring label instead of printed across it
+        placed.append((*point, above))
+        ax.annotate(f"−{m.win_cost.mean:.0%}", point, textcoords="offset points",
+                    xytext=(0, above), ha="center", fontsize=8, color=player_style(m.seat)["color"],
                     arrowprops={"arrowstyle": "-", "color": "#999999"})
     ax.set_ylim(0, 1)
     ax.set_xlabel("move")

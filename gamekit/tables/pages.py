@@ -12,12 +12,19 @@ that viewer only, on the state the view was computed from (``store.state(table, 
 * the seat's private pane: the game's ``private_html(state, seat)`` (its own hand, the tiles it saw);
 * the public summary (money, pieces, license counts), the round and phase labels, and on the seat's
   turn its legal actions grouped as the game's stepper groups them;
-* the log, the status, the seats and the final result: from the view's ``content`` only.
+* the log, the status, the seats and the final result: from the view's ``content`` only;
+* the coach (:mod:`gamekit.coach`), on a seat's page only: on its own turn, when the teacher allows hints
+  (``TableInfo.hints``), **Hint** ranks the seat's options (:func:`~gamekit.coach.advise`, which samples
+  only what the seat may see, ``determinize(seat)``; a fixed number of samples, seeded with the number of
+  decisions in the public log, so the advice depends neither on the machine's speed nor on hidden draws);
+  after the game **Review my game** judges the seat's own decisions (:func:`~gamekit.coach.review`, whose
+  chart estimates every seat from what the game's model reads: public things only).  Both run in a
+  thread, so the page stays live; a hint is cleared when the position changes, a review is kept.
 
 Nothing else of the state is read, so two tables that differ only in what a seat may not see give
 that seat byte-identical pages (the twin-table test in tests/tables/test_pages.py compares the whole
-widget state the browser receives, pictures included).  The page never shows a code, the table's
-id, the raw log length or a chance draw.
+widget state the browser receives, pictures included, also after a Hint).  The page never shows a
+code, the table's id, the raw log length or a chance draw.
 """
 from __future__ import annotations
 
@@ -25,14 +32,18 @@ import importlib
 import re
 import threading
 import time
+from dataclasses import replace
 from typing import Any, Callable
 
 import ipywidgets as widgets
 
 from ..actions import Action
 from ..bots import registry
+from ..coach import Review, advise, model_of, review
 from ..protocol import Event, GameState, IllegalAction
+from ..record import states_along
 from ..widgets import ActionChooser, Clickable, GameView, button, format_entry, ranking, stylesheet
+from ..widgets.coaching import HINT_SAMPLES, REVIEW_SAMPLES, advice_html, review_html
 from ..widgets.controls import escape
 from .errors import TableError
 from .live import LiveLink
@@ -75,6 +86,19 @@ def result_html(game: GameView, returns: list[float]) -> str:
     """The final result, ranked: "1. <b>Yellow</b> $98,000, 2. <b>Red</b> $19,500, ..."."""
     return ", ".join(f"{place}. <b>{escape(game.player_name(p))}</b> {escape(game.score_text(returns[p]))}"
                      for place, p in ranking(returns))
+
+
+def numbered_as_the_log(result: Review, game: GameState) -> Review:
+    """``result`` (a review of ``game``) with its moves and its chart numbered as a table's log numbers them:
+    by the decisions made before (the log's entry N is decision N), not by the game's move number, which
+    also counts the chance draws (and how many there were can be secret)."""
+    before: dict[int, int] = {}
+    decisions = 0
+    for state in states_along(game):
+        before[state.move_number] = decisions
+        decisions += not (state.is_chance() or state.is_terminal())
+    moves = tuple(replace(m, move_number=before[m.move_number]) for m in result.moves)
+    return replace(result, moves=moves, timeline=tuple((before[n], w) for n, w in result.timeline))
 
 
 _TRAVEL_HINT = re.compile(r' title="Go to the position after move \d+"')
@@ -246,25 +270,36 @@ class TablePage:
         if self.live is not None:
             self.live.stop()
 
-    def _run_in_background(self, work: Callable[[], Any]) -> None:
-        """Bots' moves and chance after an action are played in a thread: the page stays responsive and
-        the live link shows them one by one."""
+    def _run_in_background(self, work: Callable[[], Any], name: str = "gk-advance") -> threading.Thread:
+        """Bots' moves and chance after an action (and the coach) work in a thread: the page stays responsive
+        and the live link shows the moves one by one.  Returns the thread."""
         def run() -> None:
             try:
                 work()
             except TableError as exc:
                 self._problem(str(exc))
-        threading.Thread(target=run, name="gk-advance", daemon=True).start()
+        thread = threading.Thread(target=run, name=name, daemon=True)
+        thread.start()
+        return thread
 
 
 class SeatPage(TablePage):
-    """A student's page: their seat's view only (their own hand and choices, the public board, the log)."""
+    """A student's page: their seat's view only (their own hand and choices, the public board, the log),
+    and the coach's Hint on their turn (if the teacher allows it) and review after the game.  ``samples``:
+    the coach's samples per option for a Hint, ``review_samples`` per reviewed decision."""
 
     viewer: int
 
-    def __init__(self, store: TableStore, code: str, live: bool = True) -> None:
+    def __init__(self, store: TableStore, code: str, live: bool = True, samples: int = HINT_SAMPLES,
+                 review_samples: int = REVIEW_SAMPLES) -> None:
         self.code = code
         table_id, self.viewer = store.seat_of(code)
+        self.samples, self.review_samples = samples, review_samples
+        self.coach_thread: threading.Thread | None = None  # the coach's last work (:meth:`wait_for_coach`)
+        self._coaching = False  # while the coach works
+        self._coach_at: int | None = None  # the log length of the position the hint shown is for
+        self.last_review: Review | None = None  # the review of the seat's moves, once made (never twice)
+        self._review: str | None = None  # ... as shown
         super().__init__(store, table_id, live)
 
     def _build(self) -> None:
@@ -278,7 +313,16 @@ class SeatPage(TablePage):
         self._chooser_for(-1).hide()
         self._chosen_at = -1
         self.picture.on_click(self.pick_target)
-        self.widget = self._page([self.hand_box, self.choices, self.seats, self.log], "gk-seat-page")
+        self.hint_button = button("Hint", "Ask the coach which option is best for you, and why",
+                                  lambda _b: self.hint(), icon="lightbulb-o")
+        self.review_button = button("Review my game", "The coach's judgement of your moves, the costliest first, "
+                                    "and every player's chance of winning along the game",
+                                    lambda _b: self.review(), icon="line-chart")
+        self.coach_pane = widgets.HTML()
+        self.coach_pane.add_class("gk-advice")
+        self.coach_box = widgets.VBox([widgets.HBox([self.hint_button, self.review_button]), self.coach_pane])
+        self.coach_box.add_class("gk-coach")
+        self.widget = self._page([self.hand_box, self.choices, self.coach_box, self.seats, self.log], "gk-seat-page")
 
     def _chooser_for(self, seen: int) -> ActionChooser:
         """A fresh chooser whose buttons and menus play with the log length the student saw (``seen``): a
@@ -301,7 +345,83 @@ class SeatPage(TablePage):
             self._offer(state)
         else:
             self.chooser.hide()
+        if self._coach_at not in (None, view.log_length):  # the position the hint was for has gone
+            self.coach_pane.value, self._coach_at = "", None
+        self._coach_buttons()
         super()._draw(view, state)
+
+    # -- the coach ---------------------------------------------------------------------------------
+    def _coach_buttons(self) -> None:
+        """Hint: while the game goes on, if the teacher allows hints; pressable on the seat's own turn.
+        Review my game: once the game is over.  Neither while the coach is at work."""
+        c = self.view.content if self.view is not None else {"terminal": False, "your_turn": False}
+        self.hint_button.layout.display = None if self.info.hints and not c["terminal"] else "none"
+        self.hint_button.disabled = self._coaching or not c["your_turn"]
+        self.review_button.layout.display = None if c["terminal"] else "none"
+        self.review_button.disabled = self._coaching
+
+    def hint(self) -> None:
+        """On the seat's turn: the coach ranks its options in the background ("The coach is thinking..."
+        meanwhile) and shows them, unless the position has changed by then."""
+        with self._lock:
+            view, state = self.view, self.state
+            if (view is None or state is None or not view.content["your_turn"] or not self.info.hints
+                    or self.hint_button.disabled):
+                return
+            at, seed = view.log_length, view.content["log_entries"]  # (the seed: public, unlike log_length)
+            self.coach_pane.value, self._coach_at = "<i>The coach is thinking…</i>", at
+
+            def work() -> str:
+                advice = advise(state, self.viewer, samples=self.samples, seed=seed)
+                return advice_html(advice, model_of(state), self.name(self.viewer), "Hint")
+
+            self._coach(work, at)
+
+    def review(self) -> None:
+        """After the game: the coach judges this seat's decisions in the background (its progress shown)
+        and shows the costliest and the chart; made once, then shown again as it was."""
+        with self._lock:
+            view, state = self.view, self.state
+            if view is None or state is None or not view.content["terminal"] or self.review_button.disabled:
+                return
+            if self._review is not None:
+                self.coach_pane.value = self._review
+                return
+            self.coach_pane.value, self._coach_at = "<i>The coach is reviewing your game…</i>", None
+
+            def progress(done: int, total: int) -> None:
+                self.coach_pane.value = f"<i>The coach is reviewing your game: {done} of {total} decisions…</i>"
+
+            def work() -> str:
+                result = numbered_as_the_log(
+                    review(state, [self.viewer], samples=self.review_samples, progress=progress), state)
+                self.last_review, self._review = result, review_html(result, "your moves")
+                return self._review
+
+            self._coach(work, None)
+
+    def _coach(self, work: Callable[[], str], at: int | None) -> None:
+        """Run ``work`` (the coach: its answer as HTML) in a thread; show the answer if the page still shows
+        the position it was asked at (``at``: a log length; None: the end of the game)."""
+        def run() -> None:
+            try:
+                text = work()
+            except Exception as exc:  # noqa: BLE001 (the page says so instead of thinking for ever)
+                text = f"<i>The coach could not answer: {escape(exc)}</i>"
+            with self._lock:
+                self._coaching = False
+                if at is None or self._coach_at == at:
+                    self.coach_pane.value = text
+                self._coach_buttons()
+
+        self._coaching = True
+        self._coach_buttons()
+        self.coach_thread = self._run_in_background(run, "gk-coach")
+
+    def wait_for_coach(self, timeout: float | None = None) -> None:
+        """Wait until the coach's work (a Hint, the review) is done and shown."""
+        if self.coach_thread is not None:
+            self.coach_thread.join(timeout)
 
     def _offer(self, state: GameState) -> None:
         where = " (or click a highlighted part of the picture)" if self.game.target_of is not None else ""

@@ -4,7 +4,8 @@ One class holds every rule of the store; a backend (SQLite, PostgreSQL) only sup
 transactions, its SQL dialect's few differences and a way to wait for a change.  The tables:
 
 * ``gk_tables``: one row per table -- the starting point (a JSON document: game, module, players,
-  options, and ``position``: the position the table started from, or null for a new game), the chance
+  options, ``position``: the position the table started from, or null for a new game, and
+  ``settings``: the teacher's choices for the table's pages, :data:`SETTINGS`), the chance
   seed, the host code's hash, the status ('playing', 'paused', 'ended'), the log's ``length`` and a
   ``revision`` that every change (an entry, a host operation) increases;
 * ``gk_seats``: one row per seat -- the seat code's hash (NULL for a seat created as a bot) and the
@@ -56,6 +57,11 @@ STATUSES = ("playing", "paused", "ended")
 #: one) or this many entries.
 ADVANCE_BUDGET = 0.25
 ADVANCE_BATCH = 400
+#: The table settings a teacher chooses when creating a table, with their defaults: ``hints``, whether a
+#: student's page offers the coach's Hint during the game.  Kept in the starting-point document: a table
+#: written before a setting existed (no ``settings``, or the setting missing) reads it as its default, so
+#: older stores open as they are, with no schema change; a kit that predates a setting ignores it.
+SETTINGS: dict[str, bool] = {"hints": True}
 
 
 #: The tables, for both backends ({real}: a double-precision float type).
@@ -156,6 +162,7 @@ class TableInfo:
     created: float
     module: str  # where the game comes from (``giganten``): its bots, its widgets
     updated: float  # when it last changed (an entry, a host operation)
+    hints: bool = SETTINGS["hints"]  # whether the students may ask the coach for a hint during the game
 
 
 @dataclass(frozen=True)
@@ -294,7 +301,7 @@ class TableStore(ABC):
     # -- creating tables -------------------------------------------------------------------------
     def create_table(self, game: GameSpec | ModuleType | str, seats: Sequence[SeatSpec], *,
                      options: Mapping[str, Any] | None = None, title: str = "", seed: int | str | None = None,
-                     from_save: str | bytes | None = None, position: Any = None) -> TableCodes:
+                     from_save: str | bytes | None = None, position: Any = None, hints: bool = True) -> TableCodes:
         """A new table for ``game`` (a game package such as ``giganten``, or its module name).
 
         ``seats`` has one entry per player: ``"human"`` for a student, or a bot as registered for the
@@ -304,7 +311,9 @@ class TableStore(ABC):
         gamekit save file: its options (or starting position) and actions become the table's start and
         first entries).  ``position`` starts the table from a position (``state.to_position()``, e.g. of
         ``giganten.scenario(name)``, or its JSON text; see :mod:`gamekit.positions`), with its options.
-        Bots and chance then play until a human must act.  Returns the codes (shown only here)."""
+        ``hints``: whether the students' pages offer the coach's Hint during the game (a test: False; the
+        review after the game is always offered).  Bots and chance then play until a human must act.
+        Returns the codes (shown only here)."""
         ref = game_ref(game)
         spec = ref.spec()
         if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
@@ -327,10 +336,12 @@ class TableStore(ABC):
             raise ValueError(f"the game is a {state.num_players}-player game; seats gives {players}")
         if not isinstance(title, str) or len(title) > 200:
             raise ValueError("title: a text of at most 200 characters")
+        if not isinstance(hints, bool):
+            raise TypeError(f"hints: True or False, got {hints!r:.40}")
         origin = state.origin
         start = {"format": START_FORMAT, "version": START_VERSION, "game": spec.name, "module": ref.module,
                  "attribute": ref.attribute, "players": players, "options": dict(state.options),
-                 "position": None if origin is None else origin.data()}
+                 "position": None if origin is None else origin.data(), "settings": {"hints": hints}}
         table = _Table(f"t{secrets.token_hex(5)}", ref, spec, players, dict(state.options),
                        secrets.token_hex(16) if seed is None else str(seed),
                        None if origin is None else origin.position)
@@ -564,8 +575,10 @@ class TableStore(ABC):
     def _info(self, row: tuple, seats: tuple[SeatInfo, ...]) -> TableInfo:
         table_id, title, start, status, length, revision, created, updated = row
         start = json.loads(start)
+        settings = {**SETTINGS, **start.get("settings", {})}
         return TableInfo(str(table_id), start["game"], str(title), int(start["players"]), str(status), int(length),
-                         int(revision), seats, float(created), str(start["module"]), float(updated))
+                         int(revision), seats, float(created), str(start["module"]), float(updated),
+                         settings["hints"] is True)
 
     # -- the host --------------------------------------------------------------------------------
     def host_table(self, host_code: object) -> str:

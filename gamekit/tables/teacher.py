@@ -5,7 +5,9 @@ classroom server, it opens with the teacher key that ``make classroom`` prints (
 
 A table starts with a new game (the options chosen), from one of the game's scenarios (*Start*:
 ``<game>.scenarios()``, see ``docs/positions.md``), or from a position file (*Position file…*: the JSON
-of ``state.to_position()``); a position fixes the players and the options.
+of ``state.to_position()``); a position fixes the players and the options.  *Students may ask the coach
+for hints* (on unless the teacher unticks it, e.g. for a test) decides whether the students' pages
+offer the coach's Hint during the game; the review after the game is always offered.
 
 The codes of a new table are shown once, on this page, right after it is created (the store keeps only
 their hashes): the host code with a link to the projector page, and per student seat its code and its
@@ -84,6 +86,9 @@ class TeacherPage:
         self._file: tuple[str, GameState] | None = None
         self.seed = widgets.Text(description="Seed", placeholder="blank: random",
                                  tooltip="The same seed and the same moves give the same game (blank: a fresh one)")
+        self.hints = widgets.Checkbox(value=True, description="Students may ask the coach for hints", indent=False,
+                                      tooltip="A Hint button on each student's page during the game (untick it for "
+                                              "a test); the review after the game is always there")
         self.create_button = button("Create the table", "Create the table and show its codes",
                                     self._on_create, icon="plus", style="primary")
         self.seats_box = widgets.VBox()
@@ -101,7 +106,7 @@ class TeacherPage:
             widgets.HTML("<h2 style='margin:2px 0'>New table</h2>"), self.game_menu, self.title,
             widgets.HTML("<b>Seats</b> (human: a student with a code; or a bot)"), self.seats_box,
             widgets.HTML("<b>Options</b>"), self.options_box,
-            widgets.HBox([self.scenario, self.position_file]), self.lesson, self.seed,
+            widgets.HBox([self.scenario, self.position_file]), self.lesson, self.seed, self.hints,
             widgets.HBox([self.create_button]), self.message], layout=widgets.Layout(flex="0 1 auto"))
         made = widgets.VBox([
             self.codes,
@@ -209,7 +214,7 @@ class TeacherPage:
         begin: dict[str, Any] = {"options": self.options()} if start is None else {"position": start.to_position()}
         try:
             codes = self.store.create_table(self.module, self.seat_picker.seats, title=self.title.value.strip(),
-                                            seed=seed, **begin)
+                                            seed=seed, hints=self.hints.value, **begin)
         except (ValueError, TypeError) as exc:
             self.message.value = f"<span style='color:#B00000'>{escape(exc)}</span>"
             return None
@@ -245,6 +250,7 @@ class TeacherPage:
         return (f"<div style='border:2px solid #0072B2;border-radius:4px;padding:6px 10px;margin:8px 0'>"
                 f"<h3 style='margin:2px 0'>{escape(info.title or 'New table')} — {escape(view.title or info.game)}, "
                 f"{info.players} players</h3>"
+                f"<div>The coach's hints for the students: <b>{'on' if info.hints else 'off'}</b></div>"
                 f"<div>Host code (keep it to yourself): <b style='font-family:monospace;font-size:18px'>"
                 f"{escape(codes.host)}</b>{projector}</div>"
                 f"<table style='margin:6px 0'><tr><th>seat</th><th>student code</th><th>join link</th></tr>"

@@ -16,12 +16,13 @@ chance of winning along the game (:func:`gamekit.plotting.plot_review`).
 from __future__ import annotations
 
 import base64
+import html
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from ..actions import Action
-from ..coach import Advice, Review, advise, model_of, review
+from ..coach import Advice, CoachModel, Review, advise, model_of, review
 from .advice import Advisor
 from .controls import button, escape
 from .seats import HUMAN
@@ -82,22 +83,7 @@ class CoachAdvisor(Advisor):
 
     def html(self, advice: Advice, what: str) -> str:
         """The ranking as a table (each estimate with its 95% margin), then the coach's sentences."""
-        st = self.stepper
-        model = model_of(st.state)
-        rows = "".join(
-            f"<tr><td>{escape(o.text)}</td>"
-            f"<td class='gk-num'>{escape(model.format_value(o.value.mean))} ± "
-            f"{escape(model.format_change(o.value.half_width))}</td>"
-            f"<td class='gk-num'>{o.win.mean:.0%} ± {o.win.half_width:.0%}</td></tr>"
-            for o in advice.options[:self.shown])
-        more = len(advice.options) - self.shown + advice.unranked
-        tail = f"<div><i>… and {more} more options</i></div>" if more > 0 else ""
-        sentences = "".join(f"<p>{escape(t)}</p>" for t in advice.sentences)
-        seat = escape(st.name(advice.seat))
-        return (f"<b>{what} (the coach, {seat}, {advice.samples} samples of the luck and of what {seat} "
-                "cannot see):</b>"
-                f"<table class='gk-table'><tr><th>option</th><th>final result ({escape(advice.unit)})</th>"
-                f"<th>chance of winning</th></tr>{rows}</table>{tail}{sentences}")
+        return advice_html(advice, model_of(self.stepper.state), self.stepper.name(advice.seat), what, self.shown)
 
     def review(self) -> Review | None:
         """After the game: review the humans' decisions (every seat's if no human played); show the costliest
@@ -111,19 +97,40 @@ class CoachAdvisor(Advisor):
         self.pane.value = "<i>The coach is reviewing the game…</i>"
         result = review(s, humans or None, samples=self.review_samples)
         self.last_review = result
-        self.pane.value = review_html(result, humans)
+        self.pane.value = review_html(result, "the humans' moves" if humans else "every seat's moves")
         return result
 
 
-def review_html(result: Review, humans: list[int]) -> str:
-    """A review's costliest moves in sentences and its chart (an inline PNG)."""
+def advice_html(advice: Advice, model: CoachModel, name: str, what: str, shown: int = 6) -> str:
+    """The coach's ranking of ``name``'s options as a table, best first (the final result in the game's unit and
+    the chance of winning, each with its 95% margin; the first ``shown`` options), then its sentences.  ``what``
+    titles it ("Hint", "Why?").  The stepper's Hint / Why? and a classroom seat's Hint both show this."""
+    rows = "".join(
+        f"<tr><td>{escape(o.text)}</td>"
+        f"<td class='gk-num'>{escape(model.format_value(o.value.mean))} ± "
+        f"{escape(model.format_change(o.value.half_width))}</td>"
+        f"<td class='gk-num'>{o.win.mean:.0%} ± {o.win.half_width:.0%}</td></tr>"
+        for o in advice.options[:shown])
+    more = len(advice.options) - shown + advice.unranked
+    tail = f"<div><i>… and {more} more options</i></div>" if more > 0 else ""
+    sentences = "".join(f"<p>{escape(t)}</p>" for t in advice.sentences)
+    seat = escape(name)
+    return (f"<b>{escape(what)} (the coach, {seat}, {advice.samples} samples of the luck and of what {seat} "
+            "cannot see):</b>"
+            f"<table class='gk-table'><tr><th>option</th><th>final result ({escape(advice.unit)})</th>"
+            f"<th>chance of winning</th></tr>{rows}</table>{tail}{sentences}")
+
+
+def review_html(result: Review, whose: str) -> str:
+    """A review's costliest moves in sentences and its chart (an inline PNG); ``whose``: which moves it judged
+    ("the humans' moves", "your moves").  The stepper's Review and a classroom seat's both show this."""
     from ..plotting import figure_png, new_figure, plot_review
 
     fig = new_figure(7.0, 3.6)
     plot_review(result, fig.add_subplot())
     png = base64.b64encode(figure_png(fig)).decode("ascii")
-    whose = "the humans' moves" if humans else "every seat's moves"
     lines = "".join(f"<li>{escape(line)}</li>" for line in result.text().splitlines())
+    whose = html.escape(whose, quote=False)
     return (f"<b>Review ({whose}, {len(result.moves)} decisions; the costliest first):</b><ul>{lines}</ul>"
             f"<img alt=\"Each player's chance of winning along the game\" src='data:image/png;base64,{png}' "
             "style='max-width:100%'>")

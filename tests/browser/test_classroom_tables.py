@@ -4,7 +4,8 @@
   move (the students' and the bot's) appears on every page within 1 s, measured in the pages themselves
   (a MutationObserver notes when each log entry first shows); no student page ever contains the other
   student's hand; the same seat opened on a second device sends a move at the same instant as the first:
-  one is accepted and the other refused with a clear message, and the log stays whole.
+  one is accepted and the other refused with a clear message, and the log stays whole.  Before that, Red
+  asks the coach for a Hint (at 1920x1080): the ranking appears, no label cut off, and goes with the move.
 * A fault test kills the server and its kernels (SIGKILL) in the middle of a game, while a bot is
   thinking, restarts it on the same store: every table continues at its last accepted move, nothing lost.
 * The host gives an absent student's seat to a bot and back; reloading the projector and the students'
@@ -23,6 +24,9 @@ import pytest
 
 from gamekit.tables import open_store
 from tests.tables.helpers import FAST, check_log
+
+from .conftest import SCREENSHOTS
+from .kit import cut_labels
 
 pytestmark = pytest.mark.browser
 
@@ -137,6 +141,7 @@ def test_three_pages_play_a_table_live_and_two_moves_at_once_give_one(classroom_
             wait_newest(page, number)
         check_hands_private(students)
     screenshot("tables-student-moves")
+    hint_shows_the_coachs_ranking(red)
 
     # Red on two devices: both send a move at the same instant
     mover, twin = red, red_again
@@ -157,6 +162,7 @@ def test_three_pages_play_a_table_live_and_two_moves_at_once_give_one(classroom_
     seat_moves = [e for e in store.entries(codes.table)[before:] if e.source == "seat"]
     assert len(seat_moves) == 1, seat_moves
     screenshot("tables-refused")
+    red.locator(".gk-coach .gk-advice table").wait_for(state="detached")  # the hint went with the position
     time.sleep(1.0)  # let the bot's answer, if any, reach the pages
 
     # every move appeared on every page within 1 s: from its click (a student's) or its acceptance (a bot's)
@@ -185,6 +191,23 @@ def test_three_pages_play_a_table_live_and_two_moves_at_once_give_one(classroom_
     log = server.log_text()
     for code in (*codes.seats[:2], codes.host, wrong_code):
         assert code.replace("-", "") not in log.replace("-", ""), "a code reached the server's log"
+
+
+def hint_shows_the_coachs_ranking(page) -> None:
+    """On the seat's turn, at 1920x1080: Hint shows the coach's ranking (the options with their final result
+    in dollars and chance of winning, each with its margin) and its sentences; no label is cut off."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    started = time.monotonic()
+    page.locator(".gk-coach button", has_text="Hint").click()
+    page.locator(".gk-coach .gk-advice table").wait_for()
+    print(f"Hint: the ranking shown {time.monotonic() - started:.2f} s after the click")
+    rows = page.locator(".gk-coach .gk-advice tr").all_inner_texts()
+    assert "final result (dollars)" in rows[0] and "chance of winning" in rows[0]
+    assert len(rows) >= 3 and all(re.search(r"\$[\d,]+ ± \$[\d,]+\s+\d+% ± \d+%", r) for r in rows[1:]), rows
+    assert "Best: " in page.locator(".gk-coach .gk-advice").inner_text()
+    assert cut_labels(page) == []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "classroom-tables-student-hint.png"))
 
 
 def check_nothing_of_any_game(page) -> None:

@@ -68,3 +68,23 @@ def test_glyphs_draw_text_as_one_marker_collection():
     ax = P.axes_or_new(None)
     (collection,) = P.glyphs(ax, [(0, 0), (1, 1), (2, 2)], "R", P.BLACK)
     assert len(collection.get_offsets()) == 3 and P.glyphs(ax, [], "R", P.BLACK) == []
+
+
+def test_the_reviews_mistake_labels_never_print_across_each_other():
+    """Mistakes a move or two apart on the same line (a student's two bad moves in a row) get stacked labels."""
+    from types import SimpleNamespace
+
+    def mistake(move: int, cost: float):
+        return SimpleNamespace(move_number=move, seat=0, win_cost=SimpleNamespace(mean=cost))
+
+    costly = [mistake(36, 0.06), mistake(38, 0.04), mistake(40, 0.03), mistake(50, 0.09), mistake(120, 0.1)]
+    timeline = [(m, (0.35, 0.65)) for m in range(0, 200, 2)]
+    result = SimpleNamespace(names=("Red", "Blue"), timeline=timeline, mistakes=lambda top: costly[:top])
+    fig = P.new_figure(7.0, 3.6)
+    ax = P.plot_review(result, fig.add_subplot())
+    fig.canvas.draw()
+    from matplotlib.text import Text
+
+    boxes = [Text.get_window_extent(a) for a in ax.texts]  # the words only (an annotation's box holds its line)
+    assert len(boxes) == 5
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])

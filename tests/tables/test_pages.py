@@ -11,20 +11,23 @@ import datetime
 import html
 import json
 import re
+import threading
 import time
 
 import pytest
 from ipywidgets.embed import dependency_state, embed_data
 
 import giganten
+from gamekit.coach import advise
 from gamekit.tables import codes as codes_module
+from gamekit.tables import pages as pages_module
 from gamekit.tables import open_store
 from gamekit.tables.app import classroom_page, code_from_query
 from gamekit.tables.pages import ProjectorPage, SeatPage
 from gamekit.tables.places import TEACHER_KEY_ENV
 from gamekit.tables.teacher import TeacherPage, join_link
 
-from .helpers import FAST, check_log
+from .helpers import FAST, check_log, play_out
 from .test_views import twin_games
 
 MODEL = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
@@ -301,3 +304,130 @@ def test_the_teachers_list_shows_each_finished_tables_final_result(store):
     rows = {row.split("</td>")[0].split(">")[-1]: row for row in teacher.tables.value.split("<tr>")[2:]}
     assert "<td>game over</td>" in rows["finished"] and "1. <b>" in rows["finished"]
     assert "<td>playing</td>" in rows["still playing"] and "1. <b>" not in rows["still playing"]
+
+
+# -- the coach on a seat's page ----------------------------------------------------------------------
+
+def hint(page) -> str:
+    """Press Hint and wait for the coach's answer (it works in a thread); returns the pane."""
+    page.hint_button.click()
+    page.wait_for_coach(60)
+    return page.coach_pane.value
+
+
+@pytest.mark.parametrize("module", ["giganten", "firstgiants"])
+def test_hint_ranks_the_seats_options_on_its_turn_only_and_goes_when_the_position_changes(store, module):
+    codes = store.create_table(module, ["human", "human", "heuristic"], seed=3)
+    pages = [SeatPage(store, c, live=False, samples=3) for c in codes.seats[:2]]
+    mover = next(p for p in pages if p.view.content["your_turn"])
+    other = next(p for p in pages if p is not mover)
+    assert not mover.hint_button.disabled and other.hint_button.disabled
+    assert mover.review_button.layout.display == "none"  # (after the game)
+    other.hint_button.click()  # not its turn: nothing
+    assert other.coach_pane.value == "" and other.coach_thread is None
+    unit = {"giganten": "dollars", "firstgiants": "points"}[module]
+    state, seat = mover.state, mover.viewer
+    shown = hint(mover)
+    assert f"Hint (the coach, {mover.name(seat)}, 3 samples" in shown and f"final result ({unit})" in shown
+    assert "chance of winning" in shown and " ± " in shown and "<p>Best: " in shown
+    advice = advise(state, seat, samples=3, seed=mover.view.content["log_entries"])  # fixed samples and seed
+    assert all(html.escape(o.text) in shown for o in advice.options[:6])
+    assert html.escape(advice.sentences[0]) in shown and not mover.hint_button.disabled
+    mover.refresh()  # a redraw of the same position keeps the hint
+    assert mover.coach_pane.value == shown
+    mover.chooser.choose_label(mover.chooser.labels()[0])
+    assert mover.coach_pane.value == ""  # the position changed: the hint is gone
+    if not mover.view.content["your_turn"]:
+        assert mover.hint_button.disabled
+
+
+def test_the_coach_thinks_in_the_background_and_its_answer_for_a_gone_position_is_dropped(store, table,
+                                                                                          monkeypatch):
+    release = threading.Event()
+    real = pages_module.advise
+
+    def slow(*args, **kwargs):
+        release.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pages_module, "advise", slow)
+    mover, _ = to_move(store, table)
+    mover.hint_button.click()  # returns at once: the page stays live
+    assert "The coach is thinking" in mover.coach_pane.value and mover.hint_button.disabled
+    mover.chooser.choose_label(mover.chooser.labels()[0])  # the student moves meanwhile
+    release.set()
+    mover.wait_for_coach(60)
+    assert mover.coach_pane.value == ""  # (the hint was for the position before the move)
+
+
+def test_no_hint_while_the_table_is_paused(store, table):
+    mover, _ = to_move(store, table)
+    store.pause(table.host)
+    mover.refresh()
+    assert mover.hint_button.disabled
+    mover.hint_button.click()
+    assert mover.coach_pane.value == ""
+
+
+def test_twin_tables_differing_only_in_hidden_cards_give_byte_identical_pages_after_a_hint(store):
+    """The coach samples only what the seat may see: after Hint on the seat's turn, its whole page (the coach's
+    ranking and sentences included) is the same bytes for two tables that differ only in what it cannot see."""
+    one, two, blind = twin_games(seed=12)
+    seat = one.current_player()
+    assert seat in blind and one != two
+    tables = [store.create_table(giganten, ["human"] * 4, from_save=s.to_json()) for s in (one, two)]
+    pages = [SeatPage(store, t.seats[seat], live=False, samples=4) for t in tables]
+    shown = [hint(p) for p in pages]
+    assert "Hint (the coach" in shown[0] and "chance of winning" in shown[0]
+    assert page_bytes(pages[0].widget) == page_bytes(pages[1].widget)
+
+
+def test_after_the_game_the_seat_reviews_its_own_moves_once_with_the_chart(store, monkeypatch):
+    codes = store.create_table("firstgiants", ["human", "human"], seed=4)
+    page = SeatPage(store, codes.seats[1], live=False, review_samples=2)
+    assert page.review_button.layout.display == "none"
+    play_out(store, codes, seed=1)
+    page.refresh()
+    assert page.hint_button.layout.display == "none" and page.review_button.layout.display is None
+    calls = []
+    real = pages_module.review
+    monkeypatch.setattr(pages_module, "review", lambda *a, **k: calls.append(a[1]) or real(*a, **k))
+    page.review_button.click()
+    page.wait_for_coach(120)
+    shown = page.coach_pane.value
+    result = page.last_review
+    assert calls == [[1]] and result is not None and result.moves
+    assert {m.seat for m in result.moves} == {1}  # its own decisions only
+    assert "Review (your moves" in shown and "data:image/png;base64," in shown and "<li>Move " in shown
+    log = {e["number"]: e["player"] for e in store.seat_view(codes.seats[1], log_limit=None).content["log"]}
+    for m in result.mistakes(5):  # numbered as the table's log numbers the decisions
+        assert log[m.move_number + 1] == 1
+        assert f"Move {m.move_number + 1}, " in html.unescape(shown)
+    page.coach_pane.value = ""
+    page.review_button.click()  # shown again, not made again
+    assert page.coach_pane.value == shown and calls == [[1]]
+    store.end(codes.host)  # a redraw (the host ends the finished table) keeps it
+    page.refresh()
+    assert page.coach_pane.value == shown
+
+
+def test_the_teacher_can_leave_the_hints_out_and_the_review_stays(store):
+    teacher = TeacherPage(store)
+    assert teacher.hints.value is True and teacher.hints.description == "Students may ask the coach for hints"
+    teacher.game_menu.value = "firstgiants"
+    teacher.seat_picker.players.value = 2
+    teacher.hints.value = False
+    codes = teacher.create()
+    assert store.table_info(codes.table).hints is False and "hints for the students: <b>off" in teacher.codes.value
+    pages = [SeatPage(store, c, live=False, review_samples=2) for c in codes.seats]
+    mover = next(p for p in pages if p.view.content["your_turn"])
+    assert all(p.hint_button.layout.display == "none" for p in pages)
+    mover.hint_button.click()
+    assert mover.coach_pane.value == "" and mover.coach_thread is None
+    play_out(store, codes, seed=2)
+    page = pages[0]
+    page.refresh()
+    assert page.review_button.layout.display is None
+    page.review_button.click()
+    page.wait_for_coach(120)
+    assert "Review (your moves" in page.coach_pane.value

@@ -202,6 +202,28 @@ def test_bad_tables_are_refused_when_created(store):
     assert store.list_tables() == []
 
 
+def test_the_teachers_hints_setting_is_kept_with_the_table_and_older_tables_read_as_hints_on(store, location):
+    """``hints`` (may the students ask the coach for a hint?) is stored with the table (default on) and read by
+    every process; a table written before the setting existed (no ``settings`` in its start) opens with
+    hints on, on both backends, with no schema change."""
+    quiet = store.create_table(TOY, ["human", "human"], hints=False)
+    usual = store.create_table(TOY, ["human", "human"])
+    with open_fast(location) as other:  # as another process would: nothing cached
+        assert [other.table_info(t.table).hints for t in (quiet, usual)] == [False, True]
+        assert {t.table: t.hints for t in other.list_tables()} == {quiet.table: False, usual.table: True}
+    with store._transaction(write=True) as tx:  # the start document as the kit wrote it before the setting
+        (text,) = tx.one("SELECT start FROM gk_tables WHERE id = ?", (quiet.table,))
+        start = json.loads(text)
+        assert start.pop("settings") == {"hints": False}
+        tx.run("UPDATE gk_tables SET start = ? WHERE id = ?", (json.dumps(start), quiet.table))
+    with open_fast(location) as older:
+        assert older.table_info(quiet.table).hints is True
+        play_out(older, quiet, seed=1)
+        check_log(older, quiet.table)
+    with pytest.raises(TypeError, match="hints: True or False"):
+        store.create_table(TOY, ["human", "human"], hints="no")
+
+
 def test_a_saved_game_continues_as_a_table(store):
     saved = random_game(firstgiants.new_game(3), 7)
     cut = saved.move_number - 40

@@ -4,9 +4,9 @@
 
 Starts the classroom server (as ``make classroom-local`` does) on a throwaway store, opens the teacher page
 with the key the server prints, creates a table there, opens a student's page and the projector page,
-plays a little, then plays another table to its end through the store and shows its final scores.
-Writes docs/img/classroom/*.png (teacher, wrong-code, student, projector, final-scores, teacher-results,
-student-firstgiants).
+plays a little, asks the coach for a hint, then plays another table to its end through the store, shows
+its final scores and a student's review of the game.  Writes docs/img/classroom/*.png (teacher, wrong-code,
+student, student-hint, projector, final-scores, student-review, teacher-results, student-firstgiants).
 """
 from __future__ import annotations
 
@@ -130,7 +130,12 @@ def main() -> None:
                 page = next_to_move(students)
                 page.locator(".gk-choices button.jupyter-button").first.click()
                 page.wait_for_timeout(1500)
-            shoot(next_to_move(students), "student")
+            student = next_to_move(students)
+            shoot(student, "student")
+            student.locator(".gk-coach button", has_text="Hint").click()
+            student.locator(".gk-coach .gk-advice table").wait_for()
+            student.locator(".gk-coach").scroll_into_view_if_needed()
+            shoot(student, "student-hint")
 
             projector = context.new_page()
             projector.goto(base + f"?code={host_code}")
@@ -143,6 +148,12 @@ def main() -> None:
             end.goto(base + f"?code={done.host}")
             end.get_by_text("Game over").first.wait_for()
             shoot(end, "final-scores")
+            mine = context.new_page()
+            mine.goto(base + f"?code={done.seats[0]}")
+            mine.locator(".gk-coach button", has_text="Review my game").click()
+            mine.locator(".gk-coach .gk-advice img").wait_for()
+            mine.locator(".gk-coach").scroll_into_view_if_needed()
+            shoot(mine, "student-review")
             teacher.bring_to_front()
             teacher.locator(".gk-teacher-page button", has_text="Refresh").click()
             teacher.get_by_text("game over").first.wait_for()
