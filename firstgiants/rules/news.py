@@ -85,4 +85,6 @@ def held(news: Sequence[int], locked: Sequence[bool], player: int) -> dict[int, 
 def news_points(news: Sequence[int], player: int, locked: Sequence[bool] = (),
                 reading: str = DEFAULT_READING) -> int:
     """Points of the News tokens ``player`` holds (``locked``: which are kept for good)."""
+    if player not in news:
+        return 0  # (most players hold none for most of the game: the bots ask this after every move)
     return sum(news_value(i, bool(locked) and locked[i], reading) for i, owner in enumerate(news) if owner == player)
