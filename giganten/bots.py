@@ -514,6 +514,9 @@ def heuristic(seed: int, **params: Any) -> HeuristicBot:
 SEARCHED_PHASES = frozenset({R.BUILD, R.PRODUCE, R.BID})
 #: The strong level's iterations per searched decision.
 STRONG_ITERATIONS = 200
+#: The strong level also searches the choice of an action card (Action 2c), the round's plan: its moves,
+#: licenses, locomotive steps and oil chip play out in the rest of the round each iteration plays.
+STRONG_PHASES = SEARCHED_PHASES | {R.TAKE}
 
 
 def search(seed: int, iterations: int | None = 40, time_limit: float | None = None, rollout_depth: int = 60,
@@ -589,10 +592,12 @@ def club(seed: int, **weights: Any) -> HeuristicBot:
     return HeuristicBot(seed, **weights)
 
 
-def strong(seed: int, iterations: int | None = STRONG_ITERATIONS, **params: Any) -> MCTSBot:
+def strong(seed: int, iterations: int | None = STRONG_ITERATIONS, phases: frozenset[int] = STRONG_PHASES,
+           **params: Any) -> MCTSBot:
     """Level 3, strong: the information-set search (:func:`search`) with ``STRONG_ITERATIONS`` iterations per
-    searched decision (building, transport, auctions; about 0.15 s each on one core), the rest as the heuristic."""
-    return search(seed, iterations=iterations, **params)
+    searched decision (the action card, building, transport, auctions: ``STRONG_PHASES``; about 0.15 s each on
+    one core, a card choice up to about 1 s), the rest as the heuristic."""
+    return search(seed, iterations=iterations, phases=phases, **params)
 
 
 #: The levels, weakest first (names in ``BOTS``).

@@ -126,8 +126,16 @@ def test_every_level_decides_the_same_whatever_the_hidden_truth(level, params):
     from giganten.bots import LEVELS
 
     assert level in LEVELS
-    for phases in ({R.BID}, {R.BUILD, R.PRODUCE}):
+    for phases in ({R.BID}, {R.BUILD, R.PRODUCE}, {R.TAKE}):
         state, twin, _ = twins(phases)
         on_state = [BOTS[level](seed, **params).act(state) for seed in range(6)]
         on_twin = [BOTS[level](seed, **params).act(twin) for seed in range(6)]
         assert on_state == on_twin
+
+
+def test_the_strong_level_searches_the_action_card_among_the_heuristics_best_three():
+    """The card choice (Action 2c) is searched by the strong level, not only by the heuristic's ranking."""
+    state = next(s for s in heuristic_positions(2, {R.TAKE}) if len(s.legal_actions()) >= 3)
+    why = BOTS["strong"](1, iterations=9).explain(state)
+    ranked = [a for a, _ in HeuristicBot(0).ranked(state)][:3]
+    assert len(why) >= 2 and {a for a, _ in why} <= set(ranked)
