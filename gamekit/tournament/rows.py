@@ -176,7 +176,7 @@ def readable(table):
     """``table`` (a summary, a seat table, any DataFrame) with column names for reading, not for code:
     ``win_share_low`` becomes "95% low", ``mean_return`` "mean result", and any other ``snake_case``
     name its words ("bonus_per_derrick" -> "bonus per derrick"); a game row's ``seat0`` and ``return0`` read
-    "seat 0" and "result 0".  The index's name likewise."""
+    "seat 0" and "result 0".  The index's names likewise (every level of a multi-level index)."""
     def plain(name):
         if not isinstance(name, str):
             return name
@@ -186,5 +186,5 @@ def readable(table):
         return PLAIN_NAMES.get(name, name.replace("_", " "))
 
     out = table.rename(columns=plain)
-    out.index = out.index.rename(plain(out.index.name))
+    out.index = out.index.set_names([plain(name) for name in out.index.names])
     return out

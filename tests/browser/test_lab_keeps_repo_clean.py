@@ -3,7 +3,8 @@
 The server starts the way `make lab` starts it: first the working copy is brought up to date with the
 Makefile's own command (`make -s lessons-args`: ``python -m gamekit.lessons notebooks <copy>``), then
 ``jupyter lab $(LAB_ARGS)`` (read from the Makefile; port, token and the copy's place overridden).  The copy
-sits in a temporary folder beside a ``docs`` link, as ``my-notebooks/`` sits beside ``docs/`` in a checkout.
+sits in a temporary folder beside ``docs`` and ``benchmarks`` links, as ``my-notebooks/`` sits beside them
+in a checkout.
 
 In Chromium every notebook of the course is run from the top (Run All Cells) and saved (Ctrl+S; autosave
 would do the same later): about 10 s to 30 s each in Lab on a 2-core machine, 2.5 minutes in all.  Then:
@@ -76,7 +77,8 @@ def nbval_as_make_test_runs_it(names: list[str]) -> subprocess.CompletedProcess:
 def teachers_lab(tmp_path):
     """JupyterLab as `make lab` starts it, on a working copy in tmp_path; yields (url, token, copy)."""
     copy = tmp_path / "my-notebooks"
-    (tmp_path / "docs").symlink_to(REPO / "docs")
+    for beside in ("docs", "benchmarks"):  # (lessons link to the docs; notebook 22 reads recorded games)
+        (tmp_path / beside).symlink_to(REPO / beside)
     make_lessons(copy)
     port, token = free_port(), uuid.uuid4().hex
     log = tmp_path / "lab.log"

@@ -90,3 +90,8 @@ def test_readable_names_a_game_rows_seat_columns():
     plain = readable(games)
     assert {"seat 0", "result 0", "seat 1", "result 1"} <= set(plain.columns)
     assert not [c for c in plain.columns if isinstance(c, str) and ("_" in c or c[-1:].isdigit() and " " not in c)]
+
+
+def test_readable_names_every_level_of_a_multi_level_index():
+    table = lopsided_result().seat_table().set_index(["bot", "seat"]).rename_axis(["the_bot", "seat_number"])
+    assert list(readable(table).index.names) == ["the bot", "seat number"]
