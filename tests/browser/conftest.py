@@ -400,10 +400,11 @@ def save_screenshot(page, node, name: str) -> Path:
 
 @pytest.fixture
 def screenshot(request):
-    """``screenshot("name")`` -> path of test-artifacts/screenshots/<test>-<name>.png (of the test's page:
-    ``projector_page`` if it uses one, else ``browser_page``)."""
+    """``screenshot("name", page=None)`` -> path of test-artifacts/screenshots/<test>-<name>.png, of ``page`` (a
+    page the test opened itself), else of the test's page: ``projector_page`` if it uses one, else
+    ``browser_page``."""
     fixture = "projector_page" if "projector_page" in request.fixturenames else "browser_page"
-    return lambda name="page": save_screenshot(request.getfixturevalue(fixture), request.node, name)
+    return lambda name="page", page=None: save_screenshot(page or request.getfixturevalue(fixture), request.node, name)
 
 
 # --- hooks ---------------------------------------------------------------------------------------

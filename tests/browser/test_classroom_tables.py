@@ -140,7 +140,7 @@ def test_three_pages_play_a_table_live_and_two_moves_at_once_give_one(classroom_
         for page in pages:
             wait_newest(page, number)
         check_hands_private(students)
-    screenshot("tables-student-moves")
+    screenshot("tables-student-moves", red)  # (the pages this test opened, not the fixture's empty one)
     hint_shows_the_coachs_ranking(red)
 
     # Red on two devices: both send a move at the same instant
@@ -161,7 +161,7 @@ def test_three_pages_play_a_table_live_and_two_moves_at_once_give_one(classroom_
     assert sum(p.get_by_text(refused).count() > 0 for p in (mover, twin)) == 1
     seat_moves = [e for e in store.entries(codes.table)[before:] if e.source == "seat"]
     assert len(seat_moves) == 1, seat_moves
-    screenshot("tables-refused")
+    screenshot("tables-refused", mover)
     red.locator(".gk-coach .gk-advice table").wait_for(state="detached")  # the hint went with the position
     time.sleep(1.0)  # let the bot's answer, if any, reach the pages
 
