@@ -2,7 +2,11 @@
 
 Read only from ``state.observation(seat)`` (which is the whole public table: nothing is hidden).  Sizes
 come from the component data: one entry per card for the dig sites, the deck, each Study and each museum;
-a displayed card carries its set's number, type, completeness and Set tokens.
+a displayed card carries its set's number, type, completeness and Set tokens.  Each News token carries its
+holder, whether it is kept for good and what it is worth now under the game's reading of the tokens' values
+(option ``news_values``, ruling R23), so games that differ only in that reading encode differently whenever a
+token's worth differs.  (The worth is all the observation says of the reading: in the rare position where
+every size token is kept for good and no family token is, ``by-type`` and ``two-sided`` give the same worths.)
 """
 from __future__ import annotations
 
@@ -13,8 +17,9 @@ import numpy as np
 
 from gamekit.tensor import Layout, Piece, Writer
 
-from .components import CARDS, FAMILY_NAMES, SIZE_NAMES, TOKENS
+from .components import CARDS, FAMILY_NAMES, NEWS_VALUES, SIZE_NAMES, TOKENS
 from .ids import MAX_SETS, max_points
+from .rules.news import NEWS_READINGS
 
 PHASES = ("deal", "reveal", "start of turn", "take a card", "resolve effects", "reclaim", "game over")
 """The phases as the observation names them."""
@@ -30,7 +35,7 @@ CARD_COUNT = len(CARDS)
 @lru_cache(maxsize=None)
 def layout(players: int) -> Layout:
     n, c, sites = players, CARD_COUNT, TOKENS.dig_sites
-    points = max_points(n)
+    points = max(max_points(n, reading) for reading in NEWS_READINGS)
     return Layout([
         Piece("seat", (n,)), Piece("to_move", (n + 1,)), Piece("phase", (len(PHASES),)), Piece("active", (n,)),
         Piece("first_player", (n,)), Piece("turns", (1,), 2 * c), Piece("end_triggered", (1,)),
@@ -41,6 +46,7 @@ def layout(players: int) -> Layout:
         Piece("set_tokens_supply", (1,), TOKENS.set_tokens_in_box),
         Piece("set_tokens_box", (1,), TOKENS.set_tokens_in_box), Piece("amber_supply", (1,), TOKENS.amber_in_box),
         Piece("news_holder", (NEWS, n + 1)), Piece("news_locked", (NEWS,)),
+        Piece("news_value", (NEWS,), max(NEWS_VALUES)),
         Piece("amber", (n,), TOKENS.amber_in_box), Piece("points", (n,), points, 100.0),
         Piece("markers_on_board", (n,), TOKENS.markers_per_player), Piece("study", (n, c)), Piece("displayed", (n, c)),
         Piece("set_number", (n, c), MAX_SETS + 1), Piece("set_type", (n, c, len(SET_TYPES))),
@@ -86,6 +92,7 @@ def encode(obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         holder = token["holder"]
         w.one_hot("news_holder", n if holder is None else holder, i)
         w.views["news_locked"][i] = float(token["locked"])
+    w.set("news_value", [token["value"] for token in obs["news_tokens"]])
     _players(w, seats)
     return w.flat
 

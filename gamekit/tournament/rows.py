@@ -93,14 +93,24 @@ class TournamentResult:
     def failed(self) -> list[GameResult]:
         return [row for row in self.rows if row.failure is not None]
 
+    def _shown_returns(self) -> list[tuple[float, ...]]:
+        """Each finished game's returns as the tables show them: as integers when every return of the tournament
+        is a whole number (Giganten's dollars, First Giants' points), so a table reads 53500, not 53500.0
+        (``state.returns()`` gives floats, as OpenSpiel's returns are)."""
+        returns = [row.returns for row in self.finished]
+        if all(float(r).is_integer() for game in returns for r in game):
+            return [tuple(int(r) for r in game) for game in returns]
+        return returns
+
     def to_dataframe(self):
-        """One row per finished game: seed, rotation, seat labels, returns, winners, length, metrics."""
+        """One row per finished game: seed, rotation, seat labels, returns (integers when all are whole numbers),
+        winners, length, metrics."""
         import pandas as pd
 
         records = []
-        for row in self.finished:
+        for row, returns in zip(self.finished, self._shown_returns()):
             rec: dict[str, Any] = {"seed": row.seed, "rotation": row.rotation}
-            for i, (label, ret) in enumerate(zip(row.seats, row.returns)):
+            for i, (label, ret) in enumerate(zip(row.seats, returns)):
                 rec[f"seat{i}"] = label
                 rec[f"return{i}"] = ret
             rec["winners"] = row.winners
@@ -131,13 +141,14 @@ class TournamentResult:
         return pd.DataFrame.from_records(records, columns=columns)
 
     def seat_table(self):
-        """One row per (finished game, seat): label, return, win share and rank (long format for groupby)."""
+        """One row per (finished game, seat): label, return, win share and rank (long format for groupby); returns
+        as in :meth:`to_dataframe`."""
         import pandas as pd
 
         records = [
-            {"seed": row.seed, "rotation": row.rotation, "seat": i, "bot": label, "return": row.returns[i],
+            {"seed": row.seed, "rotation": row.rotation, "seat": i, "bot": label, "return": returns[i],
              "win_share": row.win_share(i), "rank": row.rank(i)}
-            for row in self.finished
+            for row, returns in zip(self.finished, self._shown_returns())
             for i, label in enumerate(row.seats)
         ]
         return pd.DataFrame.from_records(records, columns=["seed", "rotation", "seat", "bot", "return", "win_share",

@@ -1,6 +1,8 @@
 """gamekit.stats: the Wilson interval for shares, and the tournament summary that uses it."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -90,6 +92,18 @@ def test_readable_names_a_game_rows_seat_columns():
     plain = readable(games)
     assert {"seat 0", "result 0", "seat 1", "result 1"} <= set(plain.columns)
     assert not [c for c in plain.columns if isinstance(c, str) and ("_" in c or c[-1:].isdigit() and " " not in c)]
+
+
+def test_whole_number_returns_read_as_integers_in_the_game_and_seat_tables():
+    """Money and points are whole numbers: a game row shows 20, not 20.0 (``state.returns()`` gives floats)."""
+    result = lopsided_result()
+    games, seats = result.to_dataframe(), result.seat_table()
+    assert games["return0"].dtype.kind == "i" and seats["return"].dtype.kind == "i"
+    assert games.loc[0, ["return0", "return1"]].tolist() == [20, 5] and seats["return"].sum() == 7 * 25 + 20
+    assert "20.0" not in games.to_string() and result.summary().loc["A", "mean_return"] == pytest.approx(18.75)
+    halves = TournamentResult(rows=[replace(result.rows[0], returns=(20.5, 5.0)), *result.rows[1:]], players=2,
+                              options={}, game="test")
+    assert halves.to_dataframe().loc[0, "return0"] == 20.5 and halves.seat_table()["return"].dtype.kind == "f"
 
 
 def test_readable_names_every_level_of_a_multi_level_index():

@@ -10,9 +10,11 @@ import pytest
 import firstgiants
 import giganten
 from firstgiants import tensor as firstgiants_tensor
+from firstgiants.rules.news import NEWS_READINGS
 from gamekit import sample_chance
 from gamekit.tensor import Layout, Piece, Writer
 from giganten import tensor as giganten_tensor
+from tests.firstgiants.helpers import card, position
 from tests.interop.twins import license_twin, tile_twin, twins
 
 CASES = [(giganten, giganten_tensor, (3, 4)), (firstgiants, firstgiants_tensor, (2, 3, 4, 5))]
@@ -48,6 +50,50 @@ def test_every_observation_of_random_play_fits_its_layout(game, tensor, counts):
                     break
                 action = sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
                 state = state.apply(action)
+
+
+def _random_states(players, seed, **options):
+    """Every state of one random game (the same actions for the same seed, whatever ``news_values`` says)."""
+    rng, state = random.Random(seed), firstgiants.new_game(players, **options)
+    while True:
+        yield state
+        if state.is_terminal():
+            return
+        state = state.apply(sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions()))
+
+
+def test_first_giants_games_that_differ_only_in_the_news_reading_encode_differently():
+    """Ruling R23: the vector holds each News token's worth under the game's ``news_values``, read from the
+    observation: the same position under each reading gives three vectors, each with its own worths."""
+    vectors = []
+    for reading in NEWS_READINGS:
+        s = position(3, museum={0: [[card("Flying", 1), card("Flying", 2), card("Flying", 3)],
+                                    [card("Marine", 2), card("Mammal", 2)]]}, news_values=reading)
+        s.news[0], s.locked[0], s.news[6] = 0, True, 0  # Flying kept for good, Medium that can be stolen
+        observation = s.observation(1)
+        vector = firstgiants_tensor.encode(observation)
+        worth = firstgiants_tensor.layout(3).views(vector)["news_value"]
+        assert np.allclose(worth * 5, [t["value"] for t in observation["news_tokens"]])
+        vectors.append(vector)
+    for i, vector in enumerate(vectors):
+        assert all(not np.array_equal(vector, other) for other in vectors[i + 1:])
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_first_giants_vectors_of_every_news_reading_fit_the_layout_and_show_the_worths(players):
+    """The same random game under each reading: every vector within the layout's bounds (which hold for the
+    highest-scoring reading), and two readings' vectors differ wherever a News token's worth differs."""
+    layout = firstgiants_tensor.layout(players)
+    games = zip(*(_random_states(players, 3, news_values=reading) for reading in NEWS_READINGS))
+    for states in games:
+        observations = [s.observation(0) for s in states]
+        vectors = [firstgiants_tensor.encode(o) for o in observations]
+        for v in vectors:
+            assert np.all(v >= layout.low) and np.all(v <= layout.high)
+        worths = [[t["value"] for t in o["news_tokens"]] for o in observations]
+        for i in range(len(vectors)):
+            for j in range(i):
+                assert np.array_equal(vectors[i], vectors[j]) == (worths[i] == worths[j])
 
 
 @pytest.mark.parametrize("make", [tile_twin, license_twin], ids=["tiles", "licenses"])
