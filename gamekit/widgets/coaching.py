@@ -12,6 +12,10 @@ while a human plays a game with hidden information.
 Once the game is over a **Review** button appears: the coach judges every human's decisions (every
 seat's when bots played alone), lists the costliest moves in sentences and charts each seat's
 chance of winning along the game (:func:`gamekit.plotting.plot_review`).
+
+Pressed, the buttons set the coach to work in a thread (:mod:`.background`), so the stepper stays live
+(see :class:`CoachAdvisor`); called from code, :meth:`CoachAdvisor.advise` and :meth:`CoachAdvisor.review`
+answer at once.
 """
 from __future__ import annotations
 
