@@ -97,6 +97,7 @@ class Gate:
 
     def __init__(self):
         self.reached, self.go = threading.Event(), threading.Event()
+        self.reports = []  # the progress reports seen (decisions judged)
 
     def hold(self):
         self.reached.set()
@@ -112,6 +113,7 @@ def hold_the_review(monkeypatch) -> Gate:
 
     def review(*args, progress, **kwargs):
         def report(done, total):
+            gate.reports.append(done)
             progress(done, total)
             if done == 1:
                 gate.hold()
@@ -161,6 +163,7 @@ def test_a_review_that_comes_after_a_new_game_started_is_dropped(monkeypatch):
     st.advisor.coach_thread.join()
     assert st.why.value == "" and st.advisor.last_review is None
     assert not st.advisor.review_button.disabled and st.advisor.review_button.layout.display == "none"
+    assert gate.reports == [1, 2]  # the abandoned review stopped at its next report, not at the game's end
 
 
 def on_anas_turn(seats):
