@@ -43,6 +43,7 @@ from ..coach import Review, advise, model_of, review
 from ..protocol import Event, GameState, IllegalAction
 from ..record import states_along
 from ..widgets import ActionChooser, Clickable, GameView, button, format_entry, ranking, stylesheet
+from ..widgets.background import CoachWork, run_in_background
 from ..widgets.coaching import HINT_SAMPLES, REVIEW_SAMPLES, advice_html, review_html
 from ..widgets.controls import escape
 from .errors import TableError
@@ -270,18 +271,6 @@ class TablePage:
         if self.live is not None:
             self.live.stop()
 
-    def _run_in_background(self, work: Callable[[], Any], name: str = "gk-advance") -> threading.Thread:
-        """Bots' moves and chance after an action (and the coach) work in a thread: the page stays responsive
-        and the live link shows the moves one by one.  Returns the thread."""
-        def run() -> None:
-            try:
-                work()
-            except TableError as exc:
-                self._problem(str(exc))
-        thread = threading.Thread(target=run, name=name, daemon=True)
-        thread.start()
-        return thread
-
 
 class SeatPage(TablePage):
     """A student's page: their seat's view only (their own hand and choices, the public board, the log),
@@ -295,8 +284,6 @@ class SeatPage(TablePage):
         self.code = code
         table_id, self.viewer = store.seat_of(code)
         self.samples, self.review_samples = samples, review_samples
-        self.coach_thread: threading.Thread | None = None  # the coach's last work (:meth:`wait_for_coach`)
-        self._coaching = False  # while the coach works
         self._coach_at: int | None = None  # the log length of the position the hint shown is for
         self.last_review: Review | None = None  # the review of the seat's moves, once made (never twice)
         self._review: str | None = None  # ... as shown
@@ -320,6 +307,7 @@ class SeatPage(TablePage):
                                     lambda _b: self.review(), icon="line-chart")
         self.coach_pane = widgets.HTML()
         self.coach_pane.add_class("gk-advice")
+        self.coach = CoachWork(self.coach_pane, self._lock, self._coach_buttons)  # the Hint's and the review's
         self.coach_box = widgets.VBox([widgets.HBox([self.hint_button, self.review_button]), self.coach_pane])
         self.coach_box.add_class("gk-coach")
         self.widget = self._page([self.hand_box, self.choices, self.coach_box, self.seats, self.log], "gk-seat-page")
@@ -356,9 +344,9 @@ class SeatPage(TablePage):
         Review my game: once the game is over.  Neither while the coach is at work."""
         c = self.view.content if self.view is not None else {"terminal": False, "your_turn": False}
         self.hint_button.layout.display = None if self.info.hints and not c["terminal"] else "none"
-        self.hint_button.disabled = self._coaching or not c["your_turn"]
+        self.hint_button.disabled = self.coach.busy or not c["your_turn"]
         self.review_button.layout.display = None if c["terminal"] else "none"
-        self.review_button.disabled = self._coaching
+        self.review_button.disabled = self.coach.busy
 
     def hint(self) -> None:
         """On the seat's turn: the coach ranks its options in the background ("The coach is thinking..."
@@ -375,7 +363,7 @@ class SeatPage(TablePage):
                 advice = advise(state, self.viewer, samples=self.samples, seed=seed)
                 return advice_html(advice, model_of(state), self.name(self.viewer), "Hint")
 
-            self._coach(work, at)
+            self.coach.start(work, lambda: self._coach_at == at)
 
     def review(self) -> None:
         """After the game: the coach judges this seat's decisions in the background (its progress shown)
@@ -390,7 +378,7 @@ class SeatPage(TablePage):
             self.coach_pane.value, self._coach_at = "<i>The coach is reviewing your game…</i>", None
 
             def progress(done: int, total: int) -> None:
-                self.coach_pane.value = f"<i>The coach is reviewing your game: {done} of {total} decisions…</i>"
+                self.coach.report(f"<i>The coach is reviewing your game: {done} of {total} decisions…</i>")
 
             def work() -> str:
                 result = numbered_as_the_log(
@@ -398,30 +386,16 @@ class SeatPage(TablePage):
                 self.last_review, self._review = result, review_html(result, "your moves")
                 return self._review
 
-            self._coach(work, None)
+            self.coach.start(work, lambda: True)  # (a review is kept: the game is over, nothing changes)
 
-    def _coach(self, work: Callable[[], str], at: int | None) -> None:
-        """Run ``work`` (the coach: its answer as HTML) in a thread; show the answer if the page still shows
-        the position it was asked at (``at``: a log length; None: the end of the game)."""
-        def run() -> None:
-            try:
-                text = work()
-            except Exception as exc:  # noqa: BLE001 (the page says so instead of thinking for ever)
-                text = f"<i>The coach could not answer: {escape(exc)}</i>"
-            with self._lock:
-                self._coaching = False
-                if at is None or self._coach_at == at:
-                    self.coach_pane.value = text
-                self._coach_buttons()
-
-        self._coaching = True
-        self._coach_buttons()
-        self.coach_thread = self._run_in_background(run, "gk-coach")
+    @property
+    def coach_thread(self) -> threading.Thread | None:
+        """The coach's last work (None before the first)."""
+        return self.coach.thread
 
     def wait_for_coach(self, timeout: float | None = None) -> None:
         """Wait until the coach's work (a Hint, the review) is done and shown."""
-        if self.coach_thread is not None:
-            self.coach_thread.join(timeout)
+        self.coach.wait(timeout)
 
     def _offer(self, state: GameState) -> None:
         where = " (or click a highlighted part of the picture)" if self.game.target_of is not None else ""
@@ -498,7 +472,9 @@ class SeatPage(TablePage):
             return
         self.message.value = ""
         self.refresh()
-        self._run_in_background(lambda: self.store.advance(self.table_id))
+        # (bots' moves and chance in a thread: the page stays responsive and the live link shows them one by one)
+        run_in_background(lambda: self.store.advance(self.table_id), "gk-advance", (TableError,),
+                          lambda exc: self._problem(str(exc)))
 
 
 class ProjectorPage(TablePage):

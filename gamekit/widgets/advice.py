@@ -5,7 +5,8 @@ candidate moves and their values, each with its unit); on a human's turn it asks
 that seat for a hint.  While a human plays a game with hidden information a bot's reasons stay
 hidden (they rest on the bot's hand).  A game's :class:`~gamekit.widgets.GameView` may name another
 advisor class (``advisor=...``, e.g. a coach with levels): the stepper only calls ``refresh()``
-after every change and ``advise()`` when the button is pressed.
+after every change and ``advise()`` from code (``stepper.explain()``); the button calls ``press()``
+(here ``advise()``; the coach answers in a thread instead).
 """
 from __future__ import annotations
 
@@ -31,16 +32,20 @@ class Advisor:
         self.stepper = stepper
         self.shown = shown
         self.button = button("Why?", "Show the candidate actions the bot weighs, with their values",
-                             lambda _b: self.advise())
+                             lambda _b: self.press())
         self.pane = widgets.HTML()
         self.pane.add_class("gk-advice")
         self.box = widgets.VBox([widgets.HBox([self.button]), self.pane])
 
     def refresh(self) -> None:
         """After every change: the button's words, and the pane emptied."""
+        self.pane.value = ""
+        self.show_buttons()
+
+    def show_buttons(self) -> None:
+        """The button's words and whether it may be pressed (a decision to explain)."""
         st = self.stepper
         seat = st.state.current_player()
-        self.pane.value = ""
         self.button.disabled = seat is None
         human = seat is not None and st.seats[seat] == HUMAN
         self.button.description = "Hint" if human else "Why?"
@@ -48,6 +53,10 @@ class Advisor:
             "Ask a bot which actions it would weigh here, with their values" if human else
             "A bot's reasons stay hidden while a human plays (they would give its hand away)"
             if st.secrets_kept() else "Show the candidate actions the bot weighs, with their values")
+
+    def press(self) -> None:
+        """The button: :meth:`advise`."""
+        self.advise()
 
     def advise(self) -> list[tuple[Action, float]]:
         """Fill the pane; returns the candidates shown (empty when none may be shown)."""

@@ -12,18 +12,24 @@ while a human plays a game with hidden information.
 Once the game is over a **Review** button appears: the coach judges every human's decisions (every
 seat's when bots played alone), lists the costliest moves in sentences and charts each seat's
 chance of winning along the game (:func:`gamekit.plotting.plot_review`).
+
+Pressed, the buttons set the coach to work in a thread (:mod:`.background`), so the stepper stays live
+(see :class:`CoachAdvisor`); called from code, :meth:`CoachAdvisor.advise` and :meth:`CoachAdvisor.review`
+answer at once.
 """
 from __future__ import annotations
 
 import base64
 import html
-from typing import TYPE_CHECKING
+import threading
+from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as widgets
 
 from ..actions import Action
 from ..coach import Advice, CoachModel, Review, advise, model_of, review
 from .advice import Advisor
+from .background import CoachWork
 from .controls import button, escape
 from .seats import HUMAN
 
@@ -38,7 +44,13 @@ REVIEW_SAMPLES = 4
 
 
 class CoachAdvisor(Advisor):
-    """Hint / Why? from the coach, and the game review (see the module docstring)."""
+    """Hint / Why? from the coach, and the game review (see the module docstring).
+
+    Pressed, the buttons set the coach to work in a thread (:class:`~.background.CoachWork`; the stepper stays
+    live): "The coach is thinking…" (a Hint, Why?) or "The coach is reviewing the game… k of n decisions"
+    meanwhile, both buttons disabled; the answer replaces the pane when it comes, unless the position has
+    changed by then (a move, undo, a new game, a load, another seat revealed or seated): then it is dropped.
+    From code, :meth:`advise` and :meth:`review` answer at once (``wait=True``, the default)."""
 
     def __init__(self, stepper: GameStepper, shown: int = 6, samples: int = HINT_SAMPLES,
                  review_samples: int = REVIEW_SAMPLES) -> None:
@@ -47,24 +59,55 @@ class CoachAdvisor(Advisor):
         self.button.tooltip = "Ask the coach to rank the options, in the game's unit and in chance of winning"
         self.review_button = button("Review", "After the game: the coach's judgement of each human's moves, the "
                                     "costliest first, and every player's chance of winning along the game",
-                                    lambda _b: self.review())
+                                    lambda _b: self.review(wait=False))
         self.review_button.layout.display = "none"
         self.box.children = [widgets.HBox([self.button, self.review_button]), self.pane]
         self.last_review: Review | None = None
+        self._lock = threading.RLock()
+        self.coach = CoachWork(self.pane, self._lock, self.show_buttons)
+
+    @property
+    def coach_thread(self) -> threading.Thread | None:
+        """The coach's last work in the background (None before the first): tests join it."""
+        return self.coach.thread
+
+    def wait_for_coach(self, timeout: float | None = None) -> None:
+        """Wait until the coach's work in the background is done (its answer shown or dropped)."""
+        self.coach.wait(timeout)
 
     def refresh(self) -> None:
-        super().refresh()
-        over = self.stepper.state.is_terminal()
-        self.review_button.layout.display = None if over else "none"
-        if not self.button.disabled:
-            human = self.button.description == "Hint"
-            self.button.tooltip = ("Ask the coach which option is best for you, and why" if human else
-                                   "A bot's reasons stay hidden while a human plays (they would give its hand away)"
-                                   if self.stepper.secrets_kept() else "Ask the coach to weigh this bot's options")
+        """After every change: the buttons, and the pane emptied unless the coach still works on this position."""
+        with self._lock:
+            if not self.coach.wanted():
+                self.pane.value = ""
+            self.show_buttons()
 
-    def advise(self) -> list[tuple[Action, float]]:
+    def show_buttons(self) -> None:
+        """Hint / Why? and Review (after the game), neither pressable while the coach works."""
+        with self._lock:
+            super().show_buttons()
+            self.review_button.layout.display = None if self.stepper.state.is_terminal() else "none"
+            self.review_button.disabled = self.coach.busy
+            if not self.button.disabled:
+                human = self.button.description == "Hint"
+                self.button.tooltip = (
+                    "Ask the coach which option is best for you, and why" if human else
+                    "A bot's reasons stay hidden while a human plays (they would give its hand away)"
+                    if self.stepper.secrets_kept() else "Ask the coach to weigh this bot's options")
+            self.button.disabled = self.button.disabled or self.coach.busy
+
+    def press(self) -> None:
+        """The Hint / Why? button: the coach's ranking, in the background."""
+        self.advise(wait=False)
+
+    def advise(self, wait: bool = True) -> list[tuple[Action, float]]:
         """Fill the pane with the coach's ranking; returns ``(action, chance of winning)`` best first (empty when
-        no advice may be shown)."""
+        no advice may be shown).  ``wait=False`` (the button): the coach works in a thread and this returns an
+        empty list at once (nothing while the coach is still at work)."""
+        if wait:
+            self.coach.wait()
+        elif self.coach.busy:
+            return []
         st = self.stepper
         s = st.state
         seat = s.current_player()
@@ -77,28 +120,70 @@ class CoachAdvisor(Advisor):
             return self._say(f"{st.name(seat)}'s reasons stay hidden while a human plays: the coach would weigh "
                              "them with what only its seat may see. Ask for a Hint on your own turn, or watch a "
                              "game of bots only to see their reasons.")
-        advice = advise(s, seat, samples=self.samples, seed=s.move_number)
-        self.pane.value = self.html(advice, "Hint" if human else "Why?")
-        return [(o.action, o.win.mean) for o in advice.options]
+        ranked: list[tuple[Action, float]] = []
+
+        def work() -> str:
+            advice = advise(s, seat, samples=self.samples, seed=s.move_number)
+            ranked.extend((o.action, o.win.mean) for o in advice.options)
+            return self.html(advice, "Hint" if human else "Why?")
+
+        self._ask(work, "<i>The coach is thinking…</i>", wait)
+        return ranked if wait else []
 
     def html(self, advice: Advice, what: str) -> str:
         """The ranking as a table (each estimate with its 95% margin), then the coach's sentences."""
         return advice_html(advice, model_of(self.stepper.state), self.stepper.name(advice.seat), what, self.shown)
 
-    def review(self) -> Review | None:
+    def review(self, wait: bool = True) -> Review | None:
         """After the game: review the humans' decisions (every seat's if no human played); show the costliest
-        moves and the chart."""
+        moves and the chart, and keep the review in :attr:`last_review`.  Returns it with ``wait=True``;
+        ``wait=False`` (the Review button): the coach works in a thread, its progress in the pane, and this
+        returns None at once (the review is dropped if the position changes before it is done)."""
+        if wait:
+            self.coach.wait()
+        elif self.coach.busy:
+            return None
         st = self.stepper
         s = st.state
         if not s.is_terminal():
             self._say("The review comes after the game.")
             return None
         humans = [p for p in range(s.num_players) if st.seats[p] == HUMAN]
-        self.pane.value = "<i>The coach is reviewing the game…</i>"
-        result = review(s, humans or None, samples=self.review_samples)
-        self.last_review = result
-        self.pane.value = review_html(result, "the humans' moves" if humans else "every seat's moves")
-        return result
+        found: list[Review] = []
+
+        def progress(done: int, total: int) -> None:
+            text = f"<i>The coach is reviewing the game… {done} of {total} decisions</i>"
+            if wait:
+                self.pane.value = text
+            else:
+                self.coach.report(text)  # (stops the review if its position has gone)
+
+        def work() -> str:
+            found.append(review(s, humans or None, samples=self.review_samples, progress=progress))
+            return review_html(found[0], "the humans' moves" if humans else "every seat's moves")
+
+        def keep() -> None:
+            self.last_review = found[0]
+
+        self._ask(work, "<i>The coach is reviewing the game…</i>", wait, keep)
+        return found[0] if wait else None
+
+    def _ask(self, work: Callable[[], str], thinking: str, wait: bool, shown: Callable[[], None] | None = None) -> None:
+        """Show ``thinking``, then ``work``'s answer (HTML): at once (``wait``) or from a thread, if the position
+        asked about is still the stepper's then (the same state, the same seat's view shown, the same seats)."""
+        self.pane.value = thinking
+        if wait:
+            self.pane.value = work()
+            if shown is not None:
+                shown()
+            return
+        st = self.stepper
+        asked = (st.state, st.visible_seat(), tuple(st.seats))
+
+        def wanted() -> bool:
+            return st.state is asked[0] and (st.visible_seat(), tuple(st.seats)) == asked[1:]
+
+        self.coach.start(work, wanted, shown)
 
 
 def advice_html(advice: Advice, model: CoachModel, name: str, what: str, shown: int = 6) -> str:

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import random
+import re
+import threading
 
 import matplotlib
 
@@ -12,7 +14,7 @@ from firstgiants.bots import BOTS, LEVELS
 from firstgiants.rules.museum import UNTYPED, MuseumSet
 from firstgiants.widgets import MuseumBuilder, group_actions, stepper
 from gamekit import sample_chance
-from gamekit.widgets import CHANCE_CHOOSE, HUMAN, undescribed_controls
+from gamekit.widgets import CHANCE_CHOOSE, HUMAN, coaching, undescribed_controls
 
 
 def test_stepper_steps_turns_and_rounds_and_logs_sections():
@@ -67,20 +69,146 @@ def test_hint_ranks_a_humans_options_in_points_and_chance_of_winning():
     assert "Hint (the coach, Ana" in st.why.value and "chance of winning" in st.why.value
 
 
-def test_after_the_game_the_review_button_reviews_the_humans_moves_with_a_chart():
+def finished_stepper():
+    """A stepper showing a finished two-player game (Ana the human, Ben the club bot)."""
     rng = random.Random(2)
     bots = [BOTS["club"](p) for p in range(2)]
     state = firstgiants.new_game(2)
     while not state.is_terminal():
         state = state.apply(sample_chance(state, rng) if state.is_chance() else bots[state.current_player()].act(state))
-    st = stepper(players=2, seats=[HUMAN, "club"], state=state)
+    return stepper(players=2, seats=[HUMAN, "club"], state=state)
+
+
+def test_after_the_game_the_review_button_reviews_the_humans_moves_with_a_chart():
+    st = finished_stepper()
     assert st.advisor.review_button.layout.display is None
     st.advisor.review_button.click()
+    st.advisor.coach_thread.join()  # (the review runs in a thread)
     result = st.advisor.last_review
     assert result is not None and result.moves and {m.seat for m in result.moves} == {0}
     assert "Review (the humans' moves" in st.why.value and "data:image/png;base64," in st.why.value
     st.undo_button.click()
     assert st.advisor.review_button.layout.display == "none"
+
+
+class Gate:
+    """Holds the coach's thread at one point until the test lets it go: the test sees the stepper while the
+    coach works, without waiting for a time."""
+
+    def __init__(self):
+        self.reached, self.go = threading.Event(), threading.Event()
+        self.reports = []  # the progress reports seen (decisions judged)
+
+    def hold(self):
+        self.reached.set()
+        assert self.go.wait(120), "the test never let the coach go on"
+
+    def wait(self):
+        assert self.reached.wait(120), "the coach never got there"
+
+
+def hold_the_review(monkeypatch) -> Gate:
+    """The stepper's review, held after it has judged its first decision."""
+    gate, real = Gate(), coaching.review
+
+    def review(*args, progress, **kwargs):
+        def report(done, total):
+            gate.reports.append(done)
+            progress(done, total)
+            if done == 1:
+                gate.hold()
+        return real(*args, progress=report, **kwargs)
+
+    monkeypatch.setattr(coaching, "review", review)
+    return gate
+
+
+def hold_the_advice(monkeypatch) -> Gate:
+    """The stepper's Hint / Why?, held before the coach starts."""
+    gate, real = Gate(), coaching.advise
+
+    def advise(*args, **kwargs):
+        gate.hold()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coaching, "advise", advise)
+    return gate
+
+
+def test_the_review_runs_in_the_background_with_its_progress_shown_and_the_buttons_disabled(monkeypatch):
+    st, same = finished_stepper(), finished_stepper()
+    expected = same.advisor.review()  # from code: at once (wait=True)
+    gate = hold_the_review(monkeypatch)
+    st.advisor.review_button.click()
+    gate.wait()
+    assert re.fullmatch(r"<i>The coach is reviewing the game… 1 of \d+ decisions</i>", st.why.value)
+    assert st.advisor.review_button.disabled and st.why_button.disabled and st.advisor.last_review is None
+    assert st.advisor.review(wait=False) is None  # (a second request waits its turn: ignored)
+    thread = st.advisor.coach_thread
+    gate.go.set()
+    thread.join()
+    assert st.advisor.coach_thread is thread and st.advisor.last_review == expected  # (seeded as from code)
+    assert st.why.value == same.why.value and "Review (the humans' moves" in st.why.value
+    assert not st.advisor.review_button.disabled
+
+
+def test_a_review_that_comes_after_a_new_game_started_is_dropped(monkeypatch):
+    st = finished_stepper()
+    gate = hold_the_review(monkeypatch)
+    st.advisor.review_button.click()
+    gate.wait()
+    st.reset()  # a new game while the coach reviews the old one
+    assert st.why.value == "" and st.advisor.review_button.disabled  # (until the coach has stopped)
+    gate.go.set()
+    st.advisor.coach_thread.join()
+    assert st.why.value == "" and st.advisor.last_review is None
+    assert not st.advisor.review_button.disabled and st.advisor.review_button.layout.display == "none"
+    assert gate.reports == [1, 2]  # the abandoned review stopped at its next report, not at the game's end
+
+
+def on_anas_turn(seats):
+    st = stepper(players=2, seed=1, seats=seats)
+    st.autoplay.value = False
+    while st.state.current_player() != 0:
+        st.chooser.choose_label(st.chooser.labels()[0]) if st.is_human_turn() else st.step()
+    return st
+
+
+def test_a_hint_runs_in_the_background_and_shows_what_the_coach_says_from_code(monkeypatch):
+    st = on_anas_turn([HUMAN, "heuristic"])
+    ranked = st.explain()  # from code: at once
+    expected = st.why.value
+    st.advisor.refresh()
+    gate = hold_the_advice(monkeypatch)
+    st.why_button.click()
+    gate.wait()
+    assert st.why.value == "<i>The coach is thinking…</i>" and st.why_button.disabled
+    assert st.advisor.review_button.disabled and st.advisor.advise(wait=False) == []
+    gate.go.set()
+    st.advisor.coach_thread.join()
+    assert ranked and st.why.value == expected and not st.why_button.disabled  # (seeded by the move number)
+
+
+def test_a_late_hint_is_dropped_after_undo_or_when_the_seats_view_is_covered(monkeypatch):
+    st = on_anas_turn([HUMAN, "heuristic"])
+    gate = hold_the_advice(monkeypatch)
+    st.why_button.click()
+    gate.wait()
+    st.undo()
+    gate.go.set()
+    st.advisor.coach_thread.join()
+    assert st.why.value == "" and not st.advisor.coach.busy
+    assert st.why_button.disabled is (st.state.current_player() is None)  # (no longer held by the coach)
+
+    st = on_anas_turn([HUMAN, HUMAN])  # two humans: Ana's view shows only once revealed
+    st.reveal_button.value = True
+    gate = hold_the_advice(monkeypatch)
+    st.why_button.click()
+    gate.wait()
+    st.reveal_button.value = False  # covered again: her hint would show what only she may see
+    gate.go.set()
+    st.advisor.coach_thread.join()
+    assert st.why.value == "" and not st.why_button.disabled
 
 
 def test_museum_builder_scores_sets_and_moves_news_tokens():

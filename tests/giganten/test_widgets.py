@@ -79,6 +79,7 @@ def test_undo_redo_and_why_from_the_heuristic_bot():
         st.step()
     before = st.state
     st.why_button.click()
+    st.advisor.wait_for_coach()  # (the coach works in a thread)
     assert "Why? (the coach, Red" in st.why.value  # (the coach weighs the bot's options: GameView.advisor)
     assert "final result (dollars)" in st.why.value and "$" in st.why.value and "% ±" in st.why.value
     assert "chance of winning" in st.why.value and "Best: " in st.why.value

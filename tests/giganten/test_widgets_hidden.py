@@ -72,6 +72,7 @@ def screens(st) -> list:
         st.picture.click(st.picture.targets[0])
         out.append(shown(st.widget))
     st.why_button.click()
+    st.advisor.wait_for_coach()  # (the coach works in a thread; withheld advice starts none)
     out.append(shown(st.widget))
     st.settings.selected_index = 2  # the text form (its tab moved behind "Save and load")
     out.append(shown(st.widget))
