@@ -85,7 +85,7 @@ def test_the_list_shows_each_tables_status_or_final_result_as_its_public_view_sa
     assert shown[3][5].startswith("1. <b>")
 
 
-def test_a_refresh_with_no_new_moves_replays_nothing_and_reads_two_rows_sets(store, location, class_tables,
+def test_a_refresh_with_no_new_moves_replays_nothing_and_runs_two_queries(store, location, class_tables,
                                                                             monkeypatch):
     with open_fast(location) as teachers:  # the teacher's page runs in a process of its own
         page = TeacherPage(teachers)
