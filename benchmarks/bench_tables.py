@@ -3,6 +3,7 @@
     python benchmarks/bench_tables.py                     # SQLite, then a throwaway PostgreSQL server
     python benchmarks/bench_tables.py --backend sqlite --seconds 20
     python benchmarks/bench_tables.py --backend postgres --url postgresql://kit@/db?host=/run/postgresql
+    python benchmarks/bench_tables.py --list              # the teacher's table list instead (a few seconds)
 
 The tables: four of Giganten (4 students; 4; 3 and a heuristic bot; 3 and a random bot) and four of
 First Giants (4 students and a heuristic bot; 4 and a random bot; 4; 4): 30 student seats, 4 bots.
@@ -18,6 +19,12 @@ move (its commit time in the log) to its being visible to each *other* seat at t
 view includes it): median, 95th percentile, maximum.  Then every table's log is checked: whole (indices
 0..n-1), replaying legally as a gamekit save file, and holding exactly the student moves the clients
 were told were accepted -- none lost, none duplicated.
+
+``--list`` measures the teacher's table list instead (:class:`~gamekit.tables.teacher.TeacherPage`):
+a class of 30 tables (15 of each game, four students each; 24 mid-game, half a random game's log
+imported, and 6 finished), then the time to open the page (its first list, in a process that has not
+read the tables yet), to refresh the list when no move was made, and to refresh it after one move at
+every unfinished table (made through another store object, as the students' pages' processes make them).
 
 Writes are durable as in a lesson: SQLite with ``synchronous=FULL``; the throwaway PostgreSQL server
 with its default fsync.
@@ -180,6 +187,63 @@ def verify(store, tables: list, accepted: list) -> dict:
             "unreported": extra}
 
 
+LIST_TABLES = 30
+LIST_FINISHED = 6  # of the 30: games over, the list shows their final result
+LIST_REFRESHES = 10
+
+
+def list_refresh(location: str) -> dict:
+    """The teacher's list of LIST_TABLES tables: opening the page, refreshing with no move, and
+    refreshing after one student move at every unfinished table (seconds; refreshes: the median)."""
+    import firstgiants
+    import giganten
+    from gamekit import random_game, rewind
+    from gamekit.record import dump
+    from gamekit.tables.teacher import TeacherPage
+
+    store = open_store(location)
+    codes = []
+    for i in range(LIST_TABLES):
+        game = (giganten, firstgiants)[i % 2]
+        played = random_game(game.SPEC.new_game(4), seed=i)
+        if i >= LIST_FINISHED:
+            played = rewind(played, len(played.history()) // 2)
+        codes.append(store.create_table(game, ["human"] * 4, from_save=dump(played), seed=f"list-{i}"))
+    entries = sum(store.table_info(c.table).length for c in codes)
+    teachers = open_store(location)  # the page's process (not the students'): nothing of the tables read yet
+    started = time.perf_counter()
+    page = TeacherPage(teachers)
+    opened = time.perf_counter() - started
+    idle = []
+    for _ in range(LIST_REFRESHES):
+        started = time.perf_counter()
+        page.refresh_tables()
+        idle.append(time.perf_counter() - started)
+    moved = []
+    rng = random.Random(1)
+    for _ in range(3):
+        for c in codes[LIST_FINISHED:]:
+            play_random_turn(store, c, rng)
+        started = time.perf_counter()
+        page.refresh_tables()
+        moved.append(time.perf_counter() - started)
+    rows = page.tables.value.count("<tr>") - 1
+    teachers.close()
+    store.close()
+    return {"tables": LIST_TABLES, "finished": LIST_FINISHED, "log_entries": entries, "rows_shown": rows,
+            "open_page": opened, "refresh_no_move": statistics.median(idle),
+            "refresh_after_a_move_per_table": statistics.median(moved)}
+
+
+def play_random_turn(store, codes, rng: random.Random) -> None:
+    """The seat to move plays a random choice (every seat is a student's)."""
+    for code in codes.seats:
+        view = store.seat_view(code, log_limit=0)
+        if view.content["your_turn"]:
+            store.play(code, rng.choice(view.content["choices"])["action"], view.log_length)
+            return
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--backend", choices=["sqlite", "postgres", "both"], default="both")
@@ -188,6 +252,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--think", type=float, default=0.0, help="mean pause before a student's move (s)")
     parser.add_argument("--folder", help="SQLite: the store's folder (default: a temporary one)")
     parser.add_argument("--url", help="PostgreSQL: a server to use (default: a throwaway one)")
+    parser.add_argument("--list", action="store_true", help="time the teacher's table list instead")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores")
     for backend in (["sqlite", "postgres"] if args.backend == "both" else [args.backend]):
@@ -202,13 +267,15 @@ def main(argv: list[str] | None = None) -> None:
             cluster = Cluster(settings=("max_connections=200",)).start()
             location = cluster.url()
         try:
-            report = run(location, args.seconds, args.processes, args.think)
+            report = list_refresh(location) if args.list else run(location, args.seconds, args.processes, args.think)
         finally:
             if cluster is not None:
                 cluster.remove()
         print(f"== {backend}")
         for key, value in report.items():
             print(f"  {key}: {value:.3f}" if isinstance(value, float) else f"  {key}: {value}")
+        if args.list:
+            continue
         ok = report["lost"] == report["duplicated"] == report["unreported"] == 0 and not report["errors"]
         print("  verdict:", "no lost or duplicated moves" if ok else "MOVES LOST OR DUPLICATED")
 

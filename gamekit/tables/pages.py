@@ -33,7 +33,7 @@ import re
 import threading
 import time
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
@@ -83,7 +83,7 @@ def game_view(module: str) -> GameView:
     return widgets_module.view()
 
 
-def result_html(game: GameView, returns: list[float]) -> str:
+def result_html(game: GameView, returns: Sequence[float]) -> str:
     """The final result, ranked: "1. <b>Yellow</b> $98,000, 2. <b>Red</b> $19,500, ..."."""
     return ", ".join(f"{place}. <b>{escape(game.player_name(p))}</b> {escape(game.score_text(returns[p]))}"
                      for place, p in ranking(returns))

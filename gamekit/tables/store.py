@@ -166,6 +166,15 @@ class TableInfo:
 
 
 @dataclass(frozen=True)
+class TableSummary:
+    """A table's line in the teacher's list: its public facts and whether its game is over, with what result."""
+
+    info: TableInfo
+    terminal: bool
+    returns: tuple[float, ...] | None  # the final result (each seat's return) once the game is over
+
+
+@dataclass(frozen=True)
 class LogEntry:
     """One raw log entry (server side only: chance outcomes are shown as drawn)."""
 
@@ -566,11 +575,36 @@ class TableStore(ABC):
             return self._info(row, self._seat_rows(tx, table_id))
 
     def list_tables(self) -> list[TableInfo]:
-        """Every table of the store, oldest first."""
+        """Every table of the store, oldest first (two queries, however many tables)."""
         with self._transaction(write=False) as tx:
             rows = tx.all("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables "
                           "ORDER BY created, id")
-            return [self._info(row, self._seat_rows(tx, row[0])) for row in rows]
+            seats: dict[str, list[SeatInfo]] = {}
+            for table_id, *seat in tx.all("SELECT table_id, seat, bot, code_hash FROM gk_seats "
+                                          "ORDER BY table_id, seat"):
+                seats.setdefault(str(table_id), []).append(_seat_info(*seat))
+        return [self._info(row, tuple(seats.get(str(row[0]), ()))) for row in rows]
+
+    def summaries(self) -> list[TableSummary]:
+        """Every table of the store, oldest first, and whether its game is over (the teacher's list).
+        The game is read from this process's replay of the table, extended by the entries it lacks:
+        a call after no new move replays nothing and runs only :meth:`list_tables`' two queries.  A
+        table left waiting for chance or a bot is advanced, as a view of it would be."""
+        return [self._summary(info) for info in self.list_tables()]
+
+    def _summary(self, info: TableInfo) -> TableSummary:
+        table = self._table(info.table)
+        with self._lock:
+            replay = self._replays.get(info.table)
+        if replay is None or replay.length < info.length:
+            with self._transaction(write=False) as tx:
+                replay = self._sync(tx, table, info.length)
+        state = replay.state
+        if (info.status == "playing" and not _waits_for_human(state, info.seats)
+                and time.time() - info.updated > self.STALL_SECONDS and self.advance(info.table)):
+            return self._summary(self.table_info(info.table))
+        terminal = state.is_terminal()
+        return TableSummary(info, terminal, tuple(state.returns()) if terminal else None)
 
     def _info(self, row: tuple, seats: tuple[SeatInfo, ...]) -> TableInfo:
         table_id, title, start, status, length, revision, created, updated = row
@@ -733,8 +767,7 @@ class TableStore(ABC):
 
     def _seat_rows(self, tx: Tx, table_id: str) -> tuple[SeatInfo, ...]:
         rows = tx.all("SELECT seat, bot, code_hash FROM gk_seats WHERE table_id = ? ORDER BY seat", (table_id,))
-        return tuple(SeatInfo(int(seat), HUMAN if bot is None else "bot", None if bot is None else json.loads(bot),
-                              code is not None) for seat, bot, code in rows)
+        return tuple(_seat_info(*row) for row in rows)
 
     def _sync(self, tx: Tx, table: _Table, length: int, exact: bool = False) -> _Replay:
         """The table's replay at ``length`` entries (the length ``tx`` sees), extended from this
@@ -792,6 +825,12 @@ class TableStore(ABC):
             if cached is None or cached.length < replay.length:
                 self._replays[table_id] = replay
 
+
+
+def _seat_info(seat: int, bot: str | None, code_hash: str | None) -> SeatInfo:
+    """A ``gk_seats`` row's seat, bot and code hash as the seat's public facts."""
+    return SeatInfo(int(seat), HUMAN if bot is None else "bot", None if bot is None else json.loads(bot),
+                    code_hash is not None)
 
 
 def _waits_for_human(state: GameState, seats: Sequence[SeatInfo]) -> bool:

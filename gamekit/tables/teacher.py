@@ -259,15 +259,17 @@ class TeacherPage:
 
     def refresh_tables(self) -> None:
         """The store's tables, newest first: title, game, who sits where, status, and a finished game's
-        final result."""
+        final result.  Cheap to repeat: a table's game is replayed only by the moves made since the last
+        refresh (:meth:`TableStore.summaries`)."""
         rows = []
-        for info in reversed(self.store.list_tables()):
+        for summary in reversed(self.store.summaries()):
+            info = summary.info
             view = game_view(info.module)
             seats = ", ".join(f"{view.player_name(s.seat)}: {'student' if s.played_by == 'human' else s.label}"
                               for s in info.seats)
             when = datetime.datetime.fromtimestamp(info.created).strftime("%d %b %H:%M")
-            content = self.store.public_view(info.table, log_limit=0).content
-            status = ("game over", result_html(view, content["returns"])) if content["terminal"] else (info.status, "")
+            status = (("game over", result_html(view, summary.returns)) if summary.returns is not None
+                      else (info.status, ""))
             rows.append(f"<tr><td>{escape(info.title or '–')}</td><td>{escape(view.title or info.game)}</td>"
                         f"<td>{escape(seats)}</td><td>{escape(status[0])}</td><td>{escape(when)}</td>"
                         f"<td>{status[1]}</td></tr>")
