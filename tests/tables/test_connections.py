@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from gamekit.tables.store import TableStore
 
 from .helpers import TOY
@@ -106,3 +108,14 @@ def test_a_connection_lent_to_a_running_call_is_closed_when_that_call_ends_after
         assert store.open_connections() == 1  # the running call keeps its connection ...
         assert store.table_info(codes.table).table == codes.table  # ... and finishes on it
     assert store.open_connections() == 0  # then it is closed, not kept
+
+
+def test_a_listening_connection_given_back_listens_no_more(store, location):
+    if not location.startswith("postgresql://"):
+        pytest.skip("PostgreSQL only: SQLite's waits poll, they do not listen")
+    codes = store.create_table(TOY, ["human", "random"])
+    store.wait_for_change(codes.table, store.public_view(codes.table).revision, 0.01)
+    with store._borrow("listener") as lease:  # the idle listener the wait gave back
+        assert store.open_connections() == 2
+        row = lease.conn.execute("SELECT count(*) FROM pg_listening_channels()").fetchone()
+        assert row == (0,)  # idle, it gathers no notifications
