@@ -5,23 +5,25 @@ socket, ``postgresql://kit@/classroom?host=/run/postgresql``.  Every write trans
 table's row (``SELECT ... FOR UPDATE``) before it reads the log length, so writers of one table
 queue; the primary key ``(table_id, idx)`` would refuse a second entry at the same index anyway.
 Changes are announced with ``NOTIFY gk_tables, '<table id>'`` in the writing transaction (delivered on
-commit); :meth:`PostgresStore.wait_for_change` LISTENs on a connection of its own.  Each thread uses
-its own connections (one for queries, one for listening); a connection lost (server restarted) is
-replaced (a transaction that cannot even begin is retried once on a new connection; one that fails
-half-way is rolled back by the server and raises ``StoreUnavailable``).
+commit); :meth:`PostgresStore.wait_for_change` LISTENs on a connection of its own.  Each store call
+borrows a connection from the store's few (:meth:`TableStore._borrow`; a wait also borrows one to listen
+on, which is told to ``UNLISTEN`` when given back); a connection lost (server restarted) is replaced (a
+transaction that cannot even begin is retried once on a new connection; one that fails half-way is
+rolled back by the server and raises ``StoreUnavailable``).
 """
 from __future__ import annotations
 
 import time
-from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from typing import Any, Callable, Iterator, Sequence
 
 from .errors import StoreUnavailable, UnknownTable
-from .store import Conflict, TableStore, Tx, create_schema
+from .store import Conflict, TableStore, Tx, _Lease, create_schema
 
 try:
     import psycopg
     from psycopg import errors as pg_errors
+    from psycopg import pq
 except ModuleNotFoundError:  # pragma: no cover - depends on the environment
     psycopg = None  # type: ignore[assignment]  # optional: PostgresStore() then says how to install it
 
@@ -35,7 +37,8 @@ class _Tx:
     because the connection broke (the server restarted since it was last used) runs once more on a
     new connection: a single read is safe to repeat."""
 
-    def __init__(self, conn: "psycopg.Connection", reconnect=None) -> None:
+    def __init__(self, conn: "psycopg.Connection",
+                 reconnect: Callable[[], "psycopg.Connection"] | None = None) -> None:
         self.conn = conn
         self.reconnect = reconnect
 
@@ -64,7 +67,7 @@ class _Tx:
             cur.executemany(sql.replace("?", "%s"), rows)
 
 
-class PostgresStore(TableStore):
+class PostgresStore(TableStore["psycopg.Connection"]):
     """Tables in the PostgreSQL database at ``url`` (the tables are created if missing)."""
 
     FOR_UPDATE = " FOR UPDATE"
@@ -80,64 +83,64 @@ class PostgresStore(TableStore):
             tx.run("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
             create_schema(tx, "DOUBLE PRECISION")
 
-    def _connect(self) -> "psycopg.Connection":
+    def _open(self, kind: str) -> "psycopg.Connection":
         try:
-            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=max(1, round(self.connect_timeout)))
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=max(1, round(self.connect_timeout)))
         except psycopg.Error as exc:
             raise StoreUnavailable(f"cannot reach the PostgreSQL table store: {type(exc).__name__}") from None
-        return self._remember(conn)
 
-    def _connection(self, name: str = "conn") -> "psycopg.Connection":
-        conn = getattr(self._local, name, None)
-        if conn is None or conn.closed or conn.broken:
-            if conn is not None:
-                conn.close()
-            conn = self._connect()
-            if name == "listener":
-                conn.execute(f"LISTEN {CHANNEL}")
-            setattr(self._local, name, conn)
-        return conn
-
-    def _begin(self) -> "psycopg.Connection":
-        """This thread's connection, in a new transaction.  A connection that fails to begin (the
-        server restarted since it was last used) is replaced once: nothing was done on it yet."""
-        for attempt in (1, 2):
-            conn = self._connection()
+    def _reusable(self, kind: str, conn: "psycopg.Connection") -> bool:
+        """Alive, outside any transaction, and (a listener) listening no more: an idle connection left
+        listening would gather every table's notifications unread."""
+        if conn.closed or conn.broken or conn.info.transaction_status != pq.TransactionStatus.IDLE:
+            return False
+        if kind == "listener":
             try:
-                conn.execute("BEGIN")
-                return conn
+                conn.execute("UNLISTEN *")
+            except psycopg.Error:
+                return False
+        return True
+
+    def _begin(self, lease: _Lease["psycopg.Connection"]) -> "psycopg.Connection":
+        """The lease's connection, in a new transaction.  A connection that fails to begin (the server
+        restarted since it was last used) is replaced once: nothing was done on it yet."""
+        for attempt in (1, 2):
+            try:
+                lease.conn.execute("BEGIN")
+                return lease.conn
             except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
-                conn.close()
                 if attempt == 2:
                     raise StoreUnavailable(f"cannot reach the PostgreSQL table store ({type(exc).__name__}); "
                                            "try again") from None
+                self._renew(lease)
         raise AssertionError("unreachable")
 
     @contextmanager
     def _transaction(self, write: bool) -> Iterator[_Tx]:
-        if not write:  # each statement on its own, seeing the latest commit (see TableStore._transaction)
-            try:
-                yield _Tx(self._connection(), reconnect=self._connection)
-            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
-                raise StoreUnavailable(f"the PostgreSQL table store failed ({type(exc).__name__}); "
-                                       "try again") from None
-            return
-        conn = self._begin()
-        try:
-            yield _Tx(conn)
-            conn.execute("COMMIT")
-        except BaseException as exc:
-            if not (conn.closed or conn.broken):
+        with self._borrow() as lease:
+            if not write:  # each statement on its own, seeing the latest commit (see TableStore._transaction)
                 try:
-                    conn.execute("ROLLBACK")
-                except psycopg.Error:
-                    conn.close()
-            if isinstance(exc, pg_errors.UniqueViolation):
-                raise Conflict(str(exc)) from None
-            if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
-                raise StoreUnavailable(f"the PostgreSQL table store failed ({type(exc).__name__}); "
-                                       "try again") from None
-            raise
+                    yield _Tx(lease.conn, reconnect=lambda: self._renew(lease))
+                except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                    raise StoreUnavailable(f"the PostgreSQL table store failed ({type(exc).__name__}); "
+                                           "try again") from None
+                return
+            conn = self._begin(lease)
+            try:
+                yield _Tx(conn)
+                conn.execute("COMMIT")
+            except BaseException as exc:
+                if not (conn.closed or conn.broken):
+                    try:
+                        conn.execute("ROLLBACK")
+                    except psycopg.Error:
+                        conn.close()
+                if isinstance(exc, pg_errors.UniqueViolation):
+                    raise Conflict(str(exc)) from None
+                if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
+                    raise StoreUnavailable(f"the PostgreSQL table store failed ({type(exc).__name__}); "
+                                           "try again") from None
+                raise
 
     def _notify(self, tx: Tx, table_id: str) -> None:
         tx.run("SELECT pg_notify(?, ?)", (CHANNEL, table_id))
@@ -151,12 +154,31 @@ class PostgresStore(TableStore):
 
     def wait_for_change(self, table_id: str, known_revision: int, timeout: float) -> int:
         """LISTENs (the listening connection is opened before the revision is read, so no change is
-        missed) and reads the revision again when a notification names this table."""
+        missed) and reads the revision again when a notification names this table.  Without a listening
+        connection (none could be opened) it polls the revision every 0.1 s."""
+        with ExitStack() as lent:
+            try:
+                listener = self._listen(lent.enter_context(self._borrow("listener")))
+            except StoreUnavailable:
+                listener = None
+            return self._wait(listener, table_id, known_revision, timeout)
+
+    def _listen(self, lease: _Lease["psycopg.Connection"]) -> "psycopg.Connection | None":
+        """The lease's connection, listening; a connection that fails to (the server restarted since it was
+        last used) is replaced once; None if that fails too."""
+        for attempt in (1, 2):
+            try:
+                lease.conn.execute(f"LISTEN {CHANNEL}")
+                return lease.conn
+            except (psycopg.OperationalError, psycopg.InterfaceError):
+                if attempt == 2:
+                    return None
+                self._renew(lease)
+        raise AssertionError("unreachable")
+
+    def _wait(self, listener: "psycopg.Connection | None", table_id: str, known_revision: int,
+              timeout: float) -> int:
         deadline = time.monotonic() + max(0.0, timeout)
-        try:
-            listener = self._connection("listener")
-        except StoreUnavailable:
-            listener = None
         while True:
             revision = self._revision(table_id)
             if revision != known_revision:

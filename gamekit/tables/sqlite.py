@@ -39,7 +39,7 @@ class _Tx:
         self.conn.executemany(sql, rows)
 
 
-class SQLiteStore(TableStore):
+class SQLiteStore(TableStore[sqlite3.Connection]):
     """Tables in ``folder/tables.sqlite3`` (the folder is created if missing)."""
 
     def __init__(self, folder: str | Path, *, busy_timeout: float = 30.0, poll_interval: float = 0.05,
@@ -56,53 +56,63 @@ class SQLiteStore(TableStore):
         with self._transaction(write=True) as tx:
             create_schema(tx, "REAL")
 
-    def _connection(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            try:
-                conn = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None,
-                                       check_same_thread=False)  # used by one thread; closed by close()
-                conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-                mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-                if mode.lower() != "wal":
-                    raise StoreUnavailable(f"SQLite refused the WAL journal for {self.path} (got {mode!r}): is the "
-                                           "folder on a network file system? Use a local folder.")
-                conn.execute(f"PRAGMA synchronous = {self.synchronous}")
-                conn.execute("PRAGMA foreign_keys = ON")
-            except sqlite3.Error as exc:
-                raise StoreUnavailable(f"cannot open the table store {self.path}: {exc}") from None
-            self._local.conn = self._remember(conn)
+    def _open(self, kind: str) -> sqlite3.Connection:
+        conn = None
+        try:
+            conn = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None,
+                                   check_same_thread=False)  # lent to one thread at a time (TableStore._borrow)
+            conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode.lower() != "wal":
+                raise StoreUnavailable(f"SQLite refused the WAL journal for {self.path} (got {mode!r}): is the "
+                                       "folder on a network file system? Use a local folder.")
+            conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+            conn.execute("PRAGMA foreign_keys = ON")
+        except (sqlite3.Error, StoreUnavailable) as exc:
+            if conn is not None:
+                conn.close()
+            if isinstance(exc, StoreUnavailable):
+                raise
+            raise StoreUnavailable(f"cannot open the table store {self.path}: {exc}") from None
         return conn
+
+    def _reusable(self, kind: str, conn: sqlite3.Connection) -> bool:
+        return not conn.in_transaction  # (a write that could not even roll back)
 
     @contextmanager
     def _transaction(self, write: bool) -> Iterator[_Tx]:
-        conn = self._connection()
-        if not write:  # each statement on its own, seeing the latest commit (see TableStore._transaction)
+        with self._borrow() as lease:
+            conn = lease.conn
+            if not write:  # each statement on its own, seeing the latest commit (see TableStore._transaction)
+                try:
+                    yield _Tx(conn)
+                except sqlite3.OperationalError as exc:
+                    raise StoreUnavailable(f"the table store failed ({exc}); try again") from None
+                return
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise StoreUnavailable(f"the table store is busy ({exc}); try again") from None
             try:
                 yield _Tx(conn)
-            except sqlite3.OperationalError as exc:
-                raise StoreUnavailable(f"the table store failed ({exc}); try again") from None
-            return
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise StoreUnavailable(f"the table store is busy ({exc}); try again") from None
-        try:
-            yield _Tx(conn)
-            conn.execute("COMMIT")
-        except BaseException as exc:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.IntegrityError):
-                raise Conflict(str(exc)) from None
-            if isinstance(exc, sqlite3.OperationalError):
-                raise StoreUnavailable(f"the table store failed ({exc}); try again") from None
-            raise
+                conn.execute("COMMIT")
+            except BaseException as exc:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.IntegrityError):
+                    raise Conflict(str(exc)) from None
+                if isinstance(exc, sqlite3.OperationalError):
+                    raise StoreUnavailable(f"the table store failed ({exc}); try again") from None
+                raise
 
     def wait_for_change(self, table_id: str, known_revision: int, timeout: float) -> int:
         """Polls ``PRAGMA data_version`` (which changes when another connection commits: no disk
-        read) every ``poll_interval`` seconds, and reads the table's revision only after a commit."""
-        conn = self._connection()
+        read) every ``poll_interval`` seconds, and reads the table's revision only after a commit.  The
+        connection is this call's alone while it waits, so every change of its data version is another's."""
+        with self._borrow() as lease:
+            return self._wait(lease.conn, table_id, known_revision, timeout)
+
+    def _wait(self, conn: sqlite3.Connection, table_id: str, known_revision: int, timeout: float) -> int:
         deadline = time.monotonic() + max(0.0, timeout)
         seen_version = None
         revision = known_revision

@@ -31,10 +31,10 @@ import secrets
 import threading
 import time
 from abc import ABC, abstractmethod
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Iterator, Mapping, NamedTuple, Protocol, Sequence, TypeVar
 
 from ..actions import Action
 from ..bots import SeatSpec, seat_factory, seat_label
@@ -104,6 +104,16 @@ class Connection(Protocol):
 
 
 C = TypeVar("C", bound=Connection)
+
+
+class _Lease(Generic[C]):
+    """A connection of ``kind`` lent to one thread for one store call (calls nested in it share it);
+    ``generation``: the store's :meth:`TableStore.close` count when it was lent."""
+
+    __slots__ = ("kind", "conn", "generation")
+
+    def __init__(self, kind: str, conn: C, generation: int) -> None:
+        self.kind, self.conn, self.generation = kind, conn, generation
 
 
 class Tx(Protocol):
@@ -247,9 +257,12 @@ def bot_seed(seed: str, seat: int, index: int) -> int:
     return random.Random(f"{seed}/bot/{seat}/{index}").getrandbits(63)
 
 
-class TableStore(ABC):
-    """Classroom tables in a database; see docs/classroom.md.  Safe to share between threads (each
-    thread gets its own connection) and between processes (each opens its own store)."""
+class TableStore(ABC, Generic[C]):
+    """Classroom tables in a database; see docs/classroom.md.  Safe to share between threads and between
+    processes (each opens its own store).  Each store call borrows a connection for its duration (calls
+    nested in it, in the same thread, share it) and gives it back when it ends, so the connections open
+    are those of the calls running now plus at most :attr:`IDLE_CONNECTIONS` of each kind kept for the
+    next calls, however many threads have come and gone."""
 
     #: Backends: `` FOR UPDATE`` where a transaction locks a row by reading it (PostgreSQL); SQLite's
     #: write transactions lock the whole database when they begin.
@@ -257,11 +270,16 @@ class TableStore(ABC):
     #: A table waiting this long for chance or a bot (the process advancing it died) is advanced by the
     #: next view of it.  Longer than a bot's slowest move, so views do not compute bots' moves twice.
     STALL_SECONDS = 5.0
+    #: Connections of each kind (``"query"``; PostgreSQL's ``"listener"``) kept open after their call
+    #: ends, for the next call of any thread; a connection given back when this many wait is closed.
+    IDLE_CONNECTIONS = 4
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._local = threading.local()  # this thread's connections (a backend names them)
-        self._opened: list[Connection] = []  # every connection opened, in any thread (for close)
+        self._lent = threading.local()  # this thread's leases by kind, only while a call runs
+        self._idle: dict[str, list[C]] = {}  # connections given back, by kind, for the next calls
+        self._opened: dict[int, C] = {}  # every open connection, lent or idle, by id (the bookkeeping)
+        self._generation = 0  # how many times close() was called: a lease from before is closed when given back
         self._tables: dict[str, _Table] = {}
         self._replays: dict[str, _Replay] = {}
         self._code_seats: dict[str, tuple[str, int]] = {}
@@ -287,19 +305,82 @@ class TableStore(ABC):
         entry and every host operation changes the revision; a page calls this in a loop and
         re-reads its view when the result differs from the revision it shows."""
 
-    def _remember(self, conn: C) -> C:
-        """``conn``, just opened by a backend for this thread, to be closed by :meth:`close`."""
+    @abstractmethod
+    def _open(self, kind: str) -> C:
+        """A new connection of ``kind`` (see :attr:`IDLE_CONNECTIONS`); :class:`StoreUnavailable` when
+        the database cannot be reached."""
+
+    def _reusable(self, kind: str, conn: C) -> bool:
+        """Whether ``conn``, given back by a call, may serve the next call (a backend resets it here);
+        a connection that may not is closed."""
+        return True
+
+    @contextmanager
+    def _borrow(self, kind: str = "query") -> Iterator[_Lease[C]]:
+        """A connection of ``kind`` for one store call: the one lent to the call this one runs inside (in
+        this thread), else an idle one, else a new one; the outermost call gives it back when it ends.
+        Nothing of it stays with the thread, so a thread that ends holds no connection."""
+        lease: _Lease[C] | None = getattr(self._lent, kind, None)
+        if lease is not None:
+            yield lease
+            return
         with self._lock:
-            self._opened.append(conn)
+            idle = self._idle.get(kind)
+            conn = idle.pop() if idle else None
+            generation = self._generation
+        lease = _Lease(kind, self._new(kind) if conn is None else conn, generation)
+        setattr(self._lent, kind, lease)
+        try:
+            yield lease
+        finally:
+            delattr(self._lent, kind)
+            self._give_back(lease)
+
+    def _new(self, kind: str) -> C:
+        conn = self._open(kind)
+        with self._lock:
+            self._opened[id(conn)] = conn
         return conn
 
-    def close(self) -> None:
-        """Close every connection this store opened (in any thread)."""
+    def _discard(self, conn: C) -> None:
+        """Close ``conn`` and forget it (nothing if it is already forgotten)."""
         with self._lock:
-            opened, self._opened = self._opened, []
-        for conn in opened:
+            known = self._opened.pop(id(conn), None) is conn
+        if known:
             conn.close()
-        self._local = threading.local()
+
+    def _renew(self, lease: _Lease[C]) -> C:
+        """Replace the lease's connection (it broke: e.g. the server restarted) by a new one."""
+        self._discard(lease.conn)
+        lease.conn = self._new(lease.kind)
+        return lease.conn
+
+    def _give_back(self, lease: _Lease[C]) -> None:
+        conn = lease.conn
+        reusable = self._reusable(lease.kind, conn)
+        with self._lock:
+            idle = self._idle.setdefault(lease.kind, [])
+            keep = (reusable and lease.generation == self._generation and len(idle) < self.IDLE_CONNECTIONS
+                    and self._opened.get(id(conn)) is conn)
+            if keep:
+                idle.append(conn)
+        if not keep:
+            self._discard(conn)
+
+    def open_connections(self) -> int:
+        """How many database connections this store has open: lent to calls running now, and idle."""
+        with self._lock:
+            return len(self._opened)
+
+    def close(self) -> None:
+        """Close the store's idle connections; one lent to a call still running (in another thread) is
+        closed when that call ends.  A later call opens a new connection."""
+        with self._lock:
+            self._generation += 1
+            idle = [conn for conns in self._idle.values() for conn in conns]
+            self._idle.clear()
+        for conn in idle:
+            self._discard(conn)
 
     def __enter__(self) -> "TableStore":
         return self
