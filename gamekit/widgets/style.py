@@ -20,7 +20,7 @@ KIT_CSS = """
 .gk-kit .gk-table { border-collapse: collapse; font-size: 14px; }
 .gk-kit .gk-table th { text-align: left; padding: 1px 8px 1px 0; border-bottom: 1px solid #BBBBBB; }
 .gk-kit .gk-table td { padding: 1px 8px 1px 0; }
-.gk-kit .gk-table .gk-num { text-align: right; }
+.gk-kit .gk-table .gk-num { text-align: right; white-space: nowrap; }
 .gk-kit .gk-chooser .jupyter-button { text-align: left; max-width: 100%; }
 .gk-kit .gk-chooser .widget-dropdown { width: 100%; }
 .gk-kit .gk-chooser .widget-dropdown select { width: 100%; }

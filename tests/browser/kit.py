@@ -6,7 +6,8 @@
 * :func:`cut_labels` -- no label, button or slider readout of a widget too small for its words;
 * :func:`click_the_board` -- a human's move made by clicking the picture (choose, then confirm by a
   second click);
-* :func:`autoplay`, :func:`timeline_jump`, :func:`save_then_load`, :func:`winner_banner`.
+* :func:`autoplay`, :func:`timeline_jump`, :func:`save_then_load`, :func:`winner_banner`;
+* the coach (it works in a thread): :func:`review_abandoned`, :func:`coach_hint`.
 """
 from __future__ import annotations
 
@@ -185,6 +186,52 @@ def timeline_jump(page, stepper, move: int) -> None:
     entry = stepper.locator(f".gk-event-log [data-target=move-{move + 2}]").first  # a move taken back, greyed
     entry.click()
     wait_move(page, stepper, f"n === {move + 2}")
+
+
+REVIEWING = re.compile(r"The coach is reviewing the game… \d+ of \d+ decisions")
+
+
+def wait_enabled(page, control, timeout: int = 60_000) -> None:
+    page.wait_for_function("(b) => !b.disabled", arg=control.element_handle(), timeout=timeout)
+
+
+def review_abandoned(page, stepper, shot) -> None:
+    """After the game, Review: the coach's progress ("k of n decisions") shows in the pane, Review is disabled, and
+    the stepper still answers (a timeline jump, a log entry); back at the end of the game (the same moves, a new
+    position), the Review button comes back once the abandoned review has stopped, and its answer never shows.
+    ``shot(name)`` photographs the screen while the coach works."""
+    end = move_number(stepper)
+    pane, review = stepper.locator(".gk-advice"), button(stepper, "Review")
+    review.click()
+    pane.get_by_text(REVIEWING).wait_for(timeout=30_000)
+    assert review.is_disabled()
+    shot("lab-giganten-reviewing")
+    assert cut_labels(page) == []
+    assert REVIEWING.search(pane.inner_text()), "the review ended before the stepper was moved (too fast to test)"
+    timeline_jump(page, stepper, end - 10)  # the stepper answers while the coach works
+    pane.get_by_text(REVIEWING).wait_for(state="detached", timeout=10_000)  # nor speaks of the old position
+    box = stepper.locator(".gk-move-box input").first
+    box.fill(str(end))
+    box.press("Enter")
+    wait_move(page, stepper, f"n === {end}")
+    wait_enabled(page, review)  # the abandoned review has stopped (its answer shown or dropped by then)
+    assert review.is_visible() and pane.inner_text().strip() == ""
+
+
+def coach_hint(page, stepper, seat: str) -> None:
+    """On ``seat``'s turn (its view shown), Hint: the coach thinks in a thread, then the pane shows its ranking."""
+    pane = stepper.locator(".gk-advice")
+    button(stepper, "Hint").click()
+    pane.locator("table").wait_for(timeout=60_000)
+    assert f"Hint (the coach, {seat}" in pane.inner_text() and "chance of winning" in pane.inner_text()
+    wait_enabled(page, button(stepper, "Hint"))
+    wrapped = pane.evaluate(WRAPPED_NUMBERS)  # a number and its unit or margin on one line
+    assert wrapped == [], wrapped
+
+
+WRAPPED_NUMBERS = """(pane) => [...pane.querySelectorAll('td.gk-num')].filter(td => {
+  const r = document.createRange(); r.selectNodeContents(td); return r.getClientRects().length > 1;
+}).map(td => `${JSON.stringify(td.textContent)} wraps`)"""
 
 
 def snapshot(stepper) -> tuple[str, str, str]:

@@ -7,8 +7,10 @@ and the locomotive race.
   picture is shown larger than it was drawn (nor any text of a picture under 12 px);
 * the keyboard: S steps (JupyterLab's own shortcuts stay out of the way), Tab to Step and Enter steps;
 * the log names rulebook sections and is not typeset as LaTeX;
-* Giganten, hot seat: a move by clicking the board, the winner banner, save then load (the same game),
-  a timeline jump; First Giants: autoplay; the price dice, the museum builder (by clicking cards into sets)
+* Giganten, hot seat: a move by clicking the board, the winner banner, the coach's Review (it works in a
+  thread: its progress shows, the stepper still travels in time, and the review of the old position is
+  dropped), save then load (the same game), a timeline jump; First Giants: autoplay, the coach's Hint (its
+  ranking arrives from the thread); the price dice, the museum builder (by clicking cards into sets)
   and the locomotive race answer.
 
 Each widget is photographed to test-artifacts/screenshots/widget-*.png (look at them).
@@ -22,8 +24,8 @@ import nbformat
 import pytest
 
 from .conftest import NOTEBOOKS, REPO, SCREENSHOTS
-from .kit import (autoplay, button, click_the_board, close_settings, cut_labels, fit_problems, move_number,
-                  picture_problems, save_then_load, shoot, wait_move, winner_banner)
+from .kit import (autoplay, button, click_the_board, close_settings, coach_hint, cut_labels, fit_problems,
+                  move_number, picture_problems, review_abandoned, save_then_load, shoot, wait_move, winner_banner)
 from .lab import run_all_cells
 
 pytestmark = pytest.mark.browser
@@ -105,11 +107,16 @@ def test_widgets_in_jupyterlab_on_a_projector(lab_server, projector_page, screen
     assert fit_problems(page, ".gk-stepper", whole_page=False) == [] and picture_problems(page) == []
     assert cut_labels(page) == []
     in_view(page, giganten, "lab-giganten-game-over")
+    review_abandoned(page, giganten, lambda name: in_view(page, giganten, name))
     save_then_load(page, giganten)
 
     show_tab(page, "First Giants")
     autoplay(page, first)
     first.get_by_text("Ana: your action").wait_for(timeout=30_000)
+    coach_hint(page, first, "Ana")
+    assert cut_labels(page) == []
+    in_view(page, first, "lab-firstgiants-hint")
+    shoot(first.locator(".gk-advice"), "lab-firstgiants-hint-pane")
     before = move_number(first)
     first.locator(".gk-picture-view .gk-target").first.click()  # a dig site: choose, then confirm
     button(first, "Cancel").click()
