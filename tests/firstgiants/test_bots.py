@@ -6,6 +6,7 @@ import pytest
 import firstgiants
 from firstgiants.bots import BOTS, HeuristicBot, Weights, estimated_returns
 from gamekit import play
+from gamekit.play import play_until
 from gamekit.bots import make_bot
 from gamekit.checks import CheckedBot, check_in_place_advance
 
@@ -59,3 +60,34 @@ def test_weights_are_tunable_and_checked():
 
 def test_the_search_applies_moves_in_place_exactly_like_apply():
     check_in_place_advance(firstgiants.new_game(4), seed=4)
+
+
+def test_the_calibrated_player_plays_legal_moves_to_the_end():
+    bots = [CheckedBot(BOTS["calibrated"](p)) for p in range(2)] + [CheckedBot(BOTS["club"](7))]
+    assert play(firstgiants.new_game(3), bots, 4).is_terminal()
+
+
+def test_the_calibrated_player_counts_the_position_beyond_points_at_the_calibrated_weight():
+    from firstgiants.bots import CALIBRATED_SHARE, CalibratedBot, beyond_points
+    from firstgiants.coach import MODEL
+
+    state = play_until(firstgiants.new_game(4), lambda s: s.turns >= 12 and not s.is_chance(),
+                       [HeuristicBot(p) for p in range(4)], 3)
+    bot = CalibratedBot(1, card=1.5)
+    _, (on_points, on_rest), _, _ = MODEL.coefficients(MODEL.progress(state))
+    expected = [state.score(p) + CALIBRATED_SHARE * on_rest / on_points * beyond_points(state, p, bot.weights)
+                for p in range(4)]
+    assert bot.returns(state) == pytest.approx(expected)
+    assert bot.weights.card == 1.5 and bot.share == CALIBRATED_SHARE
+    assert CalibratedBot(1, share=0).returns(state) == [float(state.score(p)) for p in range(4)]
+
+
+def test_the_calibrated_player_at_the_end_counts_points_only():
+    final = play(firstgiants.new_game(3), [HeuristicBot(p) for p in range(3)], 2)
+    assert BOTS["calibrated"](0).returns(final) == [float(final.score(p)) for p in range(3)]
+
+
+@pytest.mark.parametrize("share", [-0.1, 1.5])
+def test_the_calibrated_players_share_is_checked(share):
+    with pytest.raises(ValueError, match="share"):
+        BOTS["calibrated"](0, share=share)
