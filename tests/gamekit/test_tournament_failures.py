@@ -183,8 +183,17 @@ def test_a_game_whose_worker_dies_twice_becomes_a_failed_row_with_its_save_file(
     assert serial.rows == pooled.rows
 
 
+@pytest.fixture
+def ctrl_c_raises():
+    """Ctrl-C raises KeyboardInterrupt, as in a terminal, however pytest was started: a shell starts a background
+    job (``pytest ... &``) with SIGINT ignored, and Python then keeps it ignored."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 @pytest.mark.parametrize("processes", [None, 2])
-def test_ctrl_c_stops_the_run_promptly_and_keeps_the_finished_rows(tmp_path, processes):
+def test_ctrl_c_stops_the_run_promptly_and_keeps_the_finished_rows(tmp_path, processes, ctrl_c_raises):
     file = tmp_path / "run.jsonl"
     games = seeds(0, 3) + seeds(1, 0) + seeds(0, 40)[3:]
     start = time.monotonic()
@@ -199,7 +208,7 @@ def test_ctrl_c_stops_the_run_promptly_and_keeps_the_finished_rows(tmp_path, pro
     assert multiprocessing.active_children() == []
 
 
-def test_a_resumed_run_gives_the_rows_of_an_uninterrupted_run(tmp_path):
+def test_a_resumed_run_gives_the_rows_of_an_uninterrupted_run(tmp_path, ctrl_c_raises):
     file, once = tmp_path / "run.jsonl", tmp_path / "interrupted"
     seats = [bot("interrupt", once), bot("raise")]
     games = seeds(0, 4) + seeds(1, 0) + seeds(0, 8)[4:]
