@@ -14,6 +14,7 @@ from typing import Any, Generator, Iterable, Literal, Mapping, Sequence
 from ..bots import SeatSpec, seat_factory, seat_label
 from ..spec import GameSpec
 from .games import Metrics, Task, game_ref, spawn_seeds
+from .interrupts import interrupts_deferred
 from .rows import GameResult, TournamentResult
 from .store import ResultsFile
 from .workers import in_process, on_executor, supervised
@@ -234,9 +235,10 @@ def run_tournament(
     try:
         with closing(_rows(todo, processes, executor, chunksize, supervise)) as finishing:
             for row in finishing:
-                rows.append(row)
-                if store is not None:
-                    store.write(row)
+                with interrupts_deferred():  # the run's rows and the file hold the same games
+                    rows.append(row)
+                    if store is not None:
+                        store.write(row)
                 if bar is not None:
                     bar.update(1)
                 if stop_on_failure and row.failure is not None:

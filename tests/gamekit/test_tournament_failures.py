@@ -208,6 +208,25 @@ def test_ctrl_c_stops_the_run_promptly_and_keeps_the_finished_rows(tmp_path, pro
     assert multiprocessing.active_children() == []
 
 
+def test_ctrl_c_between_keeping_a_row_and_writing_it_still_writes_it(tmp_path, monkeypatch, ctrl_c_raises):
+    """The signal lands after the run took the second game's row and before the file got it (a CI run
+    once caught that window): the row is written all the same, and the run stops right after."""
+    from gamekit.tournament.store import ResultsFile
+
+    write, file = ResultsFile.write, tmp_path / "run.jsonl"
+
+    def interrupted_write(self, row):
+        if row.index == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+        write(self, row)
+
+    monkeypatch.setattr(ResultsFile, "write", interrupted_write)
+    with pytest.raises(TournamentInterrupted) as interrupted:
+        run_tournament(SPEC, ["random", "random"], seeds=[1, 2, 3, 4], results=file, progress=False)
+    assert [row.index for row in interrupted.value.result.rows] == [0, 1]
+    assert read_results(file).rows == interrupted.value.result.rows
+
+
 def test_a_resumed_run_gives_the_rows_of_an_uninterrupted_run(tmp_path, ctrl_c_raises):
     file, once = tmp_path / "run.jsonl", tmp_path / "interrupted"
     seats = [bot("interrupt", once), bot("raise")]
