@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Callable
 import ipywidgets as widgets
 
 from ..actions import Action
-from ..coach import Advice, CoachModel, Review, advise, model_of, review
+from ..coach import Advice, CoachModel, Review, advise, model_of, review, with_margin
 from .advice import Advisor
 from .background import CoachWork
 from .controls import button, escape
@@ -190,11 +190,12 @@ def advice_html(advice: Advice, model: CoachModel, name: str, what: str, shown: 
     """The coach's ranking of ``name``'s options as a table, best first (the final result in the game's unit and
     the chance of winning, each with its 95% margin; the first ``shown`` options), then its sentences.  ``what``
     titles it ("Hint", "Why?").  The stepper's Hint / Why? and a classroom seat's Hint both show this."""
+    zero = model.format_change(0.0)
     rows = "".join(
         f"<tr><td>{escape(o.text)}</td>"
-        f"<td class='gk-num'>{escape(model.format_value(o.value.mean))} ± "
-        f"{escape(model.format_change(o.value.half_width))}</td>"
-        f"<td class='gk-num'>{o.win.mean:.0%} ± {o.win.half_width:.0%}</td></tr>"
+        f"<td class='gk-num'>"
+        f"{escape(with_margin(model.format_value(o.value.mean), model.format_change(o.value.half_width), zero))}</td>"
+        f"<td class='gk-num'>{with_margin(f'{o.win.mean:.0%}', f'{o.win.half_width:.0%}', '0%')}</td></tr>"
         for o in advice.options[:shown])
     more = len(advice.options) - shown + advice.unranked
     tail = f"<div><i>… and {more} more options</i></div>" if more > 0 else ""
@@ -203,7 +204,9 @@ def advice_html(advice: Advice, model: CoachModel, name: str, what: str, shown: 
     return (f"<b>{escape(what)} (the coach, {seat}, {advice.samples} samples of the luck and of what {seat} "
             "cannot see):</b>"
             f"<table class='gk-table'><tr><th>option</th><th>final result ({escape(advice.unit)})</th>"
-            f"<th>chance of winning</th></tr>{rows}</table>{tail}{sentences}")
+            f"<th>chance of winning</th></tr>{rows}</table>{tail}"
+            "<div class='gk-help'>± is the coach's 95% margin on its own estimate (none where every sample "
+            f"agreed), not how far the game may still go.</div>{sentences}")
 
 
 def review_html(result: Review, whose: str) -> str:

@@ -203,7 +203,7 @@ def hint_shows_the_coachs_ranking(page) -> None:
     print(f"Hint: the ranking shown {time.monotonic() - started:.2f} s after the click")
     rows = page.locator(".gk-coach .gk-advice tr").all_inner_texts()
     assert "final result (dollars)" in rows[0] and "chance of winning" in rows[0]
-    assert len(rows) >= 3 and all(re.search(r"\$[\d,]+ ± \$[\d,]+\s+\d+% ± \d+%", r) for r in rows[1:]), rows
+    assert len(rows) >= 3 and all(re.search(r"\$[\d,]+( ± \$[\d,]+)?\s+\d+%( ± \d+%)?", r) for r in rows[1:]), rows
     assert "Best: " in page.locator(".gk-coach .gk-advice").inner_text()
     assert cut_labels(page) == []
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

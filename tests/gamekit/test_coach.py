@@ -1,6 +1,7 @@
 """The coach's machinery on the toy dice game: ranking, estimates, calibration fits, review, chart."""
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -8,7 +9,7 @@ import pytest
 
 from gamekit import play
 from gamekit.coach import CalibratedModel, CoachBot, CoachModel, Estimate, advise, fit_calibration, review, \
-    softmax
+    softmax, summary_sentences
 from gamekit.mcts import advance
 from gamekit.plotting import plot_review
 from gamekit.play import RandomBot, sample_chance
@@ -70,6 +71,17 @@ def test_the_coach_ranks_the_move_that_wins_at_once_first_with_exact_estimates()
     assert roll.value_loss.mean == pytest.approx(hold.value.mean - roll.value.mean)  # rolling on may score more
     assert hold.win_loss == Estimate.exact(0.0)
     assert hold.facts == {"banked_12": 1.0}
+
+
+def test_a_margin_is_shown_only_where_the_samples_disagreed_and_a_tie_is_called_a_tie():
+    advice = advise(toy_position([10, 0], 5), samples=16, seed=1, model=ToyModel())
+    hold, roll = advice.text().splitlines()[1:3]
+    assert hold.split() == ["hold", "16.0", "100%"]  # exact: "16.0 ± 0.0" would read as a certain result
+    assert roll.count("±") == 2
+    tie = dataclasses.replace(advice.options[1], value_loss=Estimate.exact(0.01), win_loss=Estimate.exact(0.004))
+    tied = dataclasses.replace(advice, options=(advice.best, tie))
+    assert summary_sentences(ToyModel(), tied)[0].endswith("Roll is as good, as far as the coach can tell.")
+    assert "comes next" in summary_sentences(ToyModel(), advice)[0]
 
 
 def test_the_same_seed_gives_the_same_advice_and_options_are_legal():
