@@ -1,11 +1,12 @@
 """Slow work in a thread, so a page stays live: the stepper's coach and a classroom table's pages share it.
 
 :func:`run_in_background` runs any work in a daemon thread.  :class:`CoachWork` runs the coach (a Hint,
-a game's review) for one pane, one piece of work at a time: its buttons are disabled meanwhile (the
-``on_busy`` callback redraws them), its progress shows in the pane, and its answer replaces the pane
-only if it is still wanted when it comes (the position it was asked for is still on the screen), else
-it is dropped.  Work whose answer is no longer wanted stops at its next progress report.  Tests wait
-for the thread (``CoachWork.thread``, :meth:`CoachWork.wait`), never for a time.
+a game's review) for one pane: its buttons are disabled while wanted work runs (the ``on_busy``
+callback redraws them), its progress shows in the pane, and its answer replaces the pane only if it is
+still wanted when it comes (the position it was asked for is still on the screen), else it is dropped.
+Work whose answer is no longer wanted frees the buttons at once (new work may start beside it) and
+stops at its next progress report.  Tests wait for the threads (``CoachWork.thread``,
+:meth:`CoachWork.wait`), never for a time.
 """
 from __future__ import annotations
 
@@ -38,21 +39,32 @@ class Abandoned(Exception):
 
 
 class CoachWork:
-    """The coach's work for ``pane``, in a thread (see the module docstring).  ``lock`` guards the pane
-    against the page's own redrawing (hold it while the position changes, or check :meth:`wanted` under
-    it); ``on_busy`` redraws the buttons, under the lock, when the work starts and when it ends."""
+    """The coach's work for ``pane``, in threads (see the module docstring).  ``lock`` guards the pane
+    against the page's own redrawing (hold it while the position changes, or check :attr:`busy` under
+    it); ``on_busy`` redraws the buttons, under the lock, when work starts and when it ends."""
 
     def __init__(self, pane: widgets.HTML, lock: threading.RLock, on_busy: Callable[[], None]) -> None:
         self.pane, self.lock, self.on_busy = pane, lock, on_busy
         self.thread: threading.Thread | None = None  # the last work's
-        self.busy = False  # while the work runs (its answer wanted or not)
-        self._wanted: Callable[[], bool] = lambda: False
+        self._threads: list[threading.Thread] = []  # every work's not yet joined (abandoned work may still run)
+        self._current: object | None = None  # the last work, while it runs
+        self._wanted: Callable[[], bool] = lambda: False  # whether the last work's answer is still wanted
+        self._own = threading.local()  # in a work's thread: that work's ``wanted``
+
+    @property
+    def busy(self) -> bool:
+        """Whether work runs whose answer is still wanted (work abandoned but still stopping does not count)."""
+        with self.lock:
+            return self._current is not None and self._wanted()
 
     def start(self, work: Callable[[], str], wanted: Callable[[], bool],
               shown: Callable[[], None] | None = None) -> threading.Thread:
         """Run ``work`` (the coach; its answer as HTML) in a thread, then, if ``wanted()`` still holds, show
         its answer in the pane and call ``shown``.  An error is shown as such (and ``shown`` not called)."""
+        this = object()
+
         def run() -> None:
+            self._own.wanted = wanted
             answer: str | None = None
             failed = False
             try:
@@ -62,7 +74,8 @@ class CoachWork:
             except Exception as exc:  # noqa: BLE001 (the pane says so instead of thinking for ever)
                 answer, failed = f"<i>The coach could not answer: {escape(exc)}</i>", True
             with self.lock:
-                self.busy = False
+                if self._current is this:
+                    self._current = None
                 if answer is not None and wanted():
                     self.pane.value = answer
                     if shown is not None and not failed:
@@ -70,25 +83,23 @@ class CoachWork:
                 self.on_busy()
 
         with self.lock:
-            self.busy, self._wanted = True, wanted
+            self._current, self._wanted = this, wanted
             self.on_busy()
             self.thread = run_in_background(run, "gk-coach")
+            self._threads = [t for t in self._threads if t.is_alive()] + [self.thread]
         return self.thread
-
-    def wanted(self) -> bool:
-        """Whether work runs whose answer is still wanted."""
-        with self.lock:
-            return self.busy and self._wanted()
 
     def report(self, text: str) -> None:
         """From the work: show its progress ``text`` (HTML) in the pane, or raise :class:`Abandoned` when its
         answer is no longer wanted."""
         with self.lock:
-            if not self._wanted():
+            if not self._own.wanted():
                 raise Abandoned
             self.pane.value = text
 
     def wait(self, timeout: float | None = None) -> None:
-        """Wait until the last work is done (and its answer shown or dropped).  Never call it holding the lock."""
-        if self.thread is not None:
-            self.thread.join(timeout)
+        """Wait until every work is done (its answer shown or dropped).  Never call it holding the lock."""
+        with self.lock:
+            threads = list(self._threads)
+        for thread in threads:
+            thread.join(timeout)

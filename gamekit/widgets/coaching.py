@@ -78,7 +78,7 @@ class CoachAdvisor(Advisor):
     def refresh(self) -> None:
         """After every change: the buttons, and the pane emptied unless the coach still works on this position."""
         with self._lock:
-            if not self.coach.wanted():
+            if not self.coach.busy:
                 self.pane.value = ""
             self.show_buttons()
 

@@ -198,7 +198,7 @@ def wait_enabled(page, control, timeout: int = 60_000) -> None:
 def review_abandoned(page, stepper, shot) -> None:
     """After the game, Review: the coach's progress ("k of n decisions") shows in the pane, Review is disabled, and
     the stepper still answers (a timeline jump, a log entry); back at the end of the game (the same moves, a new
-    position), the Review button comes back once the abandoned review has stopped, and its answer never shows.
+    position), the Review button is back (the abandoned review frees it at once), and its answer never shows.
     ``shot(name)`` photographs the screen while the coach works."""
     end = move_number(stepper)
     pane, review = stepper.locator(".gk-advice"), button(stepper, "Review")
@@ -214,7 +214,7 @@ def review_abandoned(page, stepper, shot) -> None:
     box.fill(str(end))
     box.press("Enter")
     wait_move(page, stepper, f"n === {end}")
-    wait_enabled(page, review)  # the abandoned review has stopped (its answer shown or dropped by then)
+    wait_enabled(page, review)  # (the abandoned review may still be stopping: its answer is dropped)
     assert review.is_visible() and pane.inner_text().strip() == ""
 
 
