@@ -24,7 +24,8 @@ def _set_json(mset: MuseumSet) -> dict[str, Any]:
 
 
 def observation(state: State, player: int) -> dict[str, Any]:
-    """The public state, as seen by ``player`` (everything: there is no hidden information)."""
+    """The public state, as seen by ``player`` (everything: there is no hidden information), and the game's
+    ``options`` (its rules' variant switches among them)."""
     decision = None
     if state.decision is not None:
         asked = state.decision
@@ -32,6 +33,7 @@ def observation(state: State, player: int) -> dict[str, Any]:
                     "first_family": FAMILY_NAMES[asked.first_family] if asked.first_family >= 0 else None}
     return {
         "you": player,
+        "options": state.options,
         "phase": state.phase_name,
         "active": state.active,
         "current_player": state.current_player(),

@@ -4,9 +4,11 @@ Read only from ``state.observation(seat)`` (which is the whole public table: not
 come from the component data: one entry per card for the dig sites, the deck, each Study and each museum;
 a displayed card carries its set's number, type, completeness and Set tokens.  Each News token carries its
 holder, whether it is kept for good and what it is worth now under the game's reading of the tokens' values
-(option ``news_values``, ruling R23), so games that differ only in that reading encode differently whenever a
-token's worth differs.  (The worth is all the observation says of the reading: in the rare position where
-every size token is kept for good and no family token is, ``by-type`` and ``two-sided`` give the same worths.)
+(option ``news_values``, ruling R23).  The worth alone does not name the reading (where every size token is
+kept for good and no family token is, ``by-type`` and ``two-sided`` give the same worths, yet a family token
+kept later is worth 3 under one and 5 under the other), so the rule variant switches come last, read from the
+observation's ``options``: ``eggs_not_fossils`` (1: on) and ``news_values`` (a one-hot of the readings other
+than the default ``by-type``).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from gamekit.tensor import Layout, Piece, Writer
+from gamekit.tensor import Layout, Piece, Writer, switch_pieces
 
 from .components import CARDS, FAMILY_NAMES, NEWS_VALUES, SIZE_NAMES, TOKENS
 from .ids import MAX_SETS, max_points
@@ -30,6 +32,9 @@ DECISIONS = ("order of simultaneous effects", "you may display 1 fossil", "you m
 SET_TYPES = ("family set", "size set", "single card")
 NEWS = len(FAMILY_NAMES) + len(SIZE_NAMES)
 CARD_COUNT = len(CARDS)
+SWITCHES = {"eggs_not_fossils": (False, True), "news_values": NEWS_READINGS}
+"""The options that change play, default first.  Not ``first_player`` (who starts: the vector's ``first_player``)
+nor ``names``."""
 
 
 @lru_cache(maxsize=None)
@@ -51,7 +56,7 @@ def layout(players: int) -> Layout:
         Piece("markers_on_board", (n,), TOKENS.markers_per_player), Piece("study", (n, c)), Piece("displayed", (n, c)),
         Piece("set_number", (n, c), MAX_SETS + 1), Piece("set_type", (n, c, len(SET_TYPES))),
         Piece("set_complete", (n, c)), Piece("set_tokens", (n, c), TOKENS.set_tokens_in_box),
-        Piece("score", (n,), points, 100.0),
+        Piece("score", (n,), points, 100.0), *switch_pieces(SWITCHES),
     ])
 
 
@@ -94,6 +99,7 @@ def encode(obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         w.views["news_locked"][i] = float(token["locked"])
     w.set("news_value", [token["value"] for token in obs["news_tokens"]])
     _players(w, seats)
+    w.switches(SWITCHES, obs["options"])
     return w.flat
 
 

@@ -6,12 +6,17 @@ square per seat; ...), each scaled by the largest value its rules allow, so ever
 ``[0, layout.high]`` (mostly ``[0, 1]``).  A game's ``tensor`` module builds its layout from the
 component data and fills it from ``state.observation(seat)`` only -- so a tensor never holds anything the
 seat may not see.
+
+The game's rule variant switches (its options that change play) are pieces too, named after the option
+(:func:`switch_pieces`), so a model trained across variants can tell the rules apart: an on/off switch is one
+number, 1 when on; a switch of several values is a one-hot over its values other than the default.  The
+default rules therefore encode as zeros there, and two games differing in one switch differ in its piece.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from math import prod
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -35,6 +40,17 @@ class Piece:
     @property
     def high(self) -> float:
         return self.bound / (self.scale or self.bound)
+
+
+def switch_pieces(switches: Mapping[str, Sequence[Any]]) -> list[Piece]:
+    """One piece per rule switch: ``switches`` maps each option's name to its values, the default first.
+
+    ``(False, True)`` gives one number; k values give a one-hot over the k - 1 that are not the default.
+    """
+    for name, values in switches.items():
+        if len(values) < 2:
+            raise ValueError(f"switch {name!r} needs a default and at least one other value")
+    return [Piece(name, (len(values) - 1,)) for name, values in switches.items()]
 
 
 class Layout:
@@ -77,6 +93,16 @@ class Writer:
 
     def set(self, name: str, values: Any) -> None:
         self.views[name][...] = np.asarray(values, dtype=np.float32) / self.layout.scale(name)
+
+    def switches(self, switches: Mapping[str, Sequence[Any]], options: Mapping[str, Any]) -> None:
+        """Write each switch of :func:`switch_pieces` from the game's ``options`` (nothing for a default);
+        a value the switch does not know raises ValueError."""
+        for name, values in switches.items():
+            value = options[name]
+            index = next((i for i, v in enumerate(values) if type(v) is type(value) and v == value), None)
+            if index is None:
+                raise ValueError(f"option {name}={value!r} is none of {list(values)}")
+            self.one_hot(name, index - 1 if index else None)
 
     def one_hot(self, name: str, index: int | None, *where: int) -> None:
         """Set ``views[name][*where, index]`` to 1 (nothing for None)."""

@@ -3,6 +3,7 @@
 Read only from ``state.observation(seat)``: the oil of a face-down tile the seat has not examined and the
 license values of the other hands (unless ``open_licenses``) are never in it.  Sizes come from the component
 data; every count is scaled by the most it can be (money by the starting money, up to ``ids.max_money``).
+The rule variant switches come last, one number each (1: on), read from the observation's ``options``.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from gamekit.tensor import Layout, Piece, Writer
+from gamekit.tensor import Layout, Piece, Writer, switch_pieces
 
 from .components import CARDS, COMPONENTS, SITES
 from .ids import BID_MAX, MOST_LICENSES_DRAWN, TILE_VALUES, max_money, max_rounds
@@ -27,6 +28,10 @@ COMPANIES = len(C.companies)
 LICENSES = C.license_ones + C.license_twos
 MOST_OIL = max(TILE_VALUES)
 MOST_COPIES = max(t.copies for t in CARDS)
+SWITCHES = {name: (False, True) for name in ("one_opponent_back", "exact_price_change", "open_licenses", "bluff_bids",
+                                             "tie_by_license_cards")}
+"""The options that change play (``OPTION_HELP``), default first.  Not ``first_player``: it only picks the first
+start player, and the start player is in the vector (``start_player``)."""
 
 
 @lru_cache(maxsize=None)
@@ -50,7 +55,7 @@ def layout(players: int) -> Layout:
         Piece("special_available", (1,)), Piece("license_pending", (1,), MOST_LICENSES_DRAWN),
         Piece("chip_from", (s,)), Piece("auction_company", (COMPANIES,)), Piece("auction_eligible", (n,)),
         Piece("auction_active", (n,)), Piece("high_bid", (1,), BID_MAX), Piece("high_bidder", (n,)),
-        Piece("auction_to_act", (n,)),
+        Piece("auction_to_act", (n,)), *switch_pieces(SWITCHES),
     ])
 
 
@@ -87,6 +92,7 @@ def encode(obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         w.set("high_bid", [auction["high_bid"]])
         w.one_hot("high_bidder", auction["high_bidder"])
         w.one_hot("auction_to_act", auction["to_act"])
+    w.switches(SWITCHES, obs["options"])
     return w.flat
 
 

@@ -21,6 +21,13 @@ def test_every_player_observes_the_whole_public_state():
     json.dumps(a)
 
 
+def test_the_observation_names_the_games_options():
+    """The rules' variant switches are part of what every seat sees (the tensor reads them from here)."""
+    s = g.new_game(3, eggs_not_fossils=True, news_values="two-sided", first_player=2)
+    assert s.observation(1)["options"] == s.options == {**g.SPEC.option_defaults, "eggs_not_fossils": True,
+                                                        "news_values": "two-sided", "first_player": 2}
+
+
 def test_an_unheld_news_token_has_no_holder_in_the_json():
     """The JSON the kit hands out says "no holder" as null, never as a seat number like -1."""
     s = position(3, museum={2: [[card("Flying", 1), card("Flying", 2)]]})
