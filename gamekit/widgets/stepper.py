@@ -194,13 +194,14 @@ class GameStepper:
 
     Use it from code (``stepper.step()``, ``stepper.undo()``, ``stepper.jump(12)``, ``stepper.state``)
     or by its controls; display it as the last expression of a cell.  ``state`` (a loaded save, a
-    finished game) opens that game with its whole history (:meth:`load_game`).
+    finished game) opens that game with its whole history (:meth:`load_game`); ``scenario``, the name of the
+    game's scenario ``state`` is, says what it teaches (:meth:`tell_scenario`).
     """
 
     def __init__(self, view: GameView, players: int | None = None, seed: int = 0,
                  seats: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
                  autoplay: bool = True, log_limit: int = 40, max_buttons: int = 12,
-                 state: GameState | None = None) -> None:
+                 state: GameState | None = None, scenario: str | None = None) -> None:
         self.view = view
         self.options = dict(options or {})
         spec = view.spec
@@ -229,6 +230,8 @@ class GameStepper:
             self.load_game(state)
         else:
             self.reset()
+        if scenario is not None:
+            self.tell_scenario(scenario)
 
     # -- the widget tree -------------------------------------------------------------------
     def _build_controls(self, seed: int, autoplay: bool) -> None:
@@ -483,8 +486,16 @@ class GameStepper:
         """Continue from the game's scenario ``name`` (:meth:`start_from` its position) and say what it teaches."""
         if self.scenarios is None:
             raise ValueError(f"{self.view.spec.name} has no scenarios")
+        self.start_from(self.scenarios.get(name).state())
+        self.tell_scenario(name)
+
+    def tell_scenario(self, name: str) -> None:
+        """Say what the game's scenario ``name`` teaches (its title, rulebook section and lesson), and choose it in
+        the Game tab's menu, so that "Open the scenario…" starts the lesson again."""
+        if self.scenarios is None:
+            raise ValueError(f"{self.view.spec.name} has no scenarios")
         scenario = self.scenarios.get(name)
-        self.start_from(scenario.state())
+        self.scenario_menu.value = name
         self.message.value = (f"<b>{escape(scenario.title)}</b> ({escape(scenario.rulebook)}): "
                               f"{escape(scenario.teaches)}")
 

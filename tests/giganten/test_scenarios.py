@@ -121,6 +121,8 @@ def test_the_stepper_starts_from_a_scenario_or_a_state_and_undo_stops_there():
     st = stepper(scenario="auction_bluff", seats=["random"] * 3)
     start = g.scenario("auction_bluff")
     assert st.state == start and st.seat_picker.players.value == 3
+    assert "<b>A bluff in the auction</b> (Action 7 a) Auctioning)" in st.message.value  # what it teaches
+    assert st.scenario_menu.value == "auction_bluff"  # "Open the scenario…" starts the lesson again
     st.step()
     assert st.state.move_number == 1 and st.undo() and st.state == start and not st.undo()
     assert stepper(state=g.scenario("price_zones")).state == g.scenario("price_zones")
