@@ -473,7 +473,7 @@ def test_pictures_refuse_text_too_small_for_a_projector():
 
 
 def test_the_hover_tint_multiplies_so_the_words_under_it_stay_black():
-    """A yellow veil over a card (hover, keyboard focus) greyed its black words out; multiplied in, black stays black."""
+    """A yellow veil over a card (hover, focus) greyed its black words out; multiplied in, black stays black."""
     import re
 
     from gamekit.widgets.clickable import CLICKABLE_CSS
