@@ -125,7 +125,8 @@ def stepper(players: int = 3, seed: int = 0, seats: Sequence[str] | None = None,
     state = starting_point(SPEC, state, scenario)
     given = options.get("names") or (state.options.get("names") if state is not None else "")
     names = [n.strip() for n in given.split(",")] if given else DEFAULT_NAMES
-    return GameStepper(view(names), players=players, seed=seed, seats=seats, options=options, state=state)
+    return GameStepper(view(names), players=players, seed=seed, seats=seats, options=options, state=state,
+                       scenario=scenario)
 
 
 # -- the museum builder ---------------------------------------------------------------------------------

@@ -188,7 +188,8 @@ def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
     ``open_licenses``, ``first_player``, ``bluff_bids``, ``tie_by_license_cards``).
     """
     start = starting_point(SPEC, state, scenario)
-    return GameStepper(view(), players=players, seed=seed, seats=seats, options=options, state=start)
+    return GameStepper(view(), players=players, seed=seed, seats=seats, options=options, state=start,
+                       scenario=scenario)
 
 
 class PriceDice:

@@ -111,13 +111,15 @@ CLICKABLE_CSS = r"""
 .gk-clickable .gk-target { cursor: pointer; }
 .gk-clickable .gk-target .gk-hit { stroke: #000000; stroke-width: 3px; stroke-dasharray: 7 4; }
 .gk-clickable .gk-target:hover .gk-hit, .gk-clickable .gk-target:focus .gk-hit {
-  fill: rgba(240, 228, 66, 0.45); stroke-dasharray: none; stroke-width: 4px; }
+  fill: rgba(240, 228, 66, 0.45); mix-blend-mode: multiply; stroke-dasharray: none; stroke-width: 4px; }
 .gk-clickable .gk-target:focus { outline: none; }
 .gk-clickable .gk-chosen .gk-hit, .gk-clickable .gk-chosen:hover .gk-hit { fill: transparent;
   stroke: #000000; stroke-width: 6px; stroke-dasharray: none; }
 """
 """Targets are outlined (dashed) without tinting what they cover, since colour carries meaning (terrain,
-families); hover and keyboard focus fill them yellow, the chosen one is framed thick and solid."""
+families); hover and keyboard focus fill them yellow, multiplied into what they cover (black text stays black,
+white turns light yellow: a plain yellow veil over a card greys its words out), the chosen one is framed thick and
+solid."""
 
 
 class Clickable(anywidget.AnyWidget):

@@ -30,6 +30,7 @@ calls the functions in :attr:`GameStepper.on_change` with the new state: a page 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence
@@ -183,6 +184,9 @@ def ranking(returns: Sequence[float]) -> list[tuple[int, int]]:
     return out
 
 
+#: What tells a save file (``gamekit.record``) from a position file: its top level names its "format".
+SAVE_FORMAT_KEY = re.compile(rb'"format"\s*:')
+
 #: The side panel's tallest: the screen less the page's title and tabs, the stepper's title, the winner's
 #: banner and the settings bar (1080 px: 780), so that the event log shrinks before the page scrolls.
 SIDE_MAX_HEIGHT = "calc(100vh - 300px)"
@@ -194,13 +198,14 @@ class GameStepper:
 
     Use it from code (``stepper.step()``, ``stepper.undo()``, ``stepper.jump(12)``, ``stepper.state``)
     or by its controls; display it as the last expression of a cell.  ``state`` (a loaded save, a
-    finished game) opens that game with its whole history (:meth:`load_game`).
+    finished game) opens that game with its whole history (:meth:`load_game`); ``scenario``, the name of the
+    game's scenario ``state`` is, says what it teaches (:meth:`tell_scenario`).
     """
 
     def __init__(self, view: GameView, players: int | None = None, seed: int = 0,
                  seats: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
                  autoplay: bool = True, log_limit: int = 40, max_buttons: int = 12,
-                 state: GameState | None = None) -> None:
+                 state: GameState | None = None, scenario: str | None = None) -> None:
         self.view = view
         self.options = dict(options or {})
         spec = view.spec
@@ -229,6 +234,8 @@ class GameStepper:
             self.load_game(state)
         else:
             self.reset()
+        if scenario is not None:
+            self.tell_scenario(scenario)
 
     # -- the widget tree -------------------------------------------------------------------
     def _build_controls(self, seed: int, autoplay: bool) -> None:
@@ -315,7 +322,8 @@ class GameStepper:
         self.save_button = button("Save game (download)", "Download this game as a save file (JSON)",
                                   self._on(self.download))
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False, description="Load a save…",
-                                         tooltip="Open a save file (it replaces this game: asks first)")
+                                         tooltip="Open a save file or a position file (it replaces this game: "
+                                                 "asks first)")
         self.upload.observe(self._on_upload, names="value")
         wrap = partial(widgets.Layout, flex_flow="row wrap", align_items="center")
         controls = widgets.VBox([
@@ -341,8 +349,10 @@ class GameStepper:
         game = widgets.VBox([self.seat_picker.box, *self.variants,
                              widgets.HBox([self.seed_box, self.reset_button, self.autoplay], layout=wrap()),
                              scenario_row])
+        positions = (" A position file (<code>to_position()</code> as JSON, see docs/positions.md) loads too: play "
+                     "continues from that position." if v.spec.from_position is not None else "")
         files = widgets.VBox([widgets.HTML("A save file holds the options and every move: loading it replays the "
-                                           "game, so the timeline reaches back to its first move."),
+                                           f"game, so the timeline reaches back to its first move.{positions}"),
                               widgets.HBox([self.save_button, self.upload], layout=wrap())])
         keys_help = widgets.HTML(f"<div>Click the stepper, then: {keys}. Tab reaches every button and every "
                                  "clickable part of the picture; Enter or Space presses it.</div>")
@@ -483,8 +493,16 @@ class GameStepper:
         """Continue from the game's scenario ``name`` (:meth:`start_from` its position) and say what it teaches."""
         if self.scenarios is None:
             raise ValueError(f"{self.view.spec.name} has no scenarios")
+        self.start_from(self.scenarios.get(name).state())
+        self.tell_scenario(name)
+
+    def tell_scenario(self, name: str) -> None:
+        """Say what the game's scenario ``name`` teaches (its title, rulebook section and lesson), and choose it in
+        the Game tab's menu, so that "Open the scenario…" starts the lesson again."""
+        if self.scenarios is None:
+            raise ValueError(f"{self.view.spec.name} has no scenarios")
         scenario = self.scenarios.get(name)
-        self.start_from(scenario.state())
+        self.scenario_menu.value = name
         self.message.value = (f"<b>{escape(scenario.title)}</b> ({escape(scenario.rulebook)}): "
                               f"{escape(scenario.teaches)}")
 
@@ -757,16 +775,26 @@ class GameStepper:
         return name
 
     def load_text(self, text: str | bytes) -> None:
-        """Open the game in a save file's ``text`` (asks first when the current game has moves)."""
+        """Open the game in a save file's ``text`` with its whole history, or continue from the position in a
+        position file's (``docs/positions.md``: what ``to_position()`` writes, as JSON; a file that names no save
+        "format" is read as one); asks first when the current game has moves."""
         from ..record import load
 
+        spec = self.view.spec
+        position = spec.from_position is not None and not SAVE_FORMAT_KEY.search(
+            text.encode("utf-8", "replace") if isinstance(text, str) else bytes(text))
         try:
-            state = load(text, self.view.spec)
+            state = spec.position_state(text) if position else load(text, spec)
         except ValueError as exc:
-            self.message.value = f"<span class='gk-error'>Cannot load that file: {escape(exc)}</span>"
+            read_as = " (read as a position: it names no save format)" if position else ""
+            self.message.value = f"<span class='gk-error'>Cannot load that file{read_as}: {escape(exc)}</span>"
             return
-        self._ask("Open the saved game? The game on screen will be lost unless you save it first.",
-                  "Yes, open it", lambda: self.load_game(state))
+        if position:
+            self._ask("Open the position? The game on screen will be lost unless you save it first.",
+                      "Yes, open it", lambda: self.start_from(state))
+        else:
+            self._ask("Open the saved game? The game on screen will be lost unless you save it first.",
+                      "Yes, open it", lambda: self.load_game(state))
 
     def _on_upload(self, change: dict) -> None:
         files = change["new"]

@@ -103,6 +103,8 @@ def test_the_stepper_starts_from_a_scenario_and_undo_stops_there():
     st = stepper(scenario="simultaneous_triggers", seats=["random"] * 3)
     start = fg.scenario("simultaneous_triggers")
     assert st.state == start and st.seat_picker.players.value == 3
+    assert fg.scenario_info("simultaneous_triggers").title in st.message.value  # what it teaches
+    assert st.scenario_menu.value == "simultaneous_triggers"
     st.step()
     assert st.undo() and st.state == start and not st.undo()
 

@@ -470,3 +470,13 @@ def test_pictures_refuse_text_too_small_for_a_projector():
     svg.text(10, 10, "readable", 12)
     with pytest.raises(ValueError, match="below the 12 px"):
         svg.text(10, 30, "too small", 11)
+
+
+def test_the_hover_tint_multiplies_so_the_words_under_it_stay_black():
+    """A yellow veil over a card (hover, focus) greyed its black words out; multiplied in, black stays black."""
+    import re
+
+    from gamekit.widgets.clickable import CLICKABLE_CSS
+
+    hover = re.search(r"\.gk-target:hover \.gk-hit[^{]*\{([^}]*)\}", CLICKABLE_CSS).group(1)
+    assert "fill: rgba(240, 228, 66" in hover and "mix-blend-mode: multiply" in hover

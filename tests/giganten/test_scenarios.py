@@ -2,6 +2,7 @@
 intended moves are played -- the outcome and the event naming the rule."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -121,6 +122,8 @@ def test_the_stepper_starts_from_a_scenario_or_a_state_and_undo_stops_there():
     st = stepper(scenario="auction_bluff", seats=["random"] * 3)
     start = g.scenario("auction_bluff")
     assert st.state == start and st.seat_picker.players.value == 3
+    assert "<b>A bluff in the auction</b> (Action 7 a) Auctioning)" in st.message.value  # what it teaches
+    assert st.scenario_menu.value == "auction_bluff"  # "Open the scenario…" starts the lesson again
     st.step()
     assert st.state.move_number == 1 and st.undo() and st.state == start and not st.undo()
     assert stepper(state=g.scenario("price_zones")).state == g.scenario("price_zones")
@@ -143,3 +146,26 @@ def test_the_steppers_game_tab_opens_a_scenario_after_asking():
     assert g.scenario_info("three_player_board").title in st.message.value
     st.step()
     assert st.undo() and st.state == start and not st.undo()
+
+
+def test_the_steppers_load_opens_a_position_file_too():
+    """A teacher writes a position to a file (notebook 05) and opens it with "Load a save…": play continues from it;
+    a mistake in it is reported as the position's (the field and what is allowed), not as a broken save."""
+    from giganten.widgets import stepper
+
+    position = g.scenario("auction_bluff").to_position()
+    st = stepper(players=4, seats=["random"] * 4)
+    st.step()
+    st.load_text(json.dumps(position).encode())
+    assert st.confirm.visible  # the game on screen has a move: asks first
+    st.confirm.yes.click()
+    assert st.state == g.scenario("auction_bluff") and st.seat_picker.players.value == 3 and not st.undo()
+    position["players"][2]["money"] = -500
+    st.load_text(json.dumps(position))
+    assert "read as a position" in st.message.value and "players[2].money: must be &gt;= 0" in st.message.value
+    assert st.state == g.scenario("auction_bluff")
+    saved = st.save_text()  # a save file (it names its format) is still read as one, with its history
+    st.step()
+    st.load_text(saved)
+    st.confirm.yes.click()
+    assert st.state == g.scenario("auction_bluff")
