@@ -54,6 +54,7 @@ class FirstGiantsCoach(CalibratedModel):
 
     unit = "points"
     max_options = 8
+    sampled = "the cards the deck turns up"
     calibration = CALIBRATION
 
     def __init__(self, weights: Weights | None = None) -> None:
@@ -116,7 +117,7 @@ class FirstGiantsCoach(CalibratedModel):
             offer = " and ".join(f"{CARDS[c]} ({CARDS[c].effect_text})" for c in cards)
             return [f"Play 1 Marker: dig site {a.site + 1} offers {offer}."]
         events = [e for e in state.apply(a).events if e.player == seat][:2]
-        return [f"{e.section}: {e.text}" for e in events]
+        return [" ".join(f"{e.section}: {e.text}" for e in events)] if events else []
 
 
 MODEL = FirstGiantsCoach()

@@ -161,6 +161,8 @@ class CoachModel:
     unit = "points"
     #: At most this many options are tried (the game's :meth:`options` picks them).
     max_options = 8
+    #: What each sample draws anew, for the Hint's heading (``{seat}``: the advised seat's name).
+    sampled = "the luck and of what {seat} cannot see"
 
     def coach(self, state: GameState, seat: int | None = None, *, samples: int = 24, seed: int = 0,
               time_limit: float | None = None) -> Advice:

@@ -191,22 +191,21 @@ def advice_html(advice: Advice, model: CoachModel, name: str, what: str, shown: 
     the chance of winning, each with its 95% margin; the first ``shown`` options), then its sentences.  ``what``
     titles it ("Hint", "Why?").  The stepper's Hint / Why? and a classroom seat's Hint both show this."""
     zero = model.format_change(0.0)
-    rows = "".join(
-        f"<tr><td>{escape(o.text)}</td>"
-        f"<td class='gk-num'>"
-        f"{escape(with_margin(model.format_value(o.value.mean), model.format_change(o.value.half_width), zero))}</td>"
-        f"<td class='gk-num'>{with_margin(f'{o.win.mean:.0%}', f'{o.win.half_width:.0%}', '0%')}</td></tr>"
-        for o in advice.options[:shown])
+    cells = [(escape(o.text), with_margin(model.format_value(o.value.mean), model.format_change(o.value.half_width),
+                                          zero), with_margin(f"{o.win.mean:.0%}", f"{o.win.half_width:.0%}", "0%"))
+             for o in advice.options[:shown]]
+    rows = "".join(f"<tr><td>{option}</td><td class='gk-num'>{escape(value)}</td><td class='gk-num'>{win}</td></tr>"
+                   for option, value, win in cells)
     more = len(advice.options) - shown + advice.unranked
     tail = f"<div><i>… and {more} more options</i></div>" if more > 0 else ""
+    margins = any("±" in value + win for _, value, win in cells)
+    note = ("<div class='gk-help'>± is the coach's 95% margin on its own estimate (none where every sample "
+            "agreed), not how far the game may still go.</div>" if margins else "")
     sentences = "".join(f"<p>{escape(t)}</p>" for t in advice.sentences)
-    seat = escape(name)
-    return (f"<b>{escape(what)} (the coach, {seat}, {advice.samples} samples of the luck and of what {seat} "
-            "cannot see):</b>"
+    sampled = escape(model.sampled.format(seat=name))
+    return (f"<b>{escape(what)} (the coach, {escape(name)}, {advice.samples} samples of {sampled}):</b>"
             f"<table class='gk-table'><tr><th>option</th><th>final result ({escape(advice.unit)})</th>"
-            f"<th>chance of winning</th></tr>{rows}</table>{tail}"
-            "<div class='gk-help'>± is the coach's 95% margin on its own estimate (none where every sample "
-            f"agreed), not how far the game may still go.</div>{sentences}")
+            f"<th>chance of winning</th></tr>{rows}</table>{tail}{note}{sentences}")
 
 
 def review_html(result: Review, whose: str) -> str:

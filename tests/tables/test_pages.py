@@ -329,7 +329,12 @@ def test_hint_ranks_the_seats_options_on_its_turn_only_and_goes_when_the_positio
     state, seat = mover.state, mover.viewer
     shown = hint(mover)
     assert f"Hint (the coach, {mover.name(seat)}, 3 samples" in shown and f"final result ({unit})" in shown
-    assert "chance of winning" in shown and "± is the coach's 95% margin" in shown and "<p>Best: " in shown
+    assert "chance of winning" in shown and "<p>Best: " in shown
+    table, after = shown.split("</table>")
+    assert ("±" in table) is ("± is the coach's 95% margin" in after)  # the note only where a margin shows
+    hidden = {"giganten": f"of the luck and of what {mover.name(seat)} cannot see",
+              "firstgiants": "of the cards the deck turns up"}[module]
+    assert f"3 samples {hidden}):" in shown
     advice = advise(state, seat, samples=3, seed=mover.view.content["log_entries"])  # fixed samples and seed
     assert all(html.escape(o.text) in shown for o in advice.options[:6])
     assert html.escape(advice.sentences[0]) in shown and not mover.hint_button.disabled
