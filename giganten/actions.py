@@ -262,7 +262,13 @@ class PayLicenses(Action):
     twos: int
 
     def __str__(self) -> str:
-        return f"pay {self.ones} license(s) of value 1 and {self.twos} of value 2"
+        return f"pay {license_words(self.ones, self.twos)}"
+
+
+def license_words(ones: int, twos: int) -> str:
+    """License cards in words, a count of none left out: "2 licenses of value 1 and 1 license of value 2"."""
+    kinds = [f"{n} license{'s' if n != 1 else ''} of value {value}" for n, value in ((ones, 1), (twos, 2)) if n]
+    return " and ".join(kinds) or "no licenses"
 
 
 @dataclass(frozen=True, slots=True)

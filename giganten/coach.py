@@ -22,7 +22,7 @@ from gamekit.play import sample_chance
 
 from . import rules as R
 from .actions import (AdvanceLocomotive, Bid, Build, LetChipGo, Pass, PayLicenses, Sell, SkipBuild, TakeCard,
-                      Transport)
+                      Transport, license_words)
 from .bots import LIMIT, OVERFILL, HeuristicBot, estimated_returns
 from .components import CARDS, COMPANIES, COMPONENTS, SITES, TILE_KINDS, money
 from .observe import unseen_tiles
@@ -120,7 +120,7 @@ class GigantenCoach(CalibratedModel):
         if isinstance(a, Sell):
             return [_sell_reason(s, seat, a)]
         if isinstance(a, PayLicenses):
-            return [f"Paying {s.auction.high_bid} with {a.ones} license(s) of value 1 and {a.twos} of value 2 "
+            return [f"Paying {s.auction.high_bid} with {license_words(a.ones, a.twos)} "
                     "(Action 7a: no change is given) keeps the rest of your hand for later auctions."]
         if isinstance(a, (Build, SkipBuild)):
             return [_build_reason(s, seat, a)]

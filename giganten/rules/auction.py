@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..actions import Bid, DiscardLicenses, Pass, PayLicenses, Sell
+from ..actions import Bid, DiscardLicenses, Pass, PayLicenses, Sell, license_words
 from ..components import COMPANY_COUNT, COMPONENTS
 from ..draws import hypergeometric
 from ..prices import price
@@ -202,8 +202,8 @@ def _pay(s: "State", ones: int, twos: int) -> None:
     w = s.auc_bidder
     _discard_licenses(s, w, ones, twos)
     over = ones + 2 * twos - s.auc_high
-    s._say(A7A, w, "{:name} pays {} license(s) of value 1 and {} of value 2 onto the face-up discard pile{}.", w, ones,
-           twos, f" (only 2s: {over} overpaid, no change)" if over else "")
+    s._say(A7A, w, "{:name} pays {} onto the face-up discard pile{}.", w, license_words(ones, twos),
+           f" (only 2s: {over} overpaid, no change)" if over else "")
     s.phase = SELL
 
 
