@@ -246,6 +246,8 @@ class GameStepper:
         self.status.add_class("gk-status")
         self.banner = widgets.HTML(layout=widgets.Layout(display="none"))
         self.banner.add_class("gk-banner")
+        self.lesson = widgets.HTML(layout=widgets.Layout(display="none"))  # the scenario's lesson, while it lasts
+        self.lesson.add_class("gk-lesson")
         self.message = widgets.HTML()
         self.confirm = Confirm()
         self.summary = widgets.HTML()
@@ -333,7 +335,7 @@ class GameStepper:
         ])
         keys = " · ".join(f"{k.upper()} {words}" for k, (_, words) in KEYS.items())
         self.side = widgets.VBox([
-            controls, self.message, self.confirm.box, self.chooser.box,
+            controls, self.lesson, self.message, self.confirm.box, self.chooser.box,
             widgets.HBox([self.private_title, self.reveal_button], layout=wrap()), self.private, self.advisor.box,
             self.summary, widgets.HTML("<b>Event log</b> (newest first; click an entry to go back to it)"),
             self.log.view,
@@ -431,6 +433,7 @@ class GameStepper:
         self._set_playing(False)
         self.log.clear()
         self.message.value = ""
+        self._show_lesson("")
         self.confirm.hide()
 
     def start_from(self, state: GameState) -> None:
@@ -497,14 +500,19 @@ class GameStepper:
         self.tell_scenario(name)
 
     def tell_scenario(self, name: str) -> None:
-        """Say what the game's scenario ``name`` teaches (its title, rulebook section and lesson), and choose it in
-        the Game tab's menu, so that "Open the scenario…" starts the lesson again."""
+        """Say what the game's scenario ``name`` teaches (its title, rulebook section and lesson) above the controls'
+        messages, for as long as this game lasts (steps, undo; until a new game or a load), and choose it in the
+        Game tab's menu, so that "Open the scenario…" starts the lesson again."""
         if self.scenarios is None:
             raise ValueError(f"{self.view.spec.name} has no scenarios")
         scenario = self.scenarios.get(name)
         self.scenario_menu.value = name
-        self.message.value = (f"<b>{escape(scenario.title)}</b> ({escape(scenario.rulebook)}): "
-                              f"{escape(scenario.teaches)}")
+        self._show_lesson(f"Lesson: <b>{escape(scenario.title)}</b> ({escape(scenario.rulebook)}): "
+                          f"{escape(scenario.teaches)}")
+
+    def _show_lesson(self, text: str) -> None:
+        self.lesson.value = text
+        self.lesson.layout.display = None if text else "none"
 
     def ask_scenario(self) -> None:
         """Open the scenario chosen in the Game tab, after asking when the current game has moves."""

@@ -27,6 +27,7 @@ KIT_CSS = """
 .gk-kit .gk-banner { font-size: 20px; padding: 6px 12px; margin: 4px 0; background: #FFF4C2;
   border: 2px solid #E69F00; border-radius: 6px; }
 .gk-kit .gk-banner .gk-ranking { font-size: 16px; }
+.gk-kit .gk-lesson { background: #EEF4FA; border-left: 5px solid #0072B2; padding: 4px 8px; margin: 2px 0; }
 .gk-kit .gk-confirm { background: #FDECEA; border: 2px solid #D55E00; border-radius: 6px; padding: 4px 8px; }
 .gk-kit .gk-event-log .gk-log-entry { border-left: 5px solid #999999; padding: 2px 6px; margin: 2px 0;
   font-size: 13px; line-height: 1.35; cursor: pointer; }

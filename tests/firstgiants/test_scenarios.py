@@ -103,7 +103,7 @@ def test_the_stepper_starts_from_a_scenario_and_undo_stops_there():
     st = stepper(scenario="simultaneous_triggers", seats=["random"] * 3)
     start = fg.scenario("simultaneous_triggers")
     assert st.state == start and st.seat_picker.players.value == 3
-    assert fg.scenario_info("simultaneous_triggers").title in st.message.value  # what it teaches
+    assert fg.scenario_info("simultaneous_triggers").title in st.lesson.value  # what it teaches
     assert st.scenario_menu.value == "simultaneous_triggers"
     st.step()
     assert st.undo() and st.state == start and not st.undo()
@@ -117,4 +117,4 @@ def test_the_steppers_game_tab_opens_a_scenario():
     st.scenario_menu.value = "amber_runs_out"
     st.scenario_button.click()  # a new game without moves: nothing to lose, no question
     assert st.state == fg.scenario("amber_runs_out") and st.seat_picker.players.value == 3
-    assert "The amber runs out" in st.message.value
+    assert "The amber runs out" in st.lesson.value

@@ -122,10 +122,13 @@ def test_the_stepper_starts_from_a_scenario_or_a_state_and_undo_stops_there():
     st = stepper(scenario="auction_bluff", seats=["random"] * 3)
     start = g.scenario("auction_bluff")
     assert st.state == start and st.seat_picker.players.value == 3
-    assert "<b>A bluff in the auction</b> (Action 7 a) Auctioning)" in st.message.value  # what it teaches
+    assert "<b>A bluff in the auction</b> (Action 7 a) Auctioning)" in st.lesson.value  # what it teaches
     assert st.scenario_menu.value == "auction_bluff"  # "Open the scenario…" starts the lesson again
     st.step()
+    assert "A bluff in the auction" in st.lesson.value  # the lesson stays while its game goes on
     assert st.state.move_number == 1 and st.undo() and st.state == start and not st.undo()
+    st.reset()
+    assert st.lesson.value == "" and st.lesson.layout.display == "none"  # a new game: no lesson
     assert stepper(state=g.scenario("price_zones")).state == g.scenario("price_zones")
     with pytest.raises(ValueError):
         stepper(state=start, scenario="overfill")
@@ -143,7 +146,7 @@ def test_the_steppers_game_tab_opens_a_scenario_after_asking():
     st.confirm.yes.click()
     start = g.scenario("three_player_board")
     assert st.state == start and st.seat_picker.players.value == 3
-    assert g.scenario_info("three_player_board").title in st.message.value
+    assert g.scenario_info("three_player_board").title in st.lesson.value
     st.step()
     assert st.undo() and st.state == start and not st.undo()
 
