@@ -183,7 +183,7 @@ def apply_penalty(s: "State", action: DiscardLicenses) -> None:
     w = s.auc_bidder
     ones = action.count - action.twos
     _discard_licenses(s, w, ones, action.twos)
-    s._say(A7A, w, "{:name} discards {} license card(s) face up ({} of value 1, {} of value 2) and receives nothing "
+    s._say(A7A, w, "{:name} discards {:count license card} face up ({} of value 1, {} of value 2) and receives nothing "
            "for them; the auction at {:company} is repeated.", w, action.count, ones, action.twos, s.auc_company)
     if _open(s):
         _run(s)
@@ -224,7 +224,7 @@ def apply_sell(s: "State", action: Sell) -> None:
     s._store(w, c, -action.chips)
     s.supply += action.chips
     s._credit(w, total)
-    s._say(A7B, w, "{:name} sells {} chip(s) to {:company} at {:money} each for {:money}; the chips go back to the "
+    s._say(A7B, w, "{:name} sells {:count chip} to {:company} at {:money} each for {:money}, returned to the "
            "supply.", w, action.chips, c, each, total)
     s.auc_company += 1
     if _open(s):

@@ -25,8 +25,8 @@ def begin(s: "State") -> None:
                 s._store(p, c, -extra)
                 s.supply += extra
                 s._credit(p, extra * pay)
-                s._say(A8, p, "{:name} has {} chips in storage at {:company}: {} excess chip(s) go back to the supply "
-                       "for {:money} each.", p, limit + extra, c, extra, pay)
+                s._say(A8, p, "{:name} has {} chips in storage at {:company}: the supply takes back "
+                       "{:count excess chip} for {:money} each.", p, limit + extra, c, extra, pay)
     old = s.start
     s.start = (s.start + 1) % s.n
     s.round += 1

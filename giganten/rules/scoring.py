@@ -67,9 +67,9 @@ def end_game(s: "State") -> None:
     s.final = accounting(s)
     for p, rank, derricks, bonus, chips, paid in s.final:
         s._credit(p, paid)
-        s._say(END_OF_GAME, p, "{:name}'s locomotive (space {}) is ranked {}{}: {} derrick(s) x {:money} + {} chip(s) "
-               "x {:money} = {:money}.", p, s.locos[p], rank, _tie_note(s, p, ranked), derricks, bonus, chips,
-               COMPONENTS.end_chip_value, paid)
+        s._say(END_OF_GAME, p, "{:name}'s locomotive (space {}) is ranked {}{}: {:count derrick} x {:money} + "
+               "{:count chip} x {:money} = {:money}.", p, s.locos[p], rank, _tie_note(s, p, ranked), derricks, bonus,
+               chips, COMPONENTS.end_chip_value, paid)
     best = max(s.money)
     giants = [s.name(p) for p in range(s.n) if s.money[p] == best]
     s._emit(f"Final money: {', '.join(f'{s.name(p)} {money(s.money[p])}' for p in range(s.n))}. "

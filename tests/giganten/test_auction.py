@@ -58,7 +58,7 @@ def test_action_7a_bids_rise_a_pass_drops_out_the_last_bidder_wins_and_pays_then
     bank = s.bank
     t = s.apply(Sell(2))
     assert t.money[RED] == 15000 + 2 * 6000 and t.bank == bank - 12000 and t.stored(RED, HUDSON) == 0
-    assert "sells 2 chip(s) to Hudson Oil Industries at $6,000 each for $12,000" in events_text(t)
+    assert "sells 2 chips to Hudson Oil Industries at $6,000 each for $12,000" in events_text(t)
     conservation(t)
 
 
@@ -171,7 +171,7 @@ def test_action_8_overfill_each_excess_chip_returns_for_1000():
     assert s.stored(RED, HUDSON) == 2 and s.stored(BLUE, JET) == 2
     assert s.money[RED] == 17000 and s.money[BLUE] == 16000
     text = events_text(s)
-    assert "2 excess chip(s) go back to the supply for $1,000 each" in text
+    assert "the supply takes back 2 excess chips for $1,000 each" in text
     conservation(s)
 
 
