@@ -390,7 +390,7 @@ def plot_rail_race(state, ax: Axes | None = None) -> Axes:
     # (inside the axes, over the black lane)
     ax.text(HARBOUR + 0.45, -0.6, "harbour", ha="right", va="center", fontsize=9)
     ax.set_yticks(range(len(lanes)), [label for label, *_ in lanes])
-    ax.set_ylim(len(lanes) - 0.5, -0.9)
+    ax.set_ylim(len(lanes) - 0.5 + DERRICK_DROP, -0.9)  # room for the last lane's derricks
     ax.set_xlim(-0.5, HARBOUR + 0.5)
     ax.set_xticks(range(HARBOUR + 1))
     ax.tick_params(labelsize=9)
