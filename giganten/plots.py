@@ -396,7 +396,8 @@ def plot_rail_race(state, ax: Axes | None = None) -> Axes:
     ax.tick_params(labelsize=9)
     ax.set_xlabel("rail space (= landscape column); entry cost: "
                   + " ".join(str(c) for c in COMPONENTS.rail_costs[1:]), fontsize=10)
-    ax.set_title(f"Round {state.round}: the rail race (▲ = a derrick and its oil, in its owner's lane)",
+    when = f"End of the game (round {state.round})" if state.is_terminal() else f"Round {state.round}"
+    ax.set_title(f"{when}: the rail race (▲ = a derrick and its oil, in its owner's lane)",
                  fontsize=11, loc="left")
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
