@@ -326,7 +326,7 @@ class MuseumBuilder:
         m = self.museums
         rows = []
         for p, name in enumerate(self.names):
-            news = ", ".join(f"{news_name(i)} ({news_value(i)}{', kept for good' if m.locked[i] else ''})"
+            news = ", ".join(f"{news_name(i)} ({news_value(i)} points{', kept for good' if m.locked[i] else ''})"
                              for i, owner in enumerate(m.news) if owner == p) or "none"
             sets = sum(set_points(s) for s in m.museum[p])
             rows.append(f"<tr><td><b>{escape(name)}</b></td><td>{sets}</td><td>{escape(news)}</td>"

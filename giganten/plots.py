@@ -17,7 +17,7 @@ from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
-from matplotlib.ticker import FuncFormatter
+from matplotlib.ticker import FuncFormatter, MaxNLocator
 from numpy.typing import ArrayLike
 
 from gamekit.plotting import (BLACK, GREY, LIGHT_BLUE, LIGHT_RED, TERRAIN_COLORS, VERMILLION, WHITE, LayeredFigure,
@@ -109,7 +109,8 @@ def plot_price_histogram(counts: ArrayLike, exact: ArrayLike | None = None,
     colours = [ZONE_COLORS[z] for z in prices.ZONE]
     ax.bar(xs, share, width=420, color=colours, edgecolor=GREY)
     handles: list[Artist] = [Rectangle((0, 0), 1, 1, facecolor=WHITE, edgecolor=GREY)]
-    labels = [f"rolled ({int(total)} rolls; bar colour = zone)"]
+    rolls = int(total)
+    labels = [f"rolled ({rolls:,} roll{'' if rolls == 1 else 's'}; bar colour = zone)"]
     if exact is not None:
         (dots,) = ax.plot(xs, exact, "o", color=BLACK, markersize=5)
         handles.append(dots)
@@ -356,13 +357,17 @@ class BoardPicture:
 
 
 # -- the rail race -------------------------------------------------------------------------------------
+DERRICK_DROP = 0.3
+"""How far under its owner's lane (in lanes) the rail race draws a derrick."""
+
+
 def plot_rail_race(state, ax: Axes | None = None) -> Axes:
     """The five locomotives on the rail (one lane each) and every derrick's column.
 
-    A derrick in column c is drawn as a triangle on its owner's lane at c, and a dotted line marks
-    the column across all lanes: the owner's locomotive on space c or beyond is "level with or
-    past" it (free transport, Action 6), and so is the black locomotive or an opponent's (paid
-    transport)."""
+    A derrick in column c is drawn as a triangle, its oil left beside it, just under its owner's lane at
+    c (over the locomotive that may stand there), and a dotted line marks the column across all lanes:
+    the owner's locomotive on space c or beyond is "level with or past" it (free transport, Action 6),
+    and so is the black locomotive or an opponent's (paid transport)."""
     ax = axes_or_new(ax, 9.0, 3.4)
     lanes = locomotive_lanes(state)
     for k, (_label, space, colour, letter) in enumerate(lanes):
@@ -376,20 +381,23 @@ def plot_rail_race(state, ax: Axes | None = None) -> Axes:
             continue
         owner = state.site_owner[site.index]
         ax.axvline(site.col, color=PLAYER_COLORS[owner], linestyle=":", linewidth=1.2, zorder=1)
-        ax.scatter([site.col], [owner + 1], s=70, marker="^", color=PLAYER_COLORS[owner], edgecolors=BLACK, zorder=3)
-        ax.annotate(f"{state.site_oil[site.index]}", (site.col, owner + 1), xytext=(6, 6),
-                    textcoords="offset points", fontsize=9)
+        # just under the lane's middle and over the locomotives: a locomotive level with it does not hide it
+        ax.scatter([site.col], [owner + 1 + DERRICK_DROP], s=70, marker="^", color=PLAYER_COLORS[owner],
+                   edgecolors=BLACK, zorder=6)
+        ax.annotate(f"{state.site_oil[site.index]}", (site.col, owner + 1 + DERRICK_DROP), xytext=(6, 0),
+                    textcoords="offset points", fontsize=9, va="center", zorder=6)
     ax.axvspan(HARBOUR - 0.5, HARBOUR + 0.5, color=LIGHT_BLUE, zorder=0)
     # (inside the axes, over the black lane)
     ax.text(HARBOUR + 0.45, -0.6, "harbour", ha="right", va="center", fontsize=9)
     ax.set_yticks(range(len(lanes)), [label for label, *_ in lanes])
-    ax.set_ylim(len(lanes) - 0.5, -0.9)
+    ax.set_ylim(len(lanes) - 0.5 + DERRICK_DROP, -0.9)  # room for the last lane's derricks
     ax.set_xlim(-0.5, HARBOUR + 0.5)
     ax.set_xticks(range(HARBOUR + 1))
     ax.tick_params(labelsize=9)
     ax.set_xlabel("rail space (= landscape column); entry cost: "
                   + " ".join(str(c) for c in COMPONENTS.rail_costs[1:]), fontsize=10)
-    ax.set_title(f"Round {state.round}: the rail race (▲ = a derrick and its oil, in its owner's lane)",
+    when = f"End of the game (round {state.round})" if state.is_terminal() else f"Round {state.round}"
+    ax.set_title(f"{when}: the rail race (▲ = a derrick and its oil, in its owner's lane)",
                  fontsize=11, loc="left")
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
@@ -435,19 +443,20 @@ def plot_game_summary(state, snapshots: Sequence | None = None):
               for k, r in enumerate(data["round"])]
     if snaps[-1].is_terminal():
         labels[-1] = "end"
-    fig = new_figure(10.0, 3.6)
+    fig = new_figure(12.0, 4.2)  # 1200 px wide; its smallest labels 9 pt = 12 px on a projector
     axes = fig.subplots(1, 3)
     ax = axes[0]
     ax.plot(x, data["black"], color=BLACK, linewidth=2.5, label="black")
     for p in range(state.num_players):
         ax.plot(x, data["locos"][:, p], label=state.name(p), **_seat_style(p))
     ax.axhline(HARBOUR, color=GREY, linestyle="--", linewidth=0.8)
-    ax.set_title("Locomotives (rail space)", fontsize=10)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # rail spaces are whole numbers
+    ax.set_title("Locomotives (rail space)", fontsize=11)
     ax = axes[1]
     for p in range(state.num_players):
         ax.plot(x, data["money"][:, p], label=state.name(p), **_seat_style(p))
     ax.yaxis.set_major_formatter(FuncFormatter(money_formatter))
-    ax.set_title("Money", fontsize=10)
+    ax.set_title("Money", fontsize=11)
     ax = axes[2]
     company_styles = [dict(color=BLACK, linestyle="-", marker="o"), dict(color=GREY, linestyle="--", marker="s"),
                       dict(color="#555555", linestyle=":", marker="^")]
@@ -456,13 +465,13 @@ def plot_game_summary(state, snapshots: Sequence | None = None):
     for zone in ("red", "blue"):  # the zones where the die always moves the marker one way
         ax.axhspan(*prices.zone_band(zone), color=ZONE_COLORS[zone], zorder=0)
     ax.yaxis.set_major_formatter(FuncFormatter(money_formatter))
-    ax.set_title("Prices (at the start of each round)", fontsize=10)
+    ax.set_title("Prices (at the start of each round)", fontsize=11)
     for ax in axes:
-        ax.set_xticks(x, labels, fontsize=7)
-        ax.tick_params(axis="y", labelsize=7)
-        ax.legend(fontsize=7, frameon=False)
+        ax.set_xticks(x, labels, fontsize=9)
+        ax.tick_params(axis="y", labelsize=9)
+        ax.legend(fontsize=9, frameon=False)
         ax.spines[["top", "right"]].set_visible(False)
-    fig.subplots_adjust(left=0.05, right=0.99, wspace=0.35, bottom=0.12, top=0.9)
+    fig.subplots_adjust(left=0.05, right=0.99, wspace=0.3, bottom=0.1, top=0.92)
     return fig
 
 

@@ -302,7 +302,7 @@ class PriceDice:
         plots.plot_price_histogram(self.counts, self.exact, ax=self.hist_ax)
         self.histogram.markup = figure_svg(self.fig)
         lines = "".join(f"<li>{escape(line)}</li>" for line in self.lines) or "<li>Press a Roll button.</li>"
-        self.text.value = f"<ul style='margin:0;padding-left:1.2em;max-width:560px'>{lines}</ul>"
+        self.text.value = f"<ul style='margin:0;padding-left:1.2em;max-width:560px;line-height:1.35'>{lines}</ul>"
 
 
 def price_dice(seed: int = 0) -> PriceDice:

@@ -28,6 +28,8 @@ KIT_CSS = """
   border: 2px solid #E69F00; border-radius: 6px; }
 .gk-kit .gk-banner .gk-ranking { font-size: 16px; }
 .gk-kit .gk-lesson { background: #EEF4FA; border-left: 5px solid #0072B2; padding: 4px 8px; margin: 2px 0; }
+.gk-kit .gk-error { display: inline-block; color: #8A2B00; background: #FDECEA; border-left: 5px solid #D55E00;
+  padding: 2px 8px; }
 .gk-kit .gk-confirm { background: #FDECEA; border: 2px solid #D55E00; border-radius: 6px; padding: 4px 8px; }
 .gk-kit .gk-event-log .gk-log-entry { border-left: 5px solid #999999; padding: 2px 6px; margin: 2px 0;
   font-size: 13px; line-height: 1.35; cursor: pointer; }

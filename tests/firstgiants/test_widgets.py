@@ -15,6 +15,7 @@ from firstgiants.rules.museum import UNTYPED, MuseumSet
 from firstgiants.widgets import MuseumBuilder, group_actions, stepper
 from gamekit import sample_chance
 from gamekit.widgets import CHANCE_CHOOSE, HUMAN, coaching, undescribed_controls
+from gamekit.widgets.style import KIT_CSS
 
 
 def test_stepper_steps_turns_and_rounds_and_logs_sections():
@@ -256,6 +257,7 @@ def test_museum_builder_scores_sets_and_moves_news_tokens():
     assert m.news[2] == 1 and m.locked[2]  # complete first: kept for good
     assert m.score(1) == 2 * 3 + 3 and m.score(0) == 2
     assert "<b>9</b>" in mb.scores.value and mb.museum_view.markup.startswith("<svg")
+    assert "Carnivore News token (3 points, kept for good)" in mb.scores.value  # a number with its unit
 
 
 def test_museum_builder_refuses_what_the_rules_forbid_and_undoes():
@@ -263,6 +265,7 @@ def test_museum_builder_refuses_what_the_rules_forbid_and_undoes():
     mb.display(0, 24)  # Small Carnivore
     assert not mb.display(0, 25, 0)  # another Small Carnivore: neither a family nor a size set
     assert "Not allowed" in mb.message.value and len(mb.museums.museum[0]) == 1
+    assert "class='gk-error'" in mb.message.value and ".gk-kit .gk-error {" in KIT_CSS  # shown as a refusal
     mb.display(0, 36, 0)  # Small Marine: a Small size set
     assert mb.museums.museum[0][0].tokens == 1
     mb.undo_button.click()

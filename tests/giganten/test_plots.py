@@ -118,3 +118,28 @@ def test_game_summary_plots_every_round_for_every_player():
     assert len(money.lines) == 3 and len(prices.lines) == 3
     assert all(len(line.get_xdata()) == len(snaps) for line in money.lines)
     assert [t.get_text() for t in locos.get_xticklabels()][-1] == "end"
+
+
+def test_rail_race_draws_a_derrick_over_the_locomotive_level_with_it(mid):
+    s = mid._copy()
+    col = COMPONENTS.sites[3].col
+    s._move_locomotive(0, col)  # Red's locomotive stands on its own derrick's column
+    ax = plots.plot_rail_race(s)
+    squares = [c for c in ax.collections if len(c.get_paths()) and
+               c.get_paths()[0].vertices.shape == marker_path("s").vertices.shape]
+    red = next(c for c in squares if tuple(c.get_offsets()[0]) == (col, 1))
+    derrick = next(c for c in ax.collections if c not in squares and tuple(c.get_offsets()[0]) == (col, 1.3))
+    assert derrick.get_zorder() > red.get_zorder()
+    oil = next(t for t in ax.texts if t.get_text() == "4" and t.xy == (col, 1.3))
+    assert oil.get_zorder() > red.get_zorder()
+
+
+def test_game_summary_reads_on_a_projector_and_counts_rail_spaces_in_whole_numbers():
+    end = play(g.new_game(3), [RandomBot(i) for i in range(3)], seed=3)
+    fig = plots.plot_game_summary(end)
+    fig.canvas.draw()
+    texts = [t for ax in fig.axes for t in (*ax.get_xticklabels(), *ax.get_yticklabels(), *ax.get_legend().get_texts(),
+                                             ax.title) if t.get_text()]
+    assert texts and min(t.get_fontsize() for t in texts) >= 9  # 9 pt = 12 px at the figure's 100 dpi
+    locos = fig.axes[0]
+    assert all(float(t.get_text().replace("−", "-")).is_integer() for t in locos.get_yticklabels() if t.get_text())

@@ -42,3 +42,10 @@ def test_zone_bands_come_from_the_price_table_and_meet():
     red, white, blue = (prices.zone_band(z) for z in ("red", "white", "blue"))
     assert red == (1250, 3750) and blue == (6750, 9250)
     assert red[1] == white[0] and white[1] == blue[0]
+
+
+def test_histogram_legend_counts_rolls_in_words_a_class_reads():
+    one, many = np.zeros(16), np.zeros(16)
+    one[7], many[7] = 1, 1504
+    legend = [plots.plot_price_histogram(counts).get_legend().get_texts()[0].get_text() for counts in (one, many)]
+    assert legend == ["rolled (1 roll; bar colour = zone)", "rolled (1,504 rolls; bar colour = zone)"]

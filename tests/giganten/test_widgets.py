@@ -96,9 +96,11 @@ def test_locomotive_race_scrubs_through_the_rounds():
     assert undescribed_controls(race.widget) == []
     sc = race.scrubber
     assert sc.last == len(race.snapshots) - 1 and "end of the game" in sc.caption.value
+    assert f"End of the game (round {end.round}): the rail race" in sc.picture.markup  # as the slider says "end"
     assert sc.slider.label == "end" and sc.slider.options[2][0] == "round 3"
     sc.slider.value = 2
     assert "start of round 3" in sc.caption.value and sc.picture.markup.startswith("<svg")
+    assert "Round 3: the rail race" in sc.picture.markup
     sc.prev_button.click()
     assert sc.index == 1 and f"black locomotive on space {race.snapshots[1].black}" in sc.caption.value
 
