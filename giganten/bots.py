@@ -593,11 +593,12 @@ def club(seed: int, **weights: Any) -> HeuristicBot:
 
 
 def strong(seed: int, iterations: int | None = STRONG_ITERATIONS, phases: frozenset[int] = STRONG_PHASES,
-           **params: Any) -> MCTSBot:
+           paired: bool = True, **params: Any) -> MCTSBot:
     """Level 3, strong: the information-set search (:func:`search`) with ``STRONG_ITERATIONS`` iterations per
     searched decision (the action card, building, transport, auctions: ``STRONG_PHASES``; about 0.15 s each on
-    one core, a card choice up to about 1 s), the rest as the heuristic."""
-    return search(seed, iterations=iterations, phases=phases, **params)
+    one core, a card choice up to about 1 s), the rest as the heuristic.  ``paired``: the candidates are
+    compared on the same samples of the hidden cards and the same luck (common random numbers)."""
+    return search(seed, iterations=iterations, phases=phases, paired=paired, **params)
 
 
 #: The levels, weakest first (names in ``BOTS``).
