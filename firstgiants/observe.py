@@ -9,6 +9,8 @@ from __future__ import annotations
 import html as _html
 from typing import TYPE_CHECKING, Any
 
+from gamekit.words import counted
+
 from .components import CARDS, FAMILY_NAMES
 from .rules import DECISION_NAMES, SITES
 from .rules.museum import MuseumSet, is_complete, type_name
@@ -65,7 +67,7 @@ def _cards(ids: tuple[int, ...] | list[int]) -> str:
 
 def _set_text(mset: MuseumSet) -> str:
     done = " complete" if is_complete(mset) else ""
-    return f"[{type_name(mset.kind, mset.key)}{done}: {_cards(mset.cards)}; {mset.tokens} Set token(s)]"
+    return f"[{type_name(mset.kind, mset.key)}{done}: {_cards(mset.cards)}; {counted(mset.tokens, 'Set token')}]"
 
 
 def text(state: State) -> str:

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from gamekit import Action
 from gamekit.plotting import BLACK, GREY, WHITE, player_color, text_color_on
 from gamekit.svg import Picture, Svg, text_width, wrap
+from gamekit.words import counted
 
 from .components import (ANY_PLAYER_TAKES, CARDS, DISPLAY, DISPLAY_FREE, DISPLAY_OR_POINT, DISPLAY_TWO_DIFFERENT,
                          DISPLAY_TWO_SAME, EACH_OPPONENT, GAIN_AMBER, GAIN_POINT, NO_TIMING, ONCE, PER_CARNIVORE,
@@ -153,16 +154,11 @@ def _groups(player: Mapping[str, Any]) -> list[Group]:
     return groups
 
 
-def _count(number: int, noun: str) -> str:
-    """ "1 point", "2 points"."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
 def set_caption(number: int, type_name: str, tokens: int, complete: bool) -> str:
     """ "Set 2: Carnivore, 3 tokens, complete" from the set's type name ("Carnivore family set")."""
     kind = (type_name.replace(" family set", "").replace(" size set", " size")
             .replace("single card (no type yet)", "no type yet"))
-    count = f", {_count(tokens, 'token')}" if tokens else ""
+    count = f", {counted(tokens, 'token')}" if tokens else ""
     return f"Set {number}: {kind}{count}" + (", complete" if complete else "")
 
 
@@ -197,8 +193,8 @@ def _player(svg: Svg, obs: Mapping[str, Any], seat: int, top: float, places: dic
     news = [t for t in obs["news_tokens"] if t["holder"] == seat]
     news_text = ", ".join(t["token"].replace(" News token", "") + (" (kept)" if t["locked"] else "") for t in news)
     to_move = " (to move)" if obs["current_player"] == seat else ""
-    head = (f"{player['name']}{to_move}: {_count(player['score'], 'point')} · {player['amber']} amber · "
-            f"{_count(player['markers_on_board'], 'marker')} on the board" + (f" · News: {news_text}" if news else ""))
+    head = (f"{player['name']}{to_move}: {counted(player['score'], 'point')} · {player['amber']} amber · "
+            f"{counted(player['markers_on_board'], 'marker')} on the board" + (f" · News: {news_text}" if news else ""))
     return band(svg, seat, head, _groups(player), top, places)
 
 

@@ -34,6 +34,7 @@ from gamekit.plotting import (
     player_color,
     text_color_on,
 )
+from gamekit.words import counted
 
 from .components import CARDS
 from .rules import SITES
@@ -142,7 +143,7 @@ def set_caption(mset: MuseumSet, held: dict[int, bool], reading: str = DEFAULT_R
     if not tokens and len(mset.cards) == 1:
         return "new set (one card, no type yet): no points"
     status = "complete" if is_complete(mset) else "incomplete"
-    text = f"{type_name(kind, key)}, {status}:\n{tokens} Set token{'s' if tokens != 1 else ''} = {set_points(mset)} pts"
+    text = f"{type_name(kind, key)}, {status}:\n{counted(tokens, 'Set token')} = {set_points(mset)} pts"
     i = news_index(kind, key)
     if i in held:
         text += f"; {news_name(i)} ({news_value(i, held[i], reading)} pts{', kept for good' if held[i] else ''})"
@@ -197,7 +198,7 @@ def plot_museum(state, player: int, ax: Axes | None = None, show_study: bool = T
     ax.set_xlim(-1.8, width)
     ax.set_ylim(-(rows - 1) * ROW - 0.15, CARD_H + 0.15)
     what = "Study and museum" if show_study else "museum"
-    _frame(ax, f"{state.names[player]}: {what} ({len(museum)} set{'s' if len(museum) != 1 else ''}; "
+    _frame(ax, f"{state.names[player]}: {what} ({counted(len(museum), 'set')}; "
                f"{state.score(player)} points)")
     return ax
 

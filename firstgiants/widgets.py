@@ -26,6 +26,7 @@ from gamekit.positions import starting_point
 from gamekit.widgets.coaching import CoachAdvisor
 from gamekit.widgets.controls import escape
 from gamekit.widgets.style import stylesheet
+from gamekit.words import counted
 
 from . import pictures
 from .actions import NEW_SET
@@ -255,8 +256,8 @@ class MuseumBuilder:
     def _refresh_targets(self) -> None:
         sets = self.museums.museum[self.player.value]
         options = [("a new set", NEW_SET)]
-        options += [(f"set {k + 1}: {type_name(m.kind, m.key)}, {len(m.cards)} "
-                     f"card{'s' if len(m.cards) != 1 else ''}", k) for k, m in enumerate(sets)]
+        options += [(f"set {k + 1}: {type_name(m.kind, m.key)}, {counted(len(m.cards), 'card')}", k)
+                    for k, m in enumerate(sets)]
         self.target.options = options
         self.target.value = len(sets) - 1 if sets else NEW_SET
         card = self.card.value

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gamekit import Action, ActionCodec
+from gamekit.words import counted
 
 from .board import DIRECTION_NAMES
 from .components import CARDS, COMPANIES, COMPANY_COUNT, COMPONENTS
@@ -267,7 +268,7 @@ class PayLicenses(Action):
 
 def license_words(ones: int, twos: int) -> str:
     """License cards in words, a count of none left out: "2 licenses of value 1 and 1 license of value 2"."""
-    kinds = [f"{n} license{'s' if n != 1 else ''} of value {value}" for n, value in ((ones, 1), (twos, 2)) if n]
+    kinds = [f"{counted(n, 'license')} of value {value}" for n, value in ((ones, 1), (twos, 2)) if n]
     return " and ".join(kinds) or "no licenses"
 
 
@@ -279,7 +280,7 @@ class Sell(Action):
     chips: int
 
     def __str__(self) -> str:
-        return f"sell {self.chips} chip{'s' if self.chips != 1 else ''}"
+        return f"sell {counted(self.chips, 'chip')}"
 
 
 CHANCE_ACTIONS = (DealTile, RollPrice, RevealCard, DrawLicenses, DiscardLicenses)

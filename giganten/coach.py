@@ -19,6 +19,7 @@ from gamekit import Action, GameState
 from gamekit.coach import Advice, CalibratedModel, Knot, Option
 from gamekit.mcts import advance
 from gamekit.play import sample_chance
+from gamekit.words import counted
 
 from . import rules as R
 from .actions import (AdvanceLocomotive, Bid, Build, LetChipGo, Pass, PayLicenses, Sell, SkipBuild, TakeCard,
@@ -147,7 +148,7 @@ def _bid_reason(s: Any, seat: int, bid: Bid, option: Option) -> str:
     hand = s.license_value(seat)
     risk = (f"; your hand is worth only {hand}, so winning with it costs half your license cards (the penalty)"
             if bid.amount > hand else "")
-    return (f"Bidding {bid.amount} {odds}; selling your {chips} chip{'s' if chips != 1 else ''} at "
+    return (f"Bidding {bid.amount} {odds}; selling your {counted(chips, 'chip')} at "
             f"{money(price)} then brings {money(chips * price)} (Action 7){risk}.")
 
 
@@ -158,7 +159,7 @@ def _sell_reason(s: Any, seat: int, sell: Sell) -> str:
     over = max(0, kept - LIMIT)
     tail = (f"; of the {kept} kept, {over} beyond the storage limit of {LIMIT} are overfill, worth {money(OVERFILL)} "
             "each (Action 8)" if over else f"; you keep {kept}" if kept else "")
-    return (f"Selling {sell.chips} chip{'s' if sell.chips != 1 else ''} at {COMPANIES[c]}'s price of {money(price)} "
+    return (f"Selling {counted(sell.chips, 'chip')} at {COMPANIES[c]}'s price of {money(price)} "
             f"brings {money(sell.chips * price)} now (Action 7b){tail}.")
 
 

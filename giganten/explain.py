@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from gamekit import Action, IllegalAction
 from gamekit.positions import ChanceConcern
+from gamekit.words import counted
 
 from .actions import (AdvanceLocomotive, Bid, Build, ChangePrice, DriveTo, EndMovement, LetChipGo, LocomotivesBack,
                       PayLicenses, PlaceTruck, Sell, Step, TakeCard, TakeOil, Transport)
@@ -173,7 +174,8 @@ def _drive(s: "State", p: int, action: DriveTo) -> Why | None:
         why = (f"{cell_name(target)} holds a production tile or an opposing truck; trucks may cross it but not stop "
                "there.")
     else:
-        why = f"{cell_name(target)} is out of reach with {s.mp} movement point(s) (derricks may not be crossed)."
+        why = (f"{cell_name(target)} is out of reach with {counted(s.mp, 'movement point')} (derricks may not be "
+               "crossed).")
     return A4A, why, allowed(s)
 
 
@@ -205,7 +207,8 @@ def _change_price(s: "State", p: int, action: ChangePrice) -> Why | None:
     card = s.held_card(p)
     rule = "exactly" if s.opts.exact_price_change else "up to"
     return _special(s, p, "price") or (
-        A4D, f"this card moves a price by {rule} {card.n} space(s), up or down, staying on the track.", allowed(s))
+        A4D, f"this card moves a price by {rule} {counted(card.n, 'space')}, up or down, staying on the track.",
+        allowed(s))
 
 
 def _take_oil(s: "State", p: int, action: TakeOil) -> Why | None:
@@ -296,8 +299,8 @@ def _pay(s: "State", p: int, action: PayLicenses) -> Why | None:
 def _sell(s: "State", p: int, action: Sell) -> Why | None:
     c = s.auc_company
     stored = s.stored(p, c)
-    return (A7B, f"{s.name(p)} has {stored} chip(s) stored at {COMPANIES[c]} and may sell 0 to {stored} of them.",
-            f"sell 0-{stored}")
+    return (A7B, f"{s.name(p)} has {counted(stored, 'chip')} stored at {COMPANIES[c]} and may sell 0 to {stored} "
+            "of them.", f"sell 0-{stored}")
 
 
 _WHY: dict[type, Callable[..., Why | None]] = {

@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from gamekit.positions import (Fields, Origin, PositionError, as_list, as_object, choose, dumps, guarded,
                                open_position, whole)
+from gamekit.words import counted
 
 from . import rules as R
 from .board import SITE_AT
@@ -445,8 +446,8 @@ class _Builder:
                                                     "harbour: the game is over (phase 'game over')")
         if reveals * LEAST_BLACK > s.black:
             raise PositionError("round", f"round {s.round} with the black locomotive on space {s.black}: one red card "
-                                         f"a round has moved it by at least {LEAST_BLACK} space(s) in each of "
-                                         f"{reveals} round(s) (Action 2 a)")
+                                         f"a round has moved it by at least {counted(LEAST_BLACK, 'space')} in each of "
+                                         f"{counted(reveals, 'round')} (Action 2 a)")
 
     # -- the phase ------------------------------------------------------------------------------------------
     def _phase(self) -> None:
@@ -519,8 +520,8 @@ class _Builder:
                                                           "card; Action 4: it is discarded after moving)")
         shown = len(s.display)
         if display is not None and shown != display:
-            raise PositionError("action_cards.display", f"{shown} card(s) on display; phase '{s.phase_name}' has "
-                                                        f"{display} here (Action 2)")
+            raise PositionError("action_cards.display", f"{counted(shown, 'card')} on display; phase "
+                                                        f"'{s.phase_name}' has {display} here (Action 2)")
         red = [t for t in (*s.display, *(t for t in s.held if t >= 0)) if CARDS[t].color == "red"]
         revealed = shown + sum(map(holding, range(s.n)))
         if len(red) > 1 or revealed == s.n + 1 and len(red) != 1:

@@ -14,6 +14,7 @@ from string import Formatter
 from typing import TYPE_CHECKING, Any
 
 from gamekit import Action
+from gamekit.words import counted
 
 from . import rules as R
 from .actions import DriveTo, PlaceTruck, Step
@@ -127,7 +128,7 @@ class _EventFormatter(Formatter):
         if field is not None:
             return field(value)
         if spec.startswith("count "):
-            return f"{value} {spec[6:]}{'' if value == 1 else 's'}"
+            return counted(value, spec[6:])
         return format(value, spec)
 
 

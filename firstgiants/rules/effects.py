@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gamekit.words import counted
+
 from ..actions import Decline, Display, GainPoint, SpendAmber
 from ..components import (
     ANY_PLAYER_TAKES,
@@ -180,10 +182,11 @@ def multiplier(code: int, study: tuple[int, ...], eggs_not_fossils: bool = False
     return 1
 
 
+#: What a multiplier counts in the Study, one and many.
 MULTIPLIER_WHY = {
-    PER_CARNIVORE: "carnivore card(s) in the Study",
-    PER_FAMILY: "different Family(ies) in the Study",
-    PER_PAIR: "pair(s) of cards in the Study",
+    PER_CARNIVORE: ("carnivore card", "carnivore cards"),
+    PER_FAMILY: ("different Family", "different Families"),
+    PER_PAIR: ("pair of cards", "pairs of cards"),
 }
 
 
@@ -205,7 +208,7 @@ def gain(s: State, step: Step) -> None:
 
 
 def _gain_source(source: int, mult: int, k: int) -> str:
-    return f"{LABEL[source]}, {k} {MULTIPLIER_WHY[mult]}" if mult else LABEL[source]
+    return f"{LABEL[source]}, {counted(k, *MULTIPLIER_WHY[mult])} in the Study" if mult else LABEL[source]
 
 
 def gain_amber(s: State, p: int, amount: int) -> int:

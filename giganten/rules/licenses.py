@@ -47,8 +47,8 @@ def _settle(s: "State") -> bool:
         if draw[0] + draw[1] == 0:
             disc = s.lic_disc
             if disc[0] + disc[1] == 0:
-                s._say(A3, p, "Both license piles are empty (every license is in a hand): {:name} cannot draw the {} "
-                       "missing license(s).", p, s.lic_pending)
+                s._say(A3, p, "Both license piles are empty (every license is in a hand): {:name} cannot draw the "
+                       "{:count missing license}.", p, s.lic_pending)
                 s.lic_pending = 0
                 break
             s.lic_draw, s.lic_disc = s.lic_disc, (0, 0)

@@ -221,8 +221,8 @@ def _look(s: "State", p: int, cells: list[int]) -> None:
     if new:
         s._see(p, new)
         where = tuple(SITE_CELL[i] for i in cells_of(new))
-        s._say(A4B, p, "{:name}'s truck passes the face-down tile(s) at {:cells}: {:name} looks at them (only the "
-               "truck's owner learns the oil).", p, where, p)
+        s._say(A4B, p, "{:name}'s truck passes {:count face-down tile} at {:cells}: {:name} looks underneath (only "
+               "the truck's owner learns the oil).", p, len(where), where, p)
 
 
 def apply_place(s: "State", action: PlaceTruck) -> None:

@@ -73,7 +73,7 @@ def test_amber_per_different_family_in_the_study():
     s = position(2, sites=[per_family, card("Marine", 1, 1)],
                  study={0: [card("Flying", 1), card("Flying", 1, 1), card("Marine", 1)]})
     s = take(s, per_family)
-    assert s.amber[0] == 2 + 3 and "3 different Family(ies) in the Study" in texts(s)
+    assert s.amber[0] == 2 + 3 and "3 different Families in the Study" in texts(s)
 
 
 def test_the_amber_supply_is_finite():
