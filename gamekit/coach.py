@@ -134,8 +134,7 @@ class Advice:
     def text(self, formatter: Callable[[float], str] | None = None, top: int = 8) -> str:
         """The ranking as a small text table, then the sentences."""
         fmt = formatter or (lambda v: f"{v:,.1f}")
-        rows = [(o.text, with_margin(fmt(o.value.mean), fmt(o.value.half_width), fmt(0.0)),
-                 with_margin(f"{o.win.mean:.0%}", f"{o.win.half_width:.0%}", "0%")) for o in self.options[:top]]
+        rows = [(o.text, with_margin(o.value, fmt), with_margin(o.win, percent)) for o in self.options[:top]]
         head = ("option", f"final result ({self.unit})", "chance of winning")
         widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
         lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
@@ -144,10 +143,18 @@ class Advice:
         return "\n".join(lines + [""] + list(self.sentences))
 
 
-def with_margin(value: str, margin: str, zero: str) -> str:
-    """``value ± margin`` as shown, or just ``value`` when the margin shows as ``zero`` (every sample agreed:
-    "31.8 points ± 0.0 points" would read as a certain final result)."""
-    return value if margin == zero else f"{value} ± {margin}"
+def percent(share: float) -> str:
+    """A chance in words: "64%"."""
+    return f"{share:.0%}"
+
+
+def with_margin(estimate: Estimate, value: Callable[[float], str], margin: Callable[[float], str] | None = None) -> str:
+    """``estimate`` as "mean ± its 95% margin", each worded by ``value`` (the margin by ``margin``, if given), or
+    just the mean when the margin shows as zero (every sample agreed: "31.8 points ± 0.0 points" would read as a
+    certain final result)."""
+    margin = margin or value
+    shown = margin(estimate.half_width)
+    return value(estimate.mean) if shown == margin(0.0) else f"{value(estimate.mean)} ± {shown}"
 
 
 class CoachModel:
@@ -457,8 +464,8 @@ def summary_sentences(model: CoachModel, advice: Advice, spread: float = 0.0) ->
             f"{best.win.mean:.0%} chance of winning.")
     if len(advice.options) > 1:
         second = advice.options[1]
-        points, chance = model.format_change(second.value_loss.mean), f"{abs(second.win_loss.mean):.0%}"
-        if points == model.format_change(0.0) and chance == "0%":
+        points, chance = model.format_change(second.value_loss.mean), percent(abs(second.win_loss.mean))
+        if points == model.format_change(0.0) and chance == percent(0.0):
             text += f" {_capital(second.text)} is as good, as far as the coach can tell."
         else:
             text += (f" {_capital(second.text)} comes next: {points} "
@@ -561,11 +568,9 @@ class Review:
         """The biggest mistakes in plain sentences."""
         lines = []
         for m in self.mistakes(top):
-            win = with_margin(f"{m.win_cost.mean:.0%}", f"{m.win_cost.half_width:.0%}", "0%")
-            value = with_margin(self.format_value(m.value_cost.mean), self.format_value(m.value_cost.half_width),
-                                self.format_value(0.0))
             lines.append(f"Move {m.move_number + 1}, {self.names[m.seat]}: {m.played.text} instead of {m.best.text} "
-                         f"cost about {win} chance of winning and {value}.")
+                         f"cost about {with_margin(m.win_cost, percent)} chance of winning and "
+                         f"{with_margin(m.value_cost, self.format_value)}.")
         if not lines:
             reviewed = len(self.moves)
             lines.append(f"No move of the {reviewed} reviewed cost anything the coach could measure.")

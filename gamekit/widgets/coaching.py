@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Callable
 import ipywidgets as widgets
 
 from ..actions import Action
-from ..coach import Advice, CoachModel, Review, advise, model_of, review, with_margin
+from ..coach import Advice, CoachModel, Review, advise, model_of, percent, review, with_margin
 from .advice import Advisor
 from .background import CoachWork
 from .controls import button, escape
@@ -190,10 +190,8 @@ def advice_html(advice: Advice, model: CoachModel, name: str, what: str, shown: 
     """The coach's ranking of ``name``'s options as a table, best first (the final result in the game's unit and
     the chance of winning, each with its 95% margin; the first ``shown`` options), then its sentences.  ``what``
     titles it ("Hint", "Why?").  The stepper's Hint / Why? and a classroom seat's Hint both show this."""
-    zero = model.format_change(0.0)
-    cells = [(escape(o.text), with_margin(model.format_value(o.value.mean), model.format_change(o.value.half_width),
-                                          zero), with_margin(f"{o.win.mean:.0%}", f"{o.win.half_width:.0%}", "0%"))
-             for o in advice.options[:shown]]
+    cells = [(escape(o.text), with_margin(o.value, model.format_value, model.format_change),
+              with_margin(o.win, percent)) for o in advice.options[:shown]]
     rows = "".join(f"<tr><td>{option}</td><td class='gk-num'>{escape(value)}</td><td class='gk-num'>{win}</td></tr>"
                    for option, value, win in cells)
     more = len(advice.options) - shown + advice.unranked
