@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gamekit.words import counted
+
 DATA = Path(__file__).with_name("data")
 
 #: Rulebook, "Components".
@@ -108,7 +110,7 @@ class Part:
         subject = "each opponent " if opp else ""
         s = "s" if opp else ""
         if self.effect == GAIN_POINT:
-            what = f"gain{s} {self.amount} point{'s' if self.amount > 1 else ''}"
+            what = f"gain{s} {counted(self.amount, 'point')}"
         elif self.effect == GAIN_AMBER:
             what = f"gain{s} {self.amount} amber"
         else:

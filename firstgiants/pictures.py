@@ -51,7 +51,7 @@ def short_effect(card: int) -> str:
     for part in c.parts:
         others = "others " if part.who == EACH_OPPONENT else ""
         if part.effect == GAIN_POINT:
-            what = f"+{part.amount} point{'s' if part.amount > 1 else ''}"
+            what = f"+{counted(part.amount, 'point')}"
         elif part.effect == GAIN_AMBER:
             what = f"+{part.amount} amber"
         else:

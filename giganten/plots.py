@@ -23,6 +23,7 @@ from numpy.typing import ArrayLike
 from gamekit.plotting import (BLACK, GREY, LIGHT_BLUE, LIGHT_RED, TERRAIN_COLORS, VERMILLION, WHITE, LayeredFigure,
                               axes_or_new, fast_scatter, glyphs, money_formatter, named_color, new_figure,
                               player_style, text_color_on)
+from gamekit.words import counted
 
 from . import prices
 from .components import COMPONENTS, row_col
@@ -109,8 +110,7 @@ def plot_price_histogram(counts: ArrayLike, exact: ArrayLike | None = None,
     colours = [ZONE_COLORS[z] for z in prices.ZONE]
     ax.bar(xs, share, width=420, color=colours, edgecolor=GREY)
     handles: list[Artist] = [Rectangle((0, 0), 1, 1, facecolor=WHITE, edgecolor=GREY)]
-    rolls = int(total)
-    labels = [f"rolled ({rolls:,} roll{'' if rolls == 1 else 's'}; bar colour = zone)"]
+    labels = [f"rolled ({counted(int(total), 'roll')}; bar colour = zone)"]
     if exact is not None:
         (dots,) = ax.plot(xs, exact, "o", color=BLACK, markersize=5)
         handles.append(dots)
