@@ -34,6 +34,7 @@ The start of a game is part of its record (``state.origin``): replay, undo, rewi
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Iterator, Sequence, TypeVar, cast
 
 from .actions import Action, quote
@@ -48,6 +49,8 @@ WITHOUT_POSITION = 3
 MAX_BYTES = 20_000_000
 MAX_ACTIONS = 200_000
 MAX_MESSAGE = 2_000
+#: What tells a save file from a position file (``docs/positions.md``): a save names its "format".
+_FORMAT_KEY = re.compile(rb'"format"\s*:')
 
 
 def record_dict(state: GameState) -> dict[str, Any]:
@@ -146,6 +149,13 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
                 raise _DuplicateKey(f"the key {quote(key)} appears twice in one JSON object")
             seen.add(key)
     return out
+
+
+def is_position_file(text: str | bytes, spec: GameSpec) -> bool:
+    """Whether ``text`` is read as a position (what ``to_position()`` writes, as JSON) rather than a save file:
+    it names no save "format" and the game has positions.  Either reader checks the rest."""
+    raw = text.encode("utf-8", "replace") if isinstance(text, str) else bytes(text)
+    return spec.from_position is not None and not _FORMAT_KEY.search(raw)
 
 
 def load(text: str | bytes, spec: GameSpec) -> GameState:

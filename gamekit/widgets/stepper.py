@@ -30,7 +30,6 @@ calls the functions in :attr:`GameStepper.on_change` with the new state: a page 
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence
@@ -183,9 +182,6 @@ def ranking(returns: Sequence[float]) -> list[tuple[int, int]]:
         out.append((place, p))
     return out
 
-
-#: What tells a save file (``gamekit.record``) from a position file: its top level names its "format".
-SAVE_FORMAT_KEY = re.compile(rb'"format"\s*:')
 
 #: The side panel's tallest: the screen less the page's title and tabs, the stepper's title, the winner's
 #: banner and the settings bar (1080 px: 780), so that the event log shrinks before the page scrolls.
@@ -786,11 +782,10 @@ class GameStepper:
         """Open the game in a save file's ``text`` with its whole history, or continue from the position in a
         position file's (``docs/positions.md``: what ``to_position()`` writes, as JSON; a file that names no save
         "format" is read as one); asks first when the current game has moves."""
-        from ..record import load
+        from ..record import is_position_file, load
 
         spec = self.view.spec
-        position = spec.from_position is not None and not SAVE_FORMAT_KEY.search(
-            text.encode("utf-8", "replace") if isinstance(text, str) else bytes(text))
+        position = is_position_file(text, spec)
         try:
             state = spec.position_state(text) if position else load(text, spec)
         except ValueError as exc:

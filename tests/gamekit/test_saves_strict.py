@@ -10,7 +10,7 @@ import pytest
 import firstgiants as fg
 import giganten as g
 from gamekit import random_game, rewind
-from gamekit.record import MAX_MESSAGE
+from gamekit.record import MAX_MESSAGE, dump, is_position_file
 
 GAMES = {"giganten": g, "firstgiants": fg}
 
@@ -173,3 +173,9 @@ def test_a_first_giants_save_of_format_version_3_loads_with_the_news_tokens_by_t
         fg.from_json(json.dumps({**two_sided, "version": 3}))
     with pytest.raises(ValueError, match="lack"):
         fg.from_json(json.dumps({**save, "version": 4}))
+
+
+def test_a_file_that_names_no_save_format_is_read_as_a_position():
+    state = g.scenario("overfill")
+    assert is_position_file(json.dumps(state.to_position()), g.SPEC)
+    assert not is_position_file(dump(state).encode(), g.SPEC)  # a save file, even of a game begun at a position
