@@ -91,3 +91,39 @@ def test_the_calibrated_player_at_the_end_counts_points_only():
 def test_the_calibrated_players_share_is_checked(share):
     with pytest.raises(ValueError, match="share"):
         BOTS["calibrated"](0, share=share)
+
+
+def test_the_strong_level_plays_legal_moves_to_the_end():
+    for players in (2, 5):
+        bots = [CheckedBot(BOTS["strong"](p)) for p in range(players - 1)] + [CheckedBot(BOTS["club"](7))]
+        assert play(firstgiants.new_game(players), bots, players).is_terminal()
+
+
+def test_the_strong_level_values_a_recurring_effect_by_the_game_left():
+    """Ten points per recurring card at the start, falling by tenths of the game to none at the end."""
+    from firstgiants.bots import RECURRING_AT_START, StrongBot
+
+    bot = StrongBot(1)
+    assert [bot.weights_at(p).recurring for p in (0.0, 0.04, 0.5, 0.96, 1.0)] == \
+           [RECURRING_AT_START, RECURRING_AT_START, RECURRING_AT_START / 2, 0.0, 0.0]
+    assert bot.weights_at(0.3) == Weights(recurring=RECURRING_AT_START * 0.7)
+    assert StrongBot(1, recurring_at_start=4, amber=1.0).weights_at(0.25) == Weights(recurring=3.2, amber=1.0)
+
+
+def test_the_strong_level_is_the_calibrated_player_with_the_stages_weights():
+    from firstgiants.bots import RECURRING_AT_START, STRONG_SHARE, beyond_points
+    from firstgiants.coach import MODEL
+
+    state = play_until(firstgiants.new_game(4), lambda s: s.turns >= 12 and not s.is_chance(),
+                       [HeuristicBot(p) for p in range(4)], 3)
+    progress = MODEL.progress(state)
+    _, (on_points, on_rest), _, _ = MODEL.coefficients(progress)
+    w = Weights(recurring=RECURRING_AT_START * (10 - round(progress * 10)) / 10)
+    expected = [state.score(p) + STRONG_SHARE * on_rest / on_points * beyond_points(state, p, w) for p in range(4)]
+    assert BOTS["strong"](1).returns(state) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("params", [{"recurring": 1.0}, {"recurring_at_start": -1}, {"share": 2}])
+def test_the_strong_levels_parameters_are_checked(params):
+    with pytest.raises(ValueError):
+        BOTS["strong"](0, **params)
