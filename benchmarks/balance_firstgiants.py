@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import time
 from typing import Any
 
@@ -78,11 +79,13 @@ def player_metrics(state: firstgiants.State) -> dict[str, Any]:
 
 
 def measure(games: int, bot: str = "heuristic", root_seed: int = 4, processes: int | None = 2,
-            progress: bool | str = "auto", news_values: str = "by-type", results: str | None = None) -> pd.DataFrame:
-    """One row per (game, seat) of ``games`` seeded 4-player games of ``bot`` against itself, under the
-    ``news_values`` reading of the News tokens (ruling R23); ``results``: a results file to stream the
-    games to and resume from (docs/tournament.md)."""
-    result = run_tournament(firstgiants, [bot] * PLAYERS, root_seed=root_seed, games=games,
+            progress: bool | str = "auto", news_values: str = "by-type", results: str | None = None,
+            params: dict[str, Any] | None = None) -> pd.DataFrame:
+    """One row per (game, seat) of ``games`` seeded 4-player games of ``bot`` (with its factory's ``params``)
+    against itself, under the ``news_values`` reading of the News tokens (ruling R23); ``results``: a results
+    file to stream the games to and resume from (docs/tournament.md)."""
+    seat: Any = (bot, params) if params else bot
+    result = run_tournament(firstgiants, [seat] * PLAYERS, root_seed=root_seed, games=games,
                             processes=processes, metrics=player_metrics, progress=progress,
                             options={"news_values": news_values}, results=results, resume=results is not None)
     rows = [dict(seat_row, game=g.index) for g in result.rows for seat_row in g.metrics["players"]]
@@ -181,6 +184,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot", default="heuristic", help="bot name in firstgiants.bots.BOTS (all 4 seats)")
     parser.add_argument("--root-seed", type=int, default=4)
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--params", default=None, help='the bot\'s parameters as JSON, e.g. \'{"depth": 4}\'')
     parser.add_argument("--news-values", default="by-type", help="the News tokens' reading (option news_values, R23)")
     parser.add_argument("--results", default=None, help="stream the games to this results file (resumes from it)")
     parser.add_argument("--csv", default=None, help="write the per-seat table here")
@@ -190,8 +194,9 @@ def main(argv: list[str] | None = None) -> None:
         print(report(read_csv(args.from_csv)))
         return
     start = time.perf_counter()
+    params = json.loads(args.params) if args.params else None
     seats = measure(args.games, args.bot, args.root_seed, args.processes or None, news_values=args.news_values,
-                    results=args.results)
+                    results=args.results, params=params)
     print(f"{args.bot} x{PLAYERS}, news_values {args.news_values}, root seed {args.root_seed}: "
           f"{time.perf_counter() - start:.0f} s")
     print(report(seats))

@@ -110,6 +110,17 @@ def advance(state: GameState, action: Action) -> None:
     state._record = (state._record, action)
 
 
+def play_out(state: GameState, policies: Sequence[Policy], rng: random.Random) -> GameState:
+    """A private copy of ``state`` played to the end: seat ``p`` moves by ``policies[p]``, chance draws from ``rng``."""
+    s = private_copy(state)
+    while not s.is_terminal():
+        if s.is_chance():
+            advance(s, sample_chance(s, rng))
+        else:
+            advance(s, policies[cast(int, s.current_player())](s, rng))
+    return s
+
+
 def random_policy(state: GameState, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions())
 

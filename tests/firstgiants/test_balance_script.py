@@ -54,3 +54,13 @@ def test_a_saved_table_reads_back_to_the_same_report(balance, seats, tmp_path):
     seats.to_csv(path, index=False)
     assert balance.report(balance.read_csv(str(path))) == balance.report(seats)
     assert balance.set_table(seats)["leaners"].sum() <= len(seats)
+
+
+def test_the_bots_parameters_reach_every_seat(balance):
+    """``--params`` (``measure(params=...)``): the strong level of an earlier study, its play-outs off, plays
+    other games than the strong level now."""
+    older = balance.measure(2, bot="strong", root_seed=1, processes=None, progress=False,
+                            params={"depth": 4, "endgame_samples": 0})
+    now = balance.measure(2, bot="strong", root_seed=1, processes=None, progress=False)
+    assert len(older) == len(now) == 8
+    assert not older["points"].equals(now["points"])

@@ -127,3 +127,62 @@ def test_the_strong_level_is_the_calibrated_player_with_the_stages_weights():
 def test_the_strong_levels_parameters_are_checked(params):
     with pytest.raises(ValueError):
         BOTS["strong"](0, **params)
+
+
+def test_the_strong_level_follows_its_whole_turn():
+    """The longest turns (a reclaim of 4 markers with its displays) run past the club's 4 further decisions."""
+    from firstgiants.bots import STRONG_DEPTH
+
+    assert BOTS["strong"](0).depth == STRONG_DEPTH >= 12 > BOTS["club"](0).depth
+
+
+def _last_decisions(seed, players=4):
+    """The decisions (two or more legal moves) after the end was triggered, in a game of clubs."""
+    from gamekit import states_along
+
+    final = play(firstgiants.new_game(players), [HeuristicBot(p) for p in range(players)], seed)
+    return [s for s in states_along(final) if s.end_cause and not s.is_terminal() and not s.is_chance()
+            and len(s.legal_actions()) > 1]
+
+
+def test_in_the_last_round_the_strong_level_plays_the_moves_out():
+    """At the game's last decision nothing is left to chance or to others: the move it plays wins whenever one
+    of its candidates wins against the club's play, and its values are exactly each move's win share."""
+    from gamekit.mcts import win_utility
+
+    state = _last_decisions(1)[-1]
+    seat = state.current_player()
+    bot = BOTS["strong"](3)
+    why = bot.explain(state)
+    finals = {a: play(state.apply(a), [HeuristicBot(p) for p in range(4)], 0).returns() for a, _ in why}
+    for action, value in why:
+        lead = finals[action][seat] - max(r for p, r in enumerate(finals[action]) if p != seat)
+        assert value == pytest.approx(win_utility(finals[action])[seat] + lead / 1000)
+    assert bot.act(state) == why[0][0]
+    assert [v for _, v in why] == sorted((v for _, v in why), reverse=True)
+
+
+def test_without_endgame_samples_the_strong_level_judges_the_last_round_too():
+    state = _last_decisions(2)[0]
+    bot = BOTS["strong"](0, endgame_samples=0)
+    assert bot.explain(state) == bot.ranked(state)[: bot.top]
+    with pytest.raises(ValueError, match="endgame_samples"):
+        BOTS["strong"](0, endgame_samples=-1)
+
+
+def test_near_the_end_the_strong_levels_play_outs_read_only_what_every_seat_sees():
+    """From 4 cards left in the deck (the end not yet triggered) the strong level plays out; the deck listed in
+    another order (the same cards, what every seat sees) gives the same moves."""
+    from firstgiants.bots import ENDGAME_CARDS
+    from gamekit import states_along
+
+    final = play(firstgiants.new_game(4), [HeuristicBot(p) for p in range(4)], 5)
+    state = next(s for s in states_along(final) if not s.end_cause and not s.is_chance() and not s.is_terminal()
+                 and 1 < len(s.deck) + (s.top >= 0) <= ENDGAME_CARDS and len(s.legal_actions()) > 1)
+    twin = state._copy()
+    twin._record, twin._events = state._record, []
+    twin.deck = tuple(reversed(state.deck))
+    assert twin.deck != state.deck and twin.observation(0) == state.observation(0)
+    bot = BOTS["strong"](4)
+    assert bot._plays_out(state) and len(bot.explain(state)) > 1
+    assert [BOTS["strong"](k).act(state) for k in range(3)] == [BOTS["strong"](k).act(twin) for k in range(3)]

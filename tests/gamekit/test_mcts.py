@@ -1,6 +1,7 @@
 """The shared MCTS: legal moves only, chance nodes, budgets, and ISMCTS that never reads hidden truth."""
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter
 
@@ -153,3 +154,21 @@ def test_paired_search_tries_every_move_on_the_same_luck():
     assert result == MCTSBot(2, iterations=40, paired=True).search(state)
     with pytest.raises(ValueError, match="chance"):
         MCTSBot(1, chance="sometimes")
+
+
+def test_play_out_plays_a_private_copy_to_the_end_with_each_seats_policy():
+    from gamekit.mcts import play_out, random_policy
+
+    state = pig_state([3])
+    before, history = state.fingerprint(), state.history()
+    moved = []
+
+    def holder(s, rng):
+        moved.append(s.current_player())
+        return Hold() if Hold() in s.legal_actions() else random_policy(s, rng)
+
+    final = play_out(state, [holder, random_policy], random.Random(4))
+    assert final.is_terminal() and 0 in moved and 1 not in moved
+    assert state.fingerprint() == before and state.history() == history
+    again = play_out(state, [holder, random_policy], random.Random(4))
+    assert again.returns() == final.returns()
