@@ -655,6 +655,16 @@ class TableStore(ABC, Generic[C]):
                 raise UnknownTable(table_id)
             return self._info(row, self._seat_rows(tx, table_id))
 
+    def revisions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The current revision of each table of ``table_ids`` (one query; unknown ids are left out): a server
+        with open pages of many tables polls this to learn which changed, whichever process changed them."""
+        ids = [t for t in table_ids if isinstance(t, str)]
+        if not ids:
+            return {}
+        with self._transaction(write=False) as tx:
+            rows = tx.all(f"SELECT id, revision FROM gk_tables WHERE id IN ({', '.join('?' * len(ids))})", ids)
+        return {str(table_id): int(revision) for table_id, revision in rows}
+
     def list_tables(self) -> list[TableInfo]:
         """Every table of the store, oldest first (two queries, however many tables)."""
         with self._transaction(write=False) as tx:

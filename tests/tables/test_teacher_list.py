@@ -2,14 +2,13 @@
 replays only the moves made since the last refresh (nothing at all when no move was made)."""
 from __future__ import annotations
 
-import re
 from contextlib import contextmanager
 
 import pytest
 
 from gamekit.protocol import GameState
-from gamekit.tables.pages import game_view, result_html
-from gamekit.tables.teacher import TeacherPage
+from gamekit.tables.web.render import game_view, result_html
+from gamekit.tables.web.teacher import lesson_rows
 from tests.gamekit.toygame import Hold
 
 from .helpers import TOY, open_fast, play_out
@@ -53,9 +52,9 @@ def count_applies(monkeypatch) -> list[int]:
     return applied
 
 
-def rows(page: TeacherPage) -> list[list[str]]:
-    """The list's rows (newest table first), each as its cells' HTML."""
-    return [re.findall(r"<td>(.*?)</td>", row) for row in page.tables.value.split("<tr>")[2:]]
+def rows(store) -> list[dict]:
+    """The list's rows (newest table first), as the teacher's page shows them."""
+    return lesson_rows(store, {})
 
 
 @pytest.fixture
@@ -72,38 +71,35 @@ def class_tables(store):
 
 
 def test_the_list_shows_each_tables_status_or_final_result_as_its_public_view_says(store, class_tables):
-    page = TeacherPage(store)
-    shown = rows(page)
-    assert [row[0] for row in shown] == ["table 3", "table 2", "table 1", "table 0"]
+    shown = rows(store)
+    assert [row["title"] for row in shown] == ["table 3", "table 2", "table 1", "table 0"]
     view = game_view(TOY)
     for codes, row in zip(reversed(class_tables), shown):
         content = store.public_view(codes.table, log_limit=0).content
         info = store.table_info(codes.table)
-        expected = ("game over", result_html(view, content["returns"])) if content["terminal"] else (info.status, "")
-        assert (row[3], row[5]) == expected
-    assert [row[3] for row in shown] == ["ended", "paused", "playing", "game over"]
-    assert shown[3][5].startswith("1. <b>")
+        expected = ("over", result_html(view, content["returns"])) if content["terminal"] else (info.status, "")
+        assert (row["status"], row["result"]) == expected
+    assert [row["status"] for row in shown] == ["ended", "paused", "playing", "over"]
+    assert shown[3]["result"].startswith("1. <b>")
 
 
 def test_a_refresh_with_no_new_moves_replays_nothing_and_runs_two_queries(store, location, class_tables,
                                                                             monkeypatch):
     with open_fast(location) as teachers:  # the teacher's page runs in a process of its own
-        page = TeacherPage(teachers)
-        before = page.tables.value
+        before = rows(teachers)
         applied, statements = count_applies(monkeypatch), count_statements(teachers, monkeypatch)
-        page.refresh_tables()
-        assert page.tables.value == before
+        assert rows(teachers) == before
         assert applied == [] and len(statements) == 2  # the tables, the seats: no log entry read
         playing = class_tables[1]
         old_length = teachers.table_info(playing.table).length
         play_out(store, playing, seed=2)
         new_entries = store.table_info(playing.table).length - old_length
         applied.clear()
-        page.refresh_tables()
+        shown = rows(teachers)
         assert len(applied) == new_entries  # only the new entries of the one table that changed
-        assert rows(page)[2][3] == "game over"
+        assert shown[2]["status"] == "over"
         applied.clear()
-        page.refresh_tables()
+        rows(teachers)
         assert applied == []
 
 
@@ -113,5 +109,5 @@ def test_the_list_advances_a_table_left_waiting_for_a_bot_as_a_view_does(store, 
     store.play(codes.seats[0], Hold(), view.log_length, advance=False)  # the server dies right here
     with open_fast(location) as teachers:
         teachers.STALL_SECONDS = 0.0  # (5 s by default: longer than a bot's move)
-        TeacherPage(teachers)
+        rows(teachers)
     assert store.seat_view(codes.seats[0]).content["your_turn"]

@@ -1,0 +1,314 @@
+"""The classroom server's routes: one Starlette app serves every page of every table, live over websockets.
+
+========================  ==========================================================================
+``GET /``                 the join page (type a code); with ``?code=CODE``: a seat code opens that student's
+                          seat, a host code the table's host controls, the server's teacher key the teacher page
+``GET /watch/<table>``    the projector's view-only page of a table (the public view, no host rights)
+``WS /ws``                a page's live link: it says whose page it is (its code, or the table it watches),
+                          then receives the regions that change and sends the seat's choices, Hint, review,
+                          or the host's operations
+``POST /teacher/lesson``  the teacher creates a lesson's tables; the answer is the sheet of seat cards
+``POST /teacher/reissue`` a new code for one seat (the old one stops at once); the answer is its card
+``GET /static/...``       the kit's one script and stylesheet
+========================  ==========================================================================
+
+Join links keep the form ``http://HOST:PORT/?code=CODE``.  Pages are rendered on the server from the store's views
+(:mod:`.render`), so a page is usable as soon as its HTML arrives; the script only sends clicks and swaps in the
+regions the server pushes.  Every response carries the headers of :mod:`.guard`.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.datastructures import UploadFile
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .. import codes, open_store
+from ..errors import TableError, UnknownCode, UnknownTable
+from ..store import TableStore
+from . import guard, teacher, work
+from .hub import Hub, Page
+
+HERE = Path(__file__).resolve().parent
+log = logging.getLogger("gamekit.tables.web")
+#: How often the server looks for tables left waiting for chance or a bot (a worker that died mid-move).
+WATCHDOG_SECONDS = 1.0
+
+
+def key_hash(key: str) -> str:
+    """How the server keeps its teacher key in memory and hands it to its other processes (never the key itself)."""
+    raw = codes.normalize(key) or ""
+    return hashlib.sha256(raw.encode("ascii")).hexdigest()
+
+
+class Headers:
+    """ASGI middleware: the guard's headers on every HTTP response, and request bodies bounded in size."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        size = dict(scope.get("headers") or []).get(b"content-length")
+        if size is not None and (not size.isdigit() or int(size) > guard.MAX_BODY):
+            await Response("The request is too large.", 413)(scope, receive, send)
+            return
+        received = 0
+
+        async def bounded() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > guard.MAX_BODY:
+                raise ValueError("request body too large")
+            return message
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(k.lower().encode(), v.encode()) for k, v in guard.HEADERS.items()]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, bounded, with_headers)
+
+
+class Classroom:
+    """One server process: the store, the worker pools, the hub of open pages, the teacher key's hash."""
+
+    def __init__(self, location: str, teacher_hash: str, public_url: str, store_settings: dict[str, Any] | None = None,
+                 bots: int = 1, coach: int = 1) -> None:
+        self.location = location
+        self.store_settings = dict(store_settings or {})
+        self.teacher_hash = teacher_hash
+        self.public_url = public_url
+        self.pool_sizes = (bots, coach)
+        self.limiter = guard.CodeLimiter()
+        self.templates = Jinja2Templates(directory=str(HERE / "templates"))  # (autoescaping .html templates)
+        self.store: TableStore
+        self.workers: work.Workers
+        self.hub: Hub
+        self._watchdog: asyncio.Task | None = None
+
+    # -- life ------------------------------------------------------------------------------------
+    @asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        self.store = open_store(self.location, **self.store_settings)
+        self.workers = work.Workers(self.location, self.store_settings, *self.pool_sizes)
+        self.workers.warm_up()
+        self.hub = Hub(self.store, self.workers, self.public_url)
+        self.hub.start()
+        # The bots of the tables left waiting (a server stopped mid-move) play in the pool: the server listens at once.
+        self.workers.submit_bots(work.advance_waiting, 0.0)
+        self._watchdog = asyncio.get_running_loop().create_task(self._watch_stalled(), name="gk-watchdog")
+        try:
+            yield
+        finally:
+            self._watchdog.cancel()
+            await self.hub.stop()
+            self.workers.shutdown()
+            self.store.close()
+
+    async def _watch_stalled(self) -> None:
+        pending: Any = None
+        while True:
+            await asyncio.sleep(WATCHDOG_SECONDS)
+            if pending is None or pending.done():
+                pending = self.workers.submit_bots(work.advance_waiting, self.store.STALL_SECONDS)
+
+    def app(self) -> Starlette:
+        routes = [
+            Route("/", self.index),
+            Route("/watch/{table}", self.watch),
+            Route("/teacher/lesson", self.new_lesson, methods=["POST"]),
+            Route("/teacher/reissue", self.reissue, methods=["POST"]),
+            WebSocketRoute("/ws", self.socket),
+            Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+        ]
+        return Starlette(routes=routes, middleware=[Middleware(Headers)], lifespan=self.lifespan)
+
+    # -- pages -----------------------------------------------------------------------------------
+    def page(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        return self.templates.TemplateResponse(request, template, {"public_url": self.public_url, **context},
+                                               status_code=status)
+
+    def refused(self, request: Request, text: str, status: int) -> HTMLResponse:
+        return self.page(request, "join.html", status, problem=text)
+
+    def is_teacher(self, key: object) -> bool:
+        return isinstance(key, str) and codes.kind_of(key) == "teacher" and hmac.compare_digest(
+            key_hash(key), self.teacher_hash)
+
+    async def index(self, request: Request) -> Response:
+        code = request.query_params.get("code")
+        if code is None:
+            return self.page(request, "join.html")
+        client = request.client.host if request.client else "?"
+        if self.limiter.blocked(client):
+            return self.refused(request, "Too many wrong codes from this device: wait a minute, then try again.", 429)
+        kind = codes.kind_of(code)
+        try:
+            if kind == "teacher" and self.is_teacher(code):
+                return await self.teacher_page(request, code)
+            if kind == "seat":
+                table, seat = await asyncio.to_thread(self.store.seat_of, code)
+                return await self.table_page(request, "seat", table, seat, code)
+            if kind == "host":
+                table = await asyncio.to_thread(self.store.host_table, code)
+                return await self.table_page(request, "host", table, None, code)
+            raise UnknownCode("seat or table")
+        except UnknownCode:
+            self.limiter.wrong(client)
+            return self.refused(request, "That code does not open any seat or table. Check it and type it again.", 404)
+        except TableError as exc:
+            return self.refused(request, str(exc), 503)
+
+    async def watch(self, request: Request) -> Response:
+        table = request.path_params["table"]
+        try:
+            return await self.table_page(request, "watch", table, None, None)
+        except UnknownTable:
+            return self.refused(request, "There is no such table.", 404)
+
+    async def table_page(self, request: Request, kind: str, table: str, seat: int | None, code: str | None) -> Response:
+        """The page, rendered now with every region (usable before its websocket connects)."""
+        page = Page(socket=None, kind=kind, table=table, seat=seat, code=code)  # type: ignore[arg-type]
+        regions = await asyncio.to_thread(self.hub._render, page)
+        title = self.hub.renderer(self.store.table_info(table)).title or "Giants kit table"
+        return self.page(request, "table.html", kind=kind, regions=regions, watch=table if kind == "watch" else None,
+                         title=title)
+
+    async def teacher_page(self, request: Request, key: str, **extra: Any) -> HTMLResponse:
+        online = {t: self.hub.online(t) for t in self.hub.pages}
+        rows = await asyncio.to_thread(teacher.lesson_rows, self.store, online)
+        return self.page(request, "teacher.html", key=key.replace("-", ""), games=teacher.games(), rows=rows, **extra)
+
+    # -- the teacher's forms ---------------------------------------------------------------------
+    async def _teacher_form(self, request: Request) -> tuple[str, Any] | Response:
+        if not guard.same_origin(request.headers):
+            return Response("Forms of the teacher page only.", 403)
+        try:
+            form = await request.form(max_files=1, max_fields=100, max_part_size=guard.MAX_BODY)
+        except ValueError:
+            return Response("The request is too large.", 413)
+        key = form.get("key")
+        if not self.is_teacher(key):
+            client = request.client.host if request.client else "?"
+            self.limiter.wrong(client)
+            return self.refused(request, "That is not the teacher key of this server.", 403)
+        return str(key), form
+
+    async def new_lesson(self, request: Request) -> Response:
+        checked = await self._teacher_form(request)
+        if isinstance(checked, Response):
+            return checked
+        key, form = checked
+        upload = form.get("position")
+        position = await upload.read() if isinstance(upload, UploadFile) and upload.filename else None
+        try:
+            lesson_form = teacher.read_lesson_form(form, position)
+            lesson = await asyncio.wrap_future(self.workers.submit_bots(
+                work.create_lesson, lesson_form.game, lesson_form.students, lesson_form.table_size,
+                lesson_form.settings))
+        except (teacher.FormError, TableError, ValueError, TypeError) as exc:
+            return await self.teacher_page(request, key, problem=str(exc))
+        sheet = await asyncio.to_thread(teacher.seat_cards, self.store, lesson, self.public_url)
+        return self.page(request, "cards.html", key=key, lesson=lesson, sheet=sheet)
+
+    async def reissue(self, request: Request) -> Response:
+        checked = await self._teacher_form(request)
+        if isinstance(checked, Response):
+            return checked
+        key, form = checked
+        table, seat = str(form.get("table", "")), str(form.get("seat", ""))
+        try:
+            if not seat.isdigit():
+                raise ValueError("seat: a number")
+            code = await asyncio.to_thread(self.store.reissue_code, table, int(seat))
+            info = await asyncio.to_thread(self.store.table_info, table)
+        except (TableError, ValueError) as exc:
+            return await self.teacher_page(request, key, problem=str(exc))
+        view = teacher.game_view(info.module)
+        name = next((getattr(s, "name", None) or "" for s in info.seats if s.seat == int(seat)), "")
+        card = teacher.card(info.title, view.player_name(int(seat)), name, code, self.public_url)
+        await self.hub.refresh_table(table)  # the old code's pages learn that it no longer works
+        return self.page(request, "cards.html", key=key, lesson=None,
+                         sheet=[{"title": info.title, "host": None, "watch": None, "cards": [card]}], reissued=True)
+
+    # -- the live link -----------------------------------------------------------------------------
+    async def socket(self, socket: WebSocket) -> None:
+        client = socket.client.host if socket.client else "?"
+        if not guard.same_origin(socket.headers) or self._pages_of(client) >= guard.PAGES_PER_CLIENT:
+            await socket.close(code=1008)
+            return
+        await socket.accept()
+        page = await self._hello(socket, client)
+        if page is None:
+            await socket.close(code=4001)
+            return
+        await self.hub.join(page)
+        try:
+            while True:
+                text = await socket.receive_text()
+                if len(text) > guard.MAX_MESSAGE:
+                    break
+                try:
+                    message = json.loads(text)
+                except ValueError:
+                    continue
+                await self.hub.handle(page, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await self.hub.leave(page)
+
+    def _pages_of(self, client: str) -> int:
+        return sum(1 for pages in self.hub.pages.values() for p in pages
+                   if p.socket is not None and p.socket.client and p.socket.client.host == client)
+
+    async def _hello(self, socket: WebSocket, client: str) -> Page | None:
+        """The page's first message says whose page it is: ``{"t": "hello", "code": ...}`` or
+        ``{"t": "watch", "table": ...}``; anything else, or a wrong code, and the page gets nothing."""
+        try:
+            hello = json.loads(await asyncio.wait_for(socket.receive_text(), 10))
+        except (ValueError, asyncio.TimeoutError, WebSocketDisconnect):
+            return None
+        if not isinstance(hello, dict) or self.limiter.blocked(client):
+            return None
+        try:
+            if hello.get("t") == "watch" and isinstance(hello.get("table"), str):
+                await asyncio.to_thread(self.store.table_info, hello["table"])
+                return Page(socket, "watch", hello["table"])
+            code = hello.get("code")
+            if hello.get("t") == "hello" and codes.kind_of(code) == "seat":
+                table, seat = await asyncio.to_thread(self.store.seat_of, code)
+                return Page(socket, "seat", table, seat, code)
+            if hello.get("t") == "hello" and codes.kind_of(code) == "host":
+                return Page(socket, "host", await asyncio.to_thread(self.store.host_table, code), None, code)
+        except (UnknownCode, UnknownTable):
+            self.limiter.wrong(client)
+        except TableError:
+            pass
+        return None
+
+
+def create_app(location: str, teacher_hash: str, public_url: str, **settings: Any) -> Starlette:
+    """The classroom app on the store at ``location`` (see :class:`Classroom` for ``settings``)."""
+    return Classroom(location, teacher_hash, public_url, **settings).app()

@@ -1,0 +1,271 @@
+"""What a classroom page shows, as HTML fragments: drawn from the page's view and the game's own drawing functions.
+
+Every function here takes a :class:`~gamekit.tables.views.SeatView` (what the viewer may see: the seat's, or the
+projector's when ``viewer`` is None) and the state that view was computed from, and calls the game's drawing
+functions for that viewer only: the picture from the viewer's observation (``render(state, viewer, targets)``),
+the private pane (``private_html(state, seat)``), the public summary.  Nothing else of the state is read, so two
+tables that differ only in what a seat may not see give that seat byte-identical fragments (the twin-table test,
+tests/tables/test_web.py).  A fragment never shows a code, the table's id, the raw log length or a chance draw.
+
+A page is a handful of *regions* (:data:`REGIONS`), each a fragment with its own element on the page; the server
+renders them all and sends a page only the regions that changed.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+from ...actions import Action
+from ...bots import registry
+from ...coach import Review
+from ...protocol import Event, GameState
+from ...record import states_along
+from ...widgets import GameView, format_entry, ranking
+from ...widgets.controls import escape
+from ..views import SeatView
+
+#: The regions of a page, in page order (a page has those of its kind: :func:`seat_regions`, :func:`public_regions`).
+REGIONS = ("header", "status", "picture", "summary", "hand", "choices", "seats", "log")
+#: How many of the newest log entries a page shows.
+LOG_ENTRIES = 30
+#: A group of choices longer than this is a menu (with a Play button) rather than a column of buttons.
+MAX_BUTTONS = 8
+STATUS_KINDS = ("turn", "wait", "paused", "over")
+
+
+def game_view(module: str) -> GameView:
+    """The game's description for pages (``<module>.widgets.view()``: picture, private pane, summary, action
+    groups); a game without a widgets module gets the plain defaults (text, no picture)."""
+    spec = importlib.import_module(module).SPEC
+    try:
+        widgets_module = importlib.import_module(f"{module}.widgets")
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not f"{module}.widgets".startswith(exc.name):
+            raise
+        return GameView(spec=spec, bots=registry(module))
+    return widgets_module.view()
+
+
+def result_html(game: GameView, returns: Sequence[float]) -> str:
+    """The final result, ranked: "1. <b>Yellow</b> $98,000, 2. <b>Red</b> $19,500, ..."."""
+    return ", ".join(f"{place}. <b>{escape(game.player_name(p))}</b> {escape(game.score_text(returns[p]))}"
+                     for place, p in ranking(returns))
+
+
+def numbered_as_the_log(result: Review, game: GameState) -> Review:
+    """``result`` (a review of ``game``) with its moves and its chart numbered as a table's log numbers them:
+    by the decisions made before (the log's entry N is decision N), not by the game's move number, which
+    also counts the chance draws (and how many there were can be secret)."""
+    before: dict[int, int] = {}
+    decisions = 0
+    for state in states_along(game):
+        before[state.move_number] = decisions
+        decisions += not (state.is_chance() or state.is_terminal())
+    moves = tuple(replace(m, move_number=before[m.move_number]) for m in result.moves)
+    return replace(result, moves=moves, timeline=tuple((before[n], w) for n, w in result.timeline))
+
+
+@dataclass(frozen=True)
+class Offer:
+    """The choices a seat's page offers: the legal actions in the order of the page's buttons, and for each
+    part of the picture that chooses one, the indices of its actions."""
+
+    actions: tuple[Action, ...]
+    targets: Mapping[str, tuple[int, ...]]
+
+
+class Renderer:
+    """Draws one table's pages (one renderer per table and process; it holds no state of the game)."""
+
+    def __init__(self, module: str, title: str) -> None:
+        self.game = game_view(module)
+        self.title = title
+        self._picture = self.game.picture() if self.game.picture else None
+
+    # -- names ------------------------------------------------------------------------------------
+    def name(self, seat: int | None) -> str:
+        return "Setup" if seat is None else self.game.player_name(seat)
+
+    def who(self, seat: Mapping[str, Any]) -> str:
+        """A seat as the pages name it: "Red (Ana)", "Red (bot: heuristic)"."""
+        name = self.name(seat["seat"])
+        if seat["played_by"] == "bot":
+            return f"{name} (bot: {seat['bot']})"
+        student = seat.get("name")
+        return f"{name} ({student})" if student else name
+
+    def label(self, state: GameState, action: Action) -> str:
+        """How the choices name ``action`` (the game's grouping labels)."""
+        for items in self.game.group_actions(state, [action]).values():
+            for label, _ in items:
+                return label
+        return str(action)
+
+    # -- the offer --------------------------------------------------------------------------------
+    def offer(self, view: SeatView, state: GameState) -> Offer:
+        """The seat's choices (none but on its own turn) and the picture's parts that choose them."""
+        if not view.content["your_turn"]:
+            return Offer((), {})
+        groups = self.game.group_actions(state, state.legal_actions())
+        actions = tuple(action for items in groups.values() for _, action in items)
+        targets: dict[str, list[int]] = {}
+        if self.game.target_of is not None:
+            for index, action in enumerate(actions):
+                target = self.game.target_of(state, action)
+                if target is not None:
+                    targets.setdefault(target, []).append(index)
+        return Offer(actions, {t: tuple(i) for t, i in targets.items()})
+
+    # -- regions ----------------------------------------------------------------------------------
+    def regions(self, view: SeatView, state: GameState, viewer: int | None, offer: Offer) -> dict[str, str]:
+        """Every region of the page of ``viewer`` (None: the public view)."""
+        c = view.content
+        regions = {
+            "header": self.header(c, state, viewer),
+            "status": self.status(c, viewer),
+            "picture": self.picture(state, viewer, offer),
+            "summary": self.game.summary_html(state) if self.game.summary_html is not None else "",
+            "seats": self.seats(c),
+            "log": self.log(c),
+        }
+        if viewer is not None:
+            regions["hand"] = (f"<h3>Only you see this, {escape(self.name(viewer))}</h3>"
+                               f"{self.game.private_html(state, viewer)}")
+            regions["choices"] = self.choices(state, viewer, offer)
+        return regions
+
+    def progress(self, c: Mapping[str, Any], state: GameState) -> str:
+        parts = [str(label(state)) for label in (self.game.round, self.game.phase) if label is not None]
+        moves = max(c["log_entries"] - 1, 0)  # entry 0: the setup
+        parts.append(f"{moves} move{'' if moves == 1 else 's'}")
+        return " · ".join(p for p in parts if p)
+
+    def header(self, c: Mapping[str, Any], state: GameState, viewer: int | None) -> str:
+        game_title = self.game.title or self.game.spec.name
+        title = escape(self.title or game_title)
+        html_text = (f"<h1>{title}</h1><div class='gk-progress'>{escape(game_title)} · "
+                     f"{escape(self.progress(c, state))}</div>")
+        if viewer is not None:
+            html_text += (f"<div class='gk-you'>You play <b class='gk-seat-chip' style='border-color:"
+                          f"{self.game.player_color(viewer)}'>{escape(self.who(c['seats'][viewer]))}</b></div>")
+        return html_text
+
+    def status(self, c: Mapping[str, Any], viewer: int | None) -> str:
+        kind, text = self._status(c, viewer)
+        return f"<div class='gk-status gk-status-{kind}' role='status'>{text}</div>"
+
+    def _status(self, c: Mapping[str, Any], viewer: int | None) -> tuple[str, str]:
+        if c["terminal"]:
+            return "over", f"<b>Game over.</b> Final result: {result_html(self.game, c['returns'] or [])}"
+        if c["status"] == "ended":
+            return "paused", "The teacher has ended this table."
+        if c["status"] == "paused":
+            return "paused", "The teacher has paused the table: wait until it goes on."
+        if viewer is not None:
+            mine = c["seats"][viewer]
+            if mine["played_by"] == "bot":
+                return "wait", (f"The teacher gave your seat to a bot ({escape(mine['bot'])}): you can watch. "
+                                "Ask the teacher to give it back to you.")
+            if c["your_turn"]:
+                return "turn", f"<b>Your turn, {escape(self.name(viewer))}:</b> choose your move."
+        return "wait", self.waiting(c)
+
+    def waiting(self, c: Mapping[str, Any]) -> str:
+        to_move = c["to_move"]
+        if to_move is None:
+            return "Chance and the bots are playing…"  # (a bot's move is stored with the draws before it)
+        seat = c["seats"][to_move]
+        if seat["played_by"] == "bot":
+            return f"{escape(self.name(to_move))} (a bot) is thinking…"
+        return f"Waiting for <b>{escape(self.who(seat))}</b>."
+
+    def picture(self, state: GameState, viewer: int | None, offer: Offer) -> str:
+        if self._picture is None:
+            return ""
+        labels = {target: " or ".join(self.label(state, offer.actions[i]) for i in indices)
+                  for target, indices in offer.targets.items()}
+        return self._picture.render(state, viewer, labels)
+
+    def choices(self, state: GameState, viewer: int, offer: Offer) -> str:
+        """The seat's choices: each group a column of buttons, or a menu and a Play button when it is long.
+        Each button carries its index in the offer; the page sends the index and the offer's number."""
+        if not offer.actions:
+            return ""
+        where = " Or tap a highlighted part of the board." if offer.targets else ""
+        parts = [f"<h3>{escape(self.name(viewer))}: your move</h3><p class='gk-help'>Choose below.{where}</p>"]
+        index = 0
+        for group, items in self.game.group_actions(state, list(offer.actions)).items():
+            parts.append(f"<div class='gk-group'><h4>{escape(group)}</h4>")
+            if len(items) > MAX_BUTTONS:
+                options = "".join(f"<option value='{index + k}'>{escape(label)}</option>"
+                                  for k, (label, _) in enumerate(items))
+                parts.append(f"<div class='gk-menu'><select aria-label='{escape(group)}'>{options}</select>"
+                             "<button type='button' class='gk-play-menu'>Play</button></div>")
+            else:
+                parts.extend(f"<button type='button' class='gk-choice' data-choice='{index + k}'>{escape(label)}"
+                             "</button>" for k, (label, _) in enumerate(items))
+            parts.append("</div>")
+            index += len(items)
+        return "".join(parts)
+
+    def seats(self, c: Mapping[str, Any]) -> str:
+        rows = []
+        for seat in c["seats"]:
+            p = seat["seat"]
+            you = " <b>(you)</b>" if p == c["seat"] else ""
+            turn = " <span class='gk-to-move'>◀ to move</span>" if p == c["to_move"] and not c["terminal"] else ""
+            rows.append(f"<li style='border-left-color:{self.game.player_color(p)}'>"
+                        f"<b>{escape(self.who(seat))}</b>{you}{turn}</li>")
+        return f"<h3>At this table</h3><ul class='gk-seat-list'>{''.join(rows)}</ul>"
+
+    def log(self, c: Mapping[str, Any]) -> str:
+        rows = []
+        for entry in reversed(c["log"]):
+            player = entry["player"]
+            events = [Event(e["text"], e["section"], e["player"]) for e in entry["events"]]
+            colour = None if player is None else self.game.player_color(player)
+            who = self.name(player)
+            if entry.get("by") == "bot" and player is not None and c["seats"][player]["played_by"] != "bot":
+                who += f" (bot: {entry.get('bot') or 'bot'})"  # a bot played this move for an absent student
+            html_text, _ = format_entry(entry["number"], who, colour, entry["action"], events)
+            rows.append(html_text.replace(f' title="Go to the position after move {entry["number"]}"', ""))
+        hidden = c["log_entries"] - len(c["log"])
+        more = f"<p class='gk-help'>… and {hidden} earlier entries</p>" if hidden > 0 else ""
+        return f"<h3>What happened <small>(newest first)</small></h3><div class='gk-log'>{''.join(rows)}</div>{more}"
+
+
+def host_controls(renderer: Renderer, c: Mapping[str, Any], info: Any, online: set[int], joined: set[int],
+                  public_url: str) -> str:
+    """The host's panel: pause or resume, end the table (a second click confirms), give a seat to a bot or back,
+    who has joined, the students' address and the view-only link for the projector."""
+    over = c["status"] == "ended" or c["terminal"]
+    watch = f"{public_url}watch/{info.table}"
+    links = (f"<p>Students join at <b class='gk-address'>{escape(public_url or '/')}</b> with their codes. "
+             f"Projector (view only, no host rights): <a href='/watch/{escape(info.table)}' target='_blank' "
+             f"rel='noopener'>{escape(watch)}</a></p>")
+    if over:
+        return f"<h3>Host controls</h3><p>None: the table is over.</p>{links}"
+    paused = c["status"] == "paused"
+    bots = [name for name in renderer.game.bots if name != "human"]
+    menu = "".join(f"<option value='{escape(b)}'{' selected' if b == 'heuristic' else ''}>{escape(b)} bot</option>"
+                   for b in bots)
+    rows = []
+    for seat, facts in zip(c["seats"], info.seats):
+        p = seat["seat"]
+        presence = ("online" if p in online else "joined" if p in joined else "not joined yet") \
+            if facts.has_code else "bot seat"
+        toggle = ""
+        if facts.has_code:
+            label = "→ student" if seat["played_by"] == "bot" else "→ bot"
+            toggle = (f"<button type='button' class='gk-host' data-op='seat' data-seat='{p}'>"
+                      f"{escape(renderer.name(p))} {label}</button>")
+        rows.append(f"<li style='border-left-color:{renderer.game.player_color(p)}'><b>{escape(renderer.who(seat))}"
+                    f"</b> <span class='gk-presence gk-{presence.split()[0]}'>{presence}</span> {toggle}</li>")
+    return (f"<h3>Host controls</h3><div class='gk-host-row'>"
+            f"<button type='button' class='gk-host' data-op='{'resume' if paused else 'pause'}'>"
+            f"{'Resume' if paused else 'Pause'}</button>"
+            "<button type='button' class='gk-host gk-danger' data-op='end' data-confirm='Click again to end for "
+            "good'>End the table</button></div>"
+            f"<label class='gk-bot-menu'>An absent student's seat goes to the <select class='gk-bot'>{menu}</select>"
+            f"</label><ul class='gk-seat-list'>{''.join(rows)}</ul>{links}")

@@ -1,0 +1,200 @@
+"""The teacher's page: a lesson's tables made in one go from a class list, their seat cards, codes reissued, results.
+
+A *lesson* is the tables of one class period: the teacher gives the game, the students' names (one per line; or
+just how many students), the table size and the bot that fills the gaps; the store splits the class into tables
+(:meth:`TableStore.create_lesson`).  The answer is **one printable sheet of seat cards** for the whole lesson: per
+student the table, the seat, the name, the code and the join link as a QR code (drawn by ``segno``, a well-kept
+pure-Python QR library, as inline SVG: no image file, nothing from the internet), and per table the host's card
+(the host code opens the host controls) and the view-only projector link.  The codes are on that sheet only (the
+store keeps keyed hashes): print it, or reissue a lost code later from the list (the old code stops at once).
+
+Every form carries the teacher key in its body and must come from a page of this server (:mod:`.guard`).
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+from urllib.parse import quote
+
+import segno
+
+from ..store import TableStore, TableSummary
+from .render import game_view, result_html
+
+#: The games a teacher can choose (their packages).
+GAMES = ("giganten", "firstgiants")
+#: The largest class a lesson takes at once.
+MAX_STUDENTS = 200
+
+
+class FormError(ValueError):
+    """A teacher's form that cannot be used, with what is wrong in words."""
+
+
+def join_link(base_url: str, code: str) -> str:
+    """The address that opens a code's page on the classroom server at ``base_url``: ``http://HOST:PORT/?code=CODE``
+    (the form printed sheets and bookmarks keep)."""
+    return f"{base_url}?code={quote(code.replace('-', ''))}"
+
+
+def qr_svg(link: str) -> str:
+    """``link`` as a QR code, inline SVG (error correction M: a card that is a little creased still scans)."""
+    return segno.make(link, error="m").svg_inline(scale=3, border=2, omitsize=False)
+
+
+def start_menu(module: str) -> list[tuple[str, str]]:
+    """The Start menu of a game: the normal start, then each scenario by its title."""
+    game = importlib.import_module(module)
+    names = game.scenarios() if hasattr(game, "scenarios") else []
+    return [("the normal start", "")] + [(game.scenario_info(name).title, name) for name in names]
+
+
+@dataclass(frozen=True)
+class LessonForm:
+    """A teacher's lesson form, checked: what :meth:`TableStore.create_lesson` takes."""
+
+    game: str
+    students: Sequence[str] | int
+    table_size: int
+    settings: dict[str, Any]
+
+
+def _int(form: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
+    text = str(form.get(key) or "").strip()
+    if not text and default is not None:
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise FormError(f"{key.replace('_', ' ')}: a whole number from {low} to {high}")
+    return int(text)
+
+
+def read_lesson_form(form: Mapping[str, Any], position: bytes | None) -> LessonForm:
+    """The lesson form's fields, checked (``position``: the uploaded position file's bytes, if any)."""
+    game = str(form.get("game", ""))
+    if game not in GAMES:
+        raise FormError(f"game: one of {', '.join(GAMES)}")
+    spec = game_view(game).spec
+    names = [line.strip() for line in str(form.get("students", "")).splitlines() if line.strip()]
+    if len(names) > MAX_STUDENTS:
+        raise FormError(f"students: at most {MAX_STUDENTS} names")
+    students: Sequence[str] | int = names or _int(form, "count", 1, MAX_STUDENTS)
+    table_size = _int(form, "table_size", spec.min_players, spec.max_players)
+    bot = str(form.get("bot", "heuristic"))
+    if bot not in game_view(game).bots or bot == "human":
+        raise FormError("bot: one of the game's bots")
+    title = str(form.get("title", "")).strip()
+    if len(title) > 120:
+        raise FormError("title: at most 120 characters")
+    settings: dict[str, Any] = {"bot": bot, "title": title, "hints": form.get("hints") == "on"}
+    seed = str(form.get("seed", "")).strip()
+    if seed:
+        settings["seed"] = seed[:40]
+    start = str(form.get(f"start:{game}", ""))
+    if position:
+        settings["position"] = _position(spec, position)
+    elif start:
+        if start not in dict((v, t) for t, v in start_menu(game)):
+            raise FormError("start: one of the game's scenarios")
+        settings["position"] = importlib.import_module(game).scenario(start).to_position()
+    else:
+        settings["options"] = _options(game, spec, form)
+    return LessonForm(game, students, table_size, settings)
+
+
+def _position(spec: Any, data: bytes) -> Any:
+    if spec.from_position is None:
+        raise FormError(f"{spec.name} has no positions")
+    try:
+        return spec.position_state(data.decode("utf-8")).to_position()
+    except (ValueError, TypeError, UnicodeDecodeError) as exc:
+        raise FormError(f"the position file was refused: {exc}") from None
+
+
+def _options(module: str, spec: Any, form: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's variant switches that differ from their defaults (a box per boolean, a field per other)."""
+    chosen: dict[str, Any] = {}
+    for key, default in spec.option_defaults.items():
+        if isinstance(default, bool):
+            value: Any = form.get(f"{module}:{key}") == "on"
+        elif isinstance(default, int):
+            value = _int(form, f"{module}:{key}", 0, 99, default)
+        else:
+            value = str(form.get(f"{module}:{key}", default))[:200]
+        if value != default:
+            chosen[key] = value
+    return chosen
+
+
+def option_fields(module: str) -> list[dict[str, Any]]:
+    """The lesson form's fields for a game's options: name, label, help, kind ('bool', 'int', 'text'), default."""
+    spec = game_view(module).spec
+    fields = []
+    for key, default in spec.option_defaults.items():
+        kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else "text"
+        fields.append({"name": f"{module}:{key}", "label": key.replace("_", " "), "kind": kind, "default": default,
+                       "help": spec.option_help.get(key, "")})
+    return fields
+
+
+def games() -> list[dict[str, Any]]:
+    """Each game the teacher can choose, with what its form needs."""
+    out = []
+    for module in GAMES:
+        view = game_view(module)
+        out.append({"module": module, "title": view.title or module, "min": view.spec.min_players,
+                    "max": view.spec.max_players, "bots": [b for b in view.bots if b != "human"],
+                    "starts": start_menu(module), "options": option_fields(module)})
+    return out
+
+
+@dataclass(frozen=True)
+class Card:
+    """One printed card: a seat's (a student's code) or a table's host card."""
+
+    table_title: str
+    seat: str  # "Red" (a seat) or "Host" (the host card)
+    name: str
+    code: str
+    link: str
+    qr: str
+
+
+def seat_cards(store: TableStore, lesson: Any, base_url: str) -> list[dict[str, Any]]:
+    """The sheet of a new lesson: per table its title, host card, projector link and student cards."""
+    sheet = []
+    for table in lesson.tables:
+        info = store.table_info(table.table)
+        view = game_view(info.module)
+        names = tuple(table.names) or (None,) * len(table.seats)
+        cards = [card(info.title, view.player_name(seat), name or "", code, base_url)
+                 for seat, (code, name) in enumerate(zip(table.seats, names)) if code is not None]
+        sheet.append({"title": info.title, "host": card(info.title, "Host", "the teacher", table.host, base_url),
+                      "watch": f"{base_url}watch/{info.table}", "cards": cards})
+    return sheet
+
+
+def card(title: str, seat: str, name: str, code: str, base_url: str) -> Card:
+    link = join_link(base_url, code)
+    return Card(title, seat, name, code, link, qr_svg(link))
+
+
+def lesson_rows(store: TableStore, online: Mapping[str, set[int]]) -> list[dict[str, Any]]:
+    """The teacher's list: every table (newest lesson first) with its seats, who is online and its result."""
+    rows = []
+    for summary in reversed(store.summaries()):
+        rows.append(_row(summary, online.get(summary.info.table, set())))
+    return rows
+
+
+def _row(summary: TableSummary, online: set[int]) -> dict[str, Any]:
+    info = summary.info
+    view = game_view(info.module)
+    seats = [{"seat": s.seat, "color": view.player_name(s.seat), "name": getattr(s, "name", None) or "",
+              "played_by": "bot: " + s.label if s.bot is not None else "student",
+              "online": s.seat in online, "has_code": s.has_code} for s in info.seats]
+    result = result_html(view, summary.returns) if summary.returns is not None else ""
+    status = "over" if summary.terminal else info.status
+    return {"table": info.table, "title": info.title or view.title, "game": view.title, "status": status,
+            "lesson": getattr(info, "lesson", None), "seats": seats, "result": result,
+            "moves": max(info.length - 1, 0)}

@@ -1,0 +1,220 @@
+"""The classroom server's pages and live link, in process (Starlette's test client; the pools are real processes).
+
+What a page receives -- its HTML and every websocket message -- is compared byte for byte between twin tables that
+differ only in what a seat may not see; codes, forged messages, cross-site forms and sizes are tried as an
+unfriendly page would.
+"""
+from __future__ import annotations
+
+import json
+import warnings
+
+import pytest
+
+import giganten
+from gamekit.tables import open_store
+from gamekit.tables.web import Classroom
+from gamekit.tables.web.app import key_hash
+from gamekit.tables.web.guard import CSP, WRONG_CODES
+
+from .helpers import FAST
+from .test_views import twin_games
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # (starlette asks for httpx2; the test client works with httpx)
+    from starlette.testclient import TestClient
+
+TEACHER_KEY = "ABCDE-FGHJK-MNPQR-STVWX"
+BASE = "http://testserver/"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One classroom server for the module (its worker pools take a second to start), on a store of its own."""
+    folder = str(tmp_path_factory.mktemp("web") / "tables")
+    classroom = Classroom(folder, key_hash(TEACHER_KEY), BASE, store_settings=FAST)
+    with TestClient(classroom.app()) as client:
+        client.classroom = classroom  # type: ignore[attr-defined]
+        client.store = classroom.store  # type: ignore[attr-defined]
+        yield client
+
+
+def messages(client, hello: dict, count: int, send: list[dict] = ()) -> list[str]:
+    """The first ``count`` messages a page receives after ``hello`` (and after sending ``send`` once the first came)."""
+    with client.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps(hello))
+        received = [ws.receive_text()]
+        for message in send:
+            ws.send_text(json.dumps(message))
+        while len(received) < count:
+            received.append(ws.receive_text())
+    return received
+
+
+def update(text: str) -> dict:
+    message = json.loads(text)
+    assert message["t"] == "update", message
+    return message["regions"]
+
+
+def test_twin_tables_give_byte_identical_pages_and_messages_to_the_seats_that_cannot_tell_them_apart(server):
+    """Two tables that differ only in a license draw and two face-down tiles: the seats that cannot tell them apart
+    and the host receive the very same bytes (HTML and websocket messages, pictures included); the seat holding the
+    licenses does not."""
+    one, two, blind = twin_games(seed=12)
+    tables = [server.store.create_table(giganten, ["human"] * 4, title="twins", from_save=s.to_json())
+              for s in (one, two)]
+    for seat in (blind[0], next(p for p in range(4) if p not in blind)):
+        pages = [server.get("/", params={"code": t.seats[seat]}).text for t in tables]
+        sent = [messages(server, {"t": "hello", "code": t.seats[seat]}, 1) for t in tables]
+        assert (pages[0] == pages[1] and sent[0] == sent[1]) == (seat in blind), seat
+    hosts = [server.get("/", params={"code": t.host}).text for t in tables]
+    host_sent = [messages(server, {"t": "hello", "code": t.host}, 1) for t in tables]
+    assert hosts[0].replace(tables[0].table, "ID") == hosts[1].replace(tables[1].table, "ID")
+    assert host_sent[0] == [m.replace(tables[1].table, tables[0].table) for m in host_sent[1]]
+
+
+def test_a_seat_page_shows_its_own_hand_only_and_never_a_code_or_the_tables_id(server):
+    codes = server.store.create_table(giganten, ["human", "human", "heuristic"], title="7b", seed=3)
+    state = server.store.state(codes.table)
+    for seat in (0, 1):
+        page = server.get("/", params={"code": codes.seats[seat]})
+        assert page.status_code == 200
+        text = page.text
+        assert giganten.widgets.private_html(state, seat) in text
+        names = [giganten.widgets.view().player_name(p) for p in (seat, 1 - seat)]
+        assert f"Only you see this, {names[0]}" in text and f"Only you see this, {names[1]}" not in text
+        assert codes.table not in text
+        assert not any(c.replace("-", "") in text.replace("-", "") for c in (*codes.seats[:2], codes.host))
+
+
+def test_a_move_chosen_on_one_page_shows_on_the_other_pages_of_the_table(server):
+    codes = server.store.create_table(giganten, ["human", "human", "heuristic"], seed=3)
+    mover = next(s for s in (0, 1) if server.store.seat_view(codes.seats[s]).content["your_turn"])
+    with server.websocket_connect("/ws") as other, server.websocket_connect("/ws") as ws:
+        other.send_text(json.dumps({"t": "hello", "code": codes.seats[1 - mover]}))
+        update(other.receive_text())
+        ws.send_text(json.dumps({"t": "hello", "code": codes.seats[mover]}))
+        first = update(ws.receive_text())
+        assert "data-offer='1'" in first["choices"]
+        ws.send_text(json.dumps({"t": "move", "offer": 1, "choice": 0}))
+        seen = update(other.receive_text())
+        assert "#1" in seen["log"]
+    assert server.store.table_info(codes.table).length > 1
+
+
+def test_a_choice_from_an_old_offer_or_out_of_range_is_refused_and_plays_nothing(server):
+    codes = server.store.create_table(giganten, ["human", "heuristic", "heuristic"], seed=5)
+    length = server.store.table_info(codes.table).length
+    with server.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"t": "hello", "code": codes.seats[0]}))
+        update(ws.receive_text())
+        for forged in ({"t": "move", "offer": 7, "choice": 0}, {"t": "move", "offer": 1, "choice": 999},
+                       {"t": "move", "offer": 1, "choice": "0"}, {"t": "host", "op": "end"}, ["nonsense"]):
+            ws.send_text(json.dumps(forged))
+        ws.send_text(json.dumps({"t": "move", "offer": 7, "choice": 0}))
+        refusal = update(ws.receive_text())
+        assert "no longer on offer" in refusal["message"]
+    assert server.store.table_info(codes.table).length == length
+    assert server.store.table_info(codes.table).status == "playing"  # a seat's page cannot end the table
+
+
+def test_the_host_pauses_gives_a_seat_to_a_bot_and_ends_the_table(server):
+    codes = server.store.create_table(giganten, ["human", "human", "heuristic"], seed=4)
+    with server.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"t": "hello", "code": codes.host}))
+        regions = update(ws.receive_text())
+        assert "Host controls" in regions["controls"] and "not joined yet" in regions["controls"]
+        ws.send_text(json.dumps({"t": "host", "op": "pause"}))
+        assert "paused" in update(ws.receive_text())["status"]
+        assert server.store.table_info(codes.table).status == "paused"
+        ws.send_text(json.dumps({"t": "host", "op": "resume"}))
+        update(ws.receive_text())
+        ws.send_text(json.dumps({"t": "host", "op": "seat", "seat": 0, "bot": "random"}))
+        update(ws.receive_text())
+        assert server.store.table_info(codes.table).seats[0].bot is not None
+        ws.send_text(json.dumps({"t": "host", "op": "end"}))
+        update(ws.receive_text())
+    assert server.store.table_info(codes.table).status == "ended"
+
+
+def test_a_wrong_code_is_refused_and_too_many_from_one_device_get_429(server):
+    page = server.get("/", params={"code": "AAAAA-AAAAA"}, headers={"x-forwarded-for": "1.2.3.4"})
+    assert page.status_code == 404 and "does not open any seat" in page.text
+    server.classroom.limiter._wrong.clear()
+    codes = [server.get("/", params={"code": f"AAAAA-AAAA{i}"}).status_code for i in range(WRONG_CODES + 2)]
+    assert codes[:WRONG_CODES] == [404] * WRONG_CODES and codes[WRONG_CODES:] == [429, 429]
+    server.classroom.limiter._wrong.clear()
+
+
+def test_every_page_carries_a_strict_content_security_policy_and_no_referrer(server):
+    page = server.get("/")
+    assert page.headers["content-security-policy"] == CSP and "script-src 'self'" in CSP
+    assert page.headers["referrer-policy"] == "no-referrer" and page.headers["cache-control"] == "no-store"
+    assert "<script src=\"/static/kit.js\"" in page.text and "<script>" not in page.text
+
+
+def test_titles_and_names_are_escaped_on_every_page(server):
+    codes = server.store.create_table(giganten, ["human", "heuristic", "heuristic"], seed=1,
+                                      title="<script>alert(1)</script>")
+    for code in (codes.seats[0], codes.host):
+        text = server.get("/", params={"code": code}).text
+        assert "<script>alert" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    teacher = server.get("/", params={"code": TEACHER_KEY}).text
+    assert "<script>alert" not in teacher
+
+
+def test_the_teachers_forms_refuse_other_sites_wrong_keys_and_large_bodies(server):
+    form = {"key": TEACHER_KEY, "table": "t0", "seat": "0"}
+    assert server.post("/teacher/reissue", data=form, headers={"origin": "http://evil.example"}).status_code == 403
+    assert server.post("/teacher/reissue", data={**form, "key": "ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ"}).status_code == 403
+    big = server.post("/teacher/lesson", content=b"x" * 2_000_000, headers={"content-type": "text/plain"})
+    assert big.status_code == 413
+    server.classroom.limiter._wrong.clear()
+
+
+def test_a_websocket_from_another_site_or_with_a_wrong_code_gets_nothing(server):
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect):
+        with server.websocket_connect("/ws", headers={"origin": "http://evil.example"}) as ws:
+            ws.receive_text()
+    with pytest.raises(WebSocketDisconnect):
+        with server.websocket_connect("/ws") as ws:
+            ws.send_text(json.dumps({"t": "hello", "code": "AAAAA-AAAAA"}))
+            ws.receive_text()
+    server.classroom.limiter._wrong.clear()
+
+
+def test_pressing_hint_many_times_starts_the_coach_once(server, monkeypatch):
+    codes = server.store.create_table(giganten, ["human", "heuristic", "heuristic"], seed=2)
+    submitted = []
+    real = server.classroom.workers.submit_coach
+
+    def counting(fn, *args):
+        submitted.append(fn.__name__)
+        return real(fn, *args)
+    monkeypatch.setattr(server.classroom.workers, "submit_coach", counting)
+    with server.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"t": "hello", "code": codes.seats[0]}))
+        update(ws.receive_text())
+        for _ in range(20):
+            ws.send_text(json.dumps({"t": "hint"}))
+        answer = ""
+        while "gk-advice'><i>" in answer or "Hint" not in answer or "thinking" in answer:
+            answer = update(ws.receive_text()).get("coach", answer)
+    assert submitted == ["hint"]
+    assert "chance of winning" in answer
+
+
+def test_the_server_is_one_process_with_no_jupyter_kernel(server):
+    import psutil
+
+    children = psutil.Process().children(recursive=True)
+    assert not any("ipykernel" in " ".join(c.cmdline()) for c in children)
+
+
+def test_a_store_opened_afresh_sees_the_tables_the_server_made(server, tmp_path):
+    codes = server.store.create_table(giganten, ["human", "heuristic", "heuristic"], seed=9)
+    other = open_store(server.classroom.location, **FAST)
+    assert other.seat_of(codes.seats[0]) == (codes.table, 0)
