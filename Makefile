@@ -32,9 +32,15 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 LAB_ARGS = $(ALLOW_ROOT) --ip=127.0.0.1 --ServerApp.root_dir=$(abspath $(LESSONS)) \
 	--ContentsManager.pre_save_hook=gamekit.lessons.strip_widget_views
 VOILA_NOTEBOOK ?= notebooks/classroom.ipynb
-VOILA_ARGS = --Voila.ip=127.0.0.1
-# The classroom server (python -m gamekit.tables.serve, Voila underneath): its port and its table store, a
-# folder (SQLite) or a postgresql:// URL; empty: $$GIANTS_KIT_TABLES, else ~/.giants-kit/tables.
+# The hot-seat dashboard's own port (the classroom server has 8866), its kernels culled when their page has gone for
+# a minute and capped in number (gamekit/voila_kernels.py).
+VOILA_PORT ?= 8867
+VOILA_ARGS = --Voila.ip=127.0.0.1 --port=$(VOILA_PORT) --MappingKernelManager.cull_interval=30 \
+	--MappingKernelManager.cull_idle_timeout=60 --MappingKernelManager.cull_connected=False \
+	--VoilaConfiguration.multi_kernel_manager_class=gamekit.voila_kernels.CappedKernelManager
+# The classroom server (python -m gamekit.tables.serve: Starlette under uvicorn, gamekit/tables/web/): its port (the
+# next free one if taken) and its table store, a folder (SQLite) or a postgresql:// URL; empty:
+# $$GIANTS_KIT_TABLES, else ~/.giants-kit/tables.
 CLASSROOM_PORT ?= 8866
 TABLES ?=
 CLASSROOM_ARGS = --port=$(CLASSROOM_PORT) $(if $(TABLES),--store=$(TABLES))

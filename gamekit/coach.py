@@ -550,6 +550,8 @@ class Review:
     timeline: tuple[tuple[int, tuple[float, ...]], ...]  # (move number, every seat's win chance)
     returns: tuple[float, ...]
     format_value: Callable[[float], str] = field(compare=False, repr=False)
+    #: The move numbers of the reviewed seats' decisions left unjudged (a bot made them for the seat's student).
+    skipped: tuple[int, ...] = ()
 
     def mistakes(self, top: int | None = None) -> list[MoveReview]:
         """The reviewed moves that cost something, the costliest first (in win chance, then in value)."""
@@ -578,15 +580,17 @@ class Review:
 
 
 def review(game: GameState | str | bytes | PathLike, seats: Iterable[int] | None = None, *, samples: int = 12,
-           seed: int = 0, model: CoachModel | None = None,
-           progress: Callable[[int, int], None] | None = None) -> Review:
+           seed: int = 0, model: CoachModel | None = None, progress: Callable[[int, int], None] | None = None,
+           skip: Iterable[int] = ()) -> Review:
     """Review the decisions of ``seats`` (default: every seat) along ``game``: a finished game, any state with
     its history, or a save file (its path, or its JSON text: :func:`load_save`).
 
     Each decision with more than one legal move is judged by :func:`advise` from the position it was
     taken in, with what that seat could see then (the move played is always among the options
     tried).  The timeline is every seat's win chance from the coach's estimate of each position of
-    the game (all cards as they lay).  ``progress(done, total)`` is called after each judged move.
+    the game (all cards as they lay).  ``progress(done, total)`` is called after each judged move.  ``skip``: the
+    move numbers of decisions not to judge (a classroom table's moves that a bot made for an absent student);
+    those of the reviewed seats are listed in the review's ``skipped``.
     """
     from .record import states_along
 
@@ -596,8 +600,10 @@ def review(game: GameState | str | bytes | PathLike, seats: Iterable[int] | None
     positions = list(states_along(game))
     actions = game.history()
     chosen = set(range(game.num_players) if seats is None else seats)
-    todo = [i for i, s in enumerate(positions[:-1])
-            if s.current_player() in chosen and len(s.legal_actions()) > 1]
+    left_out = set(skip)
+    decisions = [i for i, s in enumerate(positions[:-1]) if s.current_player() in chosen]
+    skipped = tuple(positions[i].move_number for i in decisions if positions[i].move_number in left_out)
+    todo = [i for i in decisions if positions[i].move_number not in left_out and len(positions[i].legal_actions()) > 1]
     moves = []
     for done, i in enumerate(todo):
         s = positions[i]
@@ -613,7 +619,8 @@ def review(game: GameState | str | bytes | PathLike, seats: Iterable[int] | None
             continue
         timeline.append((s.move_number, tuple(model.win_chances(s, model.estimate(s)))))
     names = tuple(_name(game, p) for p in range(game.num_players))
-    return Review(names, model.unit, tuple(moves), tuple(timeline), tuple(game.returns()), model.format_change)
+    return Review(names, model.unit, tuple(moves), tuple(timeline), tuple(game.returns()), model.format_change,
+                  skipped)
 
 
 def load_save(source: str | bytes | PathLike) -> GameState:

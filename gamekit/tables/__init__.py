@@ -18,7 +18,7 @@ from typing import Any
 from .errors import (CorruptTable, NotYourTurn, SeatPlayedByBot, StaleMove, StoreUnavailable, TableEnded, TableError,
                      TablePaused, UnknownCode, UnknownTable)
 from .sqlite import SQLiteStore
-from .store import Accepted, LogEntry, SeatInfo, TableCodes, TableInfo, TableStore, TableSummary
+from .store import Accepted, Lesson, LogEntry, SeatInfo, TableCodes, TableInfo, TableStore, TableSummary, split_class
 from .views import SeatView
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -39,7 +39,8 @@ def open_store(where: str | Path, **settings: Any) -> TableStore:
 
 
 __all__ = [
-    "Accepted", "CorruptTable", "LogEntry", "NotYourTurn", "SQLiteStore", "SeatInfo", "SeatPlayedByBot", "SeatView",
-    "StaleMove", "StoreUnavailable", "TableCodes", "TableEnded", "TableError", "TableInfo", "TablePaused",
+    "Accepted", "CorruptTable", "Lesson", "LogEntry", "NotYourTurn", "SQLiteStore", "SeatInfo", "SeatPlayedByBot",
+    "SeatView", "StaleMove", "StoreUnavailable", "TableCodes", "TableEnded", "TableError", "TableInfo", "TablePaused",
     "TableStore", "TableSummary", "UnknownCode", "UnknownTable", "open_store",
+    "split_class",
 ]

@@ -72,11 +72,11 @@ class PostgresStore(TableStore["psycopg.Connection"]):
 
     FOR_UPDATE = " FOR UPDATE"
 
-    def __init__(self, url: str, *, connect_timeout: float = 10.0) -> None:
+    def __init__(self, url: str, *, connect_timeout: float = 10.0, secret: bytes | None = None) -> None:
         if psycopg is None:
             raise ModuleNotFoundError("the PostgreSQL table store needs psycopg: pip install 'giants-kit[classroom]' "
                                       "(or pip install 'psycopg[binary]')")
-        super().__init__()
+        super().__init__(secret)
         self.url = url
         self.connect_timeout = connect_timeout
         with self._transaction(write=True) as tx:

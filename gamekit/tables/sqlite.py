@@ -43,10 +43,10 @@ class SQLiteStore(TableStore[sqlite3.Connection]):
     """Tables in ``folder/tables.sqlite3`` (the folder is created if missing)."""
 
     def __init__(self, folder: str | Path, *, busy_timeout: float = 30.0, poll_interval: float = 0.05,
-                 synchronous: str = "FULL") -> None:
+                 synchronous: str = "FULL", secret: bytes | None = None) -> None:
         if synchronous not in ("FULL", "NORMAL"):
             raise ValueError(f"synchronous: 'FULL' or 'NORMAL', got {synchronous!r:.20}")
-        super().__init__()
+        super().__init__(secret)
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.path = self.folder / FILE_NAME

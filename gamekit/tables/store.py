@@ -50,7 +50,7 @@ from .views import SeatView, Words, common, public_log, words_of
 
 START_FORMAT = "giants-kit-table"
 START_VERSION = 1
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 HUMAN = "human"
 STATUSES = ("playing", "paused", "ended")
 #: An advance commits what it has computed after this many seconds (so slow bots' moves show one by
@@ -71,14 +71,19 @@ SCHEMA = (
     "seed TEXT NOT NULL, host_hash TEXT NOT NULL UNIQUE, "
     "status TEXT NOT NULL CHECK (status IN ('playing', 'paused', 'ended')), "
     "length INTEGER NOT NULL CHECK (length >= 0), revision INTEGER NOT NULL, created {real} NOT NULL, "
-    "updated {real} NOT NULL)",
+    "updated {real} NOT NULL, lesson TEXT)",
     "CREATE TABLE IF NOT EXISTS gk_seats (table_id TEXT NOT NULL REFERENCES gk_tables (id), "
-    "seat INTEGER NOT NULL CHECK (seat >= 0), code_hash TEXT UNIQUE, bot TEXT, PRIMARY KEY (table_id, seat))",
+    "seat INTEGER NOT NULL CHECK (seat >= 0), code_hash TEXT UNIQUE, bot TEXT, name TEXT, "
+    "PRIMARY KEY (table_id, seat))",
     "CREATE TABLE IF NOT EXISTS gk_log (table_id TEXT NOT NULL REFERENCES gk_tables (id), "
     "idx INTEGER NOT NULL CHECK (idx >= 0), player INTEGER, "
     "source TEXT NOT NULL CHECK (source IN ('seat', 'bot', 'chance', 'import')), action TEXT NOT NULL, "
-    "at {real} NOT NULL, PRIMARY KEY (table_id, idx))",
+    "at {real} NOT NULL, bot TEXT, PRIMARY KEY (table_id, idx))",
 )
+#: Version 2 added a lesson to tables, a student's name to seats and the deciding bot to log entries: a version-1
+#: store gains the columns (empty: no lesson, no names, bots unnamed) when a version-2 kit opens it.
+MIGRATIONS = {1: ("ALTER TABLE gk_tables ADD COLUMN lesson TEXT", "ALTER TABLE gk_seats ADD COLUMN name TEXT",
+                  "ALTER TABLE gk_log ADD COLUMN bot TEXT")}
 
 
 def create_schema(tx: "Tx", real: str) -> None:
@@ -91,6 +96,11 @@ def create_schema(tx: "Tx", real: str) -> None:
     elif int(row[0]) > SCHEMA_VERSION:
         raise TableError(f"this table store was written by a newer kit (schema {row[0]}; this kit reads "
                          f"{SCHEMA_VERSION}): update the kit")
+    elif int(row[0]) < SCHEMA_VERSION:
+        for version in range(int(row[0]), SCHEMA_VERSION):
+            for statement in MIGRATIONS[version]:
+                tx.run(statement)
+        tx.run("UPDATE gk_meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
 
 
 class Conflict(TableError):
@@ -137,10 +147,20 @@ class TableCodes:
     table: str
     host: str
     seats: tuple[str | None, ...]
+    names: tuple[str | None, ...] = ()  # the students' names, per seat (empty: none given)
 
     def __repr__(self) -> str:
         hidden = ", ".join("None" if c is None else "'*****-*****'" for c in self.seats)
         return f"TableCodes(table={self.table!r}, host='*****', seats=({hidden}))"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson's tables, made in one go from a class list (:meth:`TableStore.create_lesson`), with their codes."""
+
+    id: str
+    title: str
+    tables: tuple[TableCodes, ...]
 
 
 @dataclass(frozen=True)
@@ -149,6 +169,7 @@ class SeatInfo:
     played_by: str  # 'human' or 'bot'
     bot: dict[str, Any] | None  # {"name": ..., "params": {...}} while a bot plays the seat
     has_code: bool  # False for a seat created as a bot: no person can ever take it
+    name: str | None = None  # the student's name, if the teacher gave one
 
     @property
     def label(self) -> str:
@@ -173,6 +194,7 @@ class TableInfo:
     module: str  # where the game comes from (``giganten``): its bots, its widgets
     updated: float  # when it last changed (an entry, a host operation)
     hints: bool = SETTINGS["hints"]  # whether the students may ask the coach for a hint during the game
+    lesson: str | None = None  # the lesson the table was made for (:meth:`TableStore.create_lesson`)
 
 
 @dataclass(frozen=True)
@@ -193,6 +215,7 @@ class LogEntry:
     source: str
     action: Action
     at: float
+    bot: str | None = None  # the bot that decided the entry (its label), for source 'bot'
 
 
 @dataclass(frozen=True)
@@ -241,6 +264,7 @@ class _Planned(NamedTuple):
     source: str
     action: Action
     after: GameState
+    bot: str | None = None  # the deciding bot's label (source 'bot')
 
 
 def _dumps(data: Any) -> str:
@@ -274,7 +298,10 @@ class TableStore(ABC, Generic[C]):
     #: ends, for the next call of any thread; a connection given back when this many wait is closed.
     IDLE_CONNECTIONS = 4
 
-    def __init__(self) -> None:
+    def __init__(self, secret: bytes | None = None) -> None:
+        from .places import kit_home
+
+        self._secret = codes.store_secret(kit_home()) if secret is None else bytes(secret)
         self._lock = threading.Lock()
         self._lent = threading.local()  # this thread's leases by kind, only while a call runs
         self._idle: dict[str, list[C]] = {}  # connections given back, by kind, for the next calls
@@ -282,7 +309,6 @@ class TableStore(ABC, Generic[C]):
         self._generation = 0  # how many times close() was called: a lease from before is closed when given back
         self._tables: dict[str, _Table] = {}
         self._replays: dict[str, _Replay] = {}
-        self._code_seats: dict[str, tuple[str, int]] = {}
         self._factories: dict[tuple[str, str], Callable[[int], Any]] = {}
 
     # -- what a backend supplies -----------------------------------------------------------------
@@ -391,7 +417,8 @@ class TableStore(ABC, Generic[C]):
     # -- creating tables -------------------------------------------------------------------------
     def create_table(self, game: GameSpec | ModuleType | str, seats: Sequence[SeatSpec], *,
                      options: Mapping[str, Any] | None = None, title: str = "", seed: int | str | None = None,
-                     from_save: str | bytes | None = None, position: Any = None, hints: bool = True) -> TableCodes:
+                     from_save: str | bytes | None = None, position: Any = None, hints: bool = True,
+                     names: Sequence[str | None] | None = None, lesson: str | None = None) -> TableCodes:
         """A new table for ``game`` (a game package such as ``giganten``, or its module name).
 
         ``seats`` has one entry per player: ``"human"`` for a student, or a bot as registered for the
@@ -402,8 +429,9 @@ class TableStore(ABC, Generic[C]):
         first entries).  ``position`` starts the table from a position (``state.to_position()``, e.g. of
         ``giganten.scenario(name)``, or its JSON text; see :mod:`gamekit.positions`), with its options.
         ``hints``: whether the students' pages offer the coach's Hint during the game (a test: False; the
-        review after the game is always offered).  Bots and chance then play until a human must act.
-        Returns the codes (shown only here)."""
+        review after the game is always offered).  ``names``: a student's name per seat (None or "" for none;
+        at most 60 characters, no control characters), shown on the table's pages.  Bots and chance then play
+        until a human must act.  Returns the codes (shown only here)."""
         ref = game_ref(game)
         spec = ref.spec()
         if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
@@ -428,6 +456,7 @@ class TableStore(ABC, Generic[C]):
             raise ValueError("title: a text of at most 200 characters")
         if not isinstance(hints, bool):
             raise TypeError(f"hints: True or False, got {hints!r:.40}")
+        seat_names = _names(names, players)
         origin = state.origin
         start = {"format": START_FORMAT, "version": START_VERSION, "game": spec.name, "module": ref.module,
                  "attribute": ref.attribute, "players": players, "options": dict(state.options),
@@ -437,6 +466,7 @@ class TableStore(ABC, Generic[C]):
                        None if origin is None else origin.position)
         host = codes.new_code(codes.HOST_LENGTH)
         seat_codes = tuple(None if bot is not None else codes.new_code(codes.SEAT_LENGTH) for bot in bots)
+        seat_names = tuple(None if code is None else name for code, name in zip(seat_codes, seat_names))
         planned = []
         for action in actions:
             after = state.apply(action)
@@ -446,17 +476,38 @@ class TableStore(ABC, Generic[C]):
         with self._transaction(write=True) as tx:
             now = time.time()
             tx.run("INSERT INTO gk_tables (id, title, start, seed, host_hash, status, length, revision, created, "
-                   "updated) VALUES (?, ?, ?, ?, ?, 'playing', 0, 0, ?, ?)",
-                   (table.id, title, _dumps(start), table.seed, codes.code_hash(host), now, now))
-            tx.many("INSERT INTO gk_seats (table_id, seat, code_hash, bot) VALUES (?, ?, ?, ?)",
-                    [(table.id, i, codes.code_hash(c) if c else None, None if b is None else _dumps(b))
-                     for i, (c, b) in enumerate(zip(seat_codes, bots))])
+                   "updated, lesson) VALUES (?, ?, ?, ?, ?, 'playing', 0, 0, ?, ?, ?)",
+                   (table.id, title, _dumps(start), table.seed, self._hash(host), now, now, lesson))
+            tx.many("INSERT INTO gk_seats (table_id, seat, code_hash, bot, name) VALUES (?, ?, ?, ?, ?)",
+                    [(table.id, i, self._hash(c) if c else None, None if b is None else _dumps(b), n)
+                     for i, (c, b, n) in enumerate(zip(seat_codes, bots, seat_names))])
             replay = self._append(tx, table, empty, planned) if planned else empty
         with self._lock:
             self._tables[table.id] = table
             self._replays[table.id] = replay
         self.advance(table.id)
-        return TableCodes(table.id, host, seat_codes)
+        return TableCodes(table.id, host, seat_codes, seat_names if any(seat_names) else ())
+
+    def create_lesson(self, game: GameSpec | ModuleType | str, students: Sequence[str] | int, table_size: int, *,
+                      bot: SeatSpec = "heuristic", options: Mapping[str, Any] | None = None, title: str = "",
+                      seed: int | str | None = None, hints: bool = True, position: Any = None) -> Lesson:
+        """A lesson's tables for a class: ``students`` (their names, or how many) split into tables of ``table_size``
+        players as evenly as possible (:func:`split_class`), ``bot`` in the seats left over; each table titled
+        "<title> - table k" and, with ``seed``, seeded "<seed>/k".  Returns the lesson with every table's codes."""
+        names: list[str | None] = list(students) if not isinstance(students, int) else [None] * students
+        if isinstance(students, int) and (type(students) is not int or students < 1):
+            raise ValueError(f"students: their names, or how many (at least 1), got {students!r:.40}")
+        if not names:
+            raise ValueError("students: a lesson needs at least one student")
+        lesson = Lesson(f"l{secrets.token_hex(5)}", title, ())
+        tables = []
+        for k, group in enumerate(split_class(names, table_size), start=1):
+            seats: list[SeatSpec] = ["human"] * len(group) + [bot] * (table_size - len(group))
+            tables.append(self.create_table(
+                game, seats, options=options, title=f"{title} - table {k}" if title else f"Table {k}",
+                seed=None if seed is None else f"{seed}/{k}", hints=hints, position=position,
+                names=[*group, *[None] * (table_size - len(group))], lesson=lesson.id))
+        return Lesson(lesson.id, title, tuple(tables))
 
     def _bot_json(self, ref: GameRef, seat: SeatSpec) -> dict[str, Any] | None:
         """The stored form of a seat: None for a human, else ``{"name", "params"}`` of a registered bot
@@ -485,21 +536,46 @@ class TableStore(ABC, Generic[C]):
     # -- seats -----------------------------------------------------------------------------------
     def seat_of(self, code: object) -> tuple[str, int]:
         """The (table id, seat) a seat code opens; :class:`UnknownCode` otherwise."""
-        hashed = codes.code_hash(code)
-        if hashed is None or codes.kind_of(code) != "seat":
+        if codes.kind_of(code) != "seat":
             raise UnknownCode("seat")
-        with self._lock:
-            known = self._code_seats.get(hashed)
-        if known is not None:
-            return known
-        with self._transaction(write=False) as tx:
-            row = tx.one("SELECT table_id, seat FROM gk_seats WHERE code_hash = ?", (hashed,))
+        row = self._by_code("SELECT table_id, seat FROM gk_seats WHERE code_hash = ?", "gk_seats", "code_hash", code)
         if row is None:
             raise UnknownCode("seat")
-        found = (str(row[0]), int(row[1]))
-        with self._lock:
-            self._code_seats[hashed] = found
-        return found
+        return str(row[0]), int(row[1])
+
+    def _hash(self, code: object) -> str | None:
+        return codes.code_hash(code, self._secret)
+
+    def _by_code(self, sql: str, table: str, column: str, code: object) -> tuple | None:
+        """The row ``sql`` finds by the code's keyed hash; a store written before keyed hashes holds plain ones:
+        a code found by its plain hash has it replaced by the keyed hash there and then (once)."""
+        hashed, legacy = self._hash(code), codes.legacy_hash(code)
+        with self._transaction(write=False) as tx:
+            row = tx.one(sql, (hashed,))
+            if row is not None or legacy is None:
+                return row
+            if tx.one(sql, (legacy,)) is None:
+                return None
+        with self._transaction(write=True) as tx:
+            tx.run(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (hashed, legacy))
+            return tx.one(sql, (hashed,))
+
+    def reissue_code(self, table_id: str, seat: int) -> str:
+        """A new code for ``seat`` (a student lost theirs): the old code stops working at once, in every process
+        (a code is looked up in the database at every use); the seat's game goes on.  Returns the new code."""
+        table = self._table(table_id)
+        if type(seat) is not int or not 0 <= seat < table.players:
+            raise ValueError(f"seat: 0 to {table.players - 1}, got {seat!r:.40}")
+        code = codes.new_code(codes.SEAT_LENGTH)
+        with self._transaction(write=True) as tx:
+            self._head(tx, table_id, lock=True)
+            row = tx.one("SELECT code_hash FROM gk_seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+            if row is None or row[0] is None:
+                raise ValueError(f"seat {seat} was created as a bot seat: it has no code")
+            tx.run("UPDATE gk_seats SET code_hash = ? WHERE table_id = ? AND seat = ?",
+                   (self._hash(code), table_id, seat))
+            self._bump(tx, table_id)
+        return code
 
     def seat_view(self, code: object, log_limit: int | None = 50) -> SeatView:
         """What the seat whose code this is may see (see :class:`SeatView`); the newest ``log_limit``
@@ -608,7 +684,7 @@ class TableStore(ABC, Generic[C]):
                     break
                 action = self._factory(table.ref, bot)(bot_seed(table.seed, seat, index)).act(state)
             after = state.apply(action)
-            batch.append(_Planned(player, source, action, after))
+            batch.append(_Planned(player, source, action, after, seats[player].label if player is not None else None))
             state, index = after, index + 1
             if time.monotonic() - started > ADVANCE_BUDGET:
                 break
@@ -642,15 +718,14 @@ class TableStore(ABC, Generic[C]):
         """The raw log from entry ``start`` on (server side only: chance outcomes as drawn)."""
         table = self._table(table_id)
         with self._transaction(write=False) as tx:
-            rows = tx.all("SELECT idx, player, source, action, at FROM gk_log WHERE table_id = ? AND idx >= ? "
+            rows = tx.all("SELECT idx, player, source, action, at, bot FROM gk_log WHERE table_id = ? AND idx >= ? "
                           "ORDER BY idx", (table_id, start))
-        return [LogEntry(int(i), None if p is None else int(p), str(s), self._decode_row(table, i, a), float(at))
-                for i, p, s, a, at in rows]
+        return [LogEntry(int(i), None if p is None else int(p), str(s), self._decode_row(table, i, a), float(at),
+                         None if b is None else str(b)) for i, p, s, a, at, b in rows]
 
     def table_info(self, table_id: str) -> TableInfo:
         with self._transaction(write=False) as tx:
-            row = tx.one("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables "
-                         "WHERE id = ?", (table_id,))
+            row = tx.one(f"SELECT {_INFO} FROM gk_tables WHERE id = ?", (table_id,))
             if row is None:
                 raise UnknownTable(table_id)
             return self._info(row, self._seat_rows(tx, table_id))
@@ -665,13 +740,13 @@ class TableStore(ABC, Generic[C]):
             rows = tx.all(f"SELECT id, revision FROM gk_tables WHERE id IN ({', '.join('?' * len(ids))})", ids)
         return {str(table_id): int(revision) for table_id, revision in rows}
 
-    def list_tables(self) -> list[TableInfo]:
-        """Every table of the store, oldest first (two queries, however many tables)."""
+    def list_tables(self, lesson: str | None = None) -> list[TableInfo]:
+        """Every table of the store (or of one ``lesson``), oldest first (two queries, however many tables)."""
         with self._transaction(write=False) as tx:
-            rows = tx.all("SELECT id, title, start, status, length, revision, created, updated FROM gk_tables "
-                          "ORDER BY created, id")
+            rows = tx.all(f"SELECT {_INFO} FROM gk_tables " + ("WHERE lesson = ? " if lesson else "")
+                          + "ORDER BY created, id", (lesson,) if lesson else ())
             seats: dict[str, list[SeatInfo]] = {}
-            for table_id, *seat in tx.all("SELECT table_id, seat, bot, code_hash FROM gk_seats "
+            for table_id, *seat in tx.all("SELECT table_id, seat, bot, code_hash, name FROM gk_seats "
                                           "ORDER BY table_id, seat"):
                 seats.setdefault(str(table_id), []).append(_seat_info(*seat))
         return [self._info(row, tuple(seats.get(str(row[0]), ()))) for row in rows]
@@ -698,21 +773,26 @@ class TableStore(ABC, Generic[C]):
         return TableSummary(info, terminal, tuple(state.returns()) if terminal else None)
 
     def _info(self, row: tuple, seats: tuple[SeatInfo, ...]) -> TableInfo:
-        table_id, title, start, status, length, revision, created, updated = row
+        table_id, title, start, status, length, revision, created, updated, lesson = row
         start = json.loads(start)
         settings = {**SETTINGS, **start.get("settings", {})}
         return TableInfo(str(table_id), start["game"], str(title), int(start["players"]), str(status), int(length),
                          int(revision), seats, float(created), str(start["module"]), float(updated),
-                         settings["hints"] is True)
+                         settings["hints"] is True, None if lesson is None else str(lesson))
+
+    def lessons(self) -> list[tuple[str, str, float]]:
+        """Every lesson of the store, oldest first: (id, title without its " - table k", created)."""
+        with self._transaction(write=False) as tx:
+            rows = tx.all("SELECT lesson, MIN(title), MIN(created) FROM gk_tables WHERE lesson IS NOT NULL "
+                          "GROUP BY lesson ORDER BY MIN(created)")
+        return [(str(lesson), str(title).rsplit(" - table ", 1)[0], float(created)) for lesson, title, created in rows]
 
     # -- the host --------------------------------------------------------------------------------
     def host_table(self, host_code: object) -> str:
         """The id of the table this host code controls; :class:`UnknownCode` otherwise."""
-        hashed = codes.code_hash(host_code)
-        if hashed is None or codes.kind_of(host_code) != "host":
+        if codes.kind_of(host_code) != "host":
             raise UnknownCode("table")
-        with self._transaction(write=False) as tx:
-            row = tx.one("SELECT id FROM gk_tables WHERE host_hash = ?", (hashed,))
+        row = self._by_code("SELECT id FROM gk_tables WHERE host_hash = ?", "gk_tables", "host_hash", host_code)
         if row is None:
             raise UnknownCode("table")
         return str(row[0])
@@ -789,8 +869,8 @@ class TableStore(ABC, Generic[C]):
             "terminal": state.is_terminal(), "to_move": to_move, "your_turn": your_turn,
             "choices": [{"action": a.to_json(), "text": str(a)} for a in state.legal_actions()] if your_turn else [],
             "observation": observation,
-            "seats": [{"seat": s.seat, "played_by": s.played_by, "bot": None if s.bot is None else s.label}
-                      for s in seats],
+            "seats": [{"seat": s.seat, "played_by": s.played_by, "bot": None if s.bot is None else s.label,
+                       "name": s.name} for s in seats],
             "log": log, "log_entries": total,
             "returns": list(state.returns()) if state.is_terminal() else None,
         }
@@ -857,7 +937,7 @@ class TableStore(ABC, Generic[C]):
         return _Head(str(row[0]), int(row[1]), int(row[2]), float(row[3]))
 
     def _seat_rows(self, tx: Tx, table_id: str) -> tuple[SeatInfo, ...]:
-        rows = tx.all("SELECT seat, bot, code_hash FROM gk_seats WHERE table_id = ? ORDER BY seat", (table_id,))
+        rows = tx.all("SELECT seat, bot, code_hash, name FROM gk_seats WHERE table_id = ? ORDER BY seat", (table_id,))
         return tuple(_seat_info(*row) for row in rows)
 
     def _sync(self, tx: Tx, table: _Table, length: int, exact: bool = False) -> _Replay:
@@ -870,10 +950,10 @@ class TableStore(ABC, Generic[C]):
             cached = _Replay(0, table.new_state(), ())
         if cached.length >= length:
             return cached
-        rows = tx.all("SELECT idx, player, action FROM gk_log WHERE table_id = ? AND idx >= ? AND idx < ? "
+        rows = tx.all("SELECT idx, player, action, source, bot FROM gk_log WHERE table_id = ? AND idx >= ? AND idx < ? "
                       "ORDER BY idx", (table.id, cached.length, length))
         state, words = cached.state, list(cached.words)
-        for expected, (index, player, text) in enumerate(rows, start=cached.length):
+        for expected, (index, player, text, source, bot) in enumerate(rows, start=cached.length):
             if index != expected:
                 raise CorruptTable(f"table {table.id}: log entry {expected} is missing")
             action = self._decode_row(table, index, text)
@@ -884,7 +964,7 @@ class TableStore(ABC, Generic[C]):
                 after = state.apply(action)
             except IllegalAction as exc:
                 raise CorruptTable(f"table {table.id}: log entry {index} ({action}) does not replay: {exc}") from None
-            words.append(words_of(mover, action, after))
+            words.append(words_of(mover, action, after, str(source), None if bot is None else str(bot)))
             state = after
         if len(words) != length:
             raise CorruptTable(f"table {table.id}: the log has {len(words)} entries, the table says {length}")
@@ -898,14 +978,14 @@ class TableStore(ABC, Generic[C]):
         if replay.length + len(planned) > MAX_ACTIONS:
             raise TableError(f"table {table.id} is full ({MAX_ACTIONS} log entries)")
         now = time.time()
-        tx.many("INSERT INTO gk_log (table_id, idx, player, source, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-                [(table.id, replay.length + i, p.player, p.source, _dumps(p.action.to_json()), now)
+        tx.many("INSERT INTO gk_log (table_id, idx, player, source, action, at, bot) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(table.id, replay.length + i, p.player, p.source, _dumps(p.action.to_json()), now, p.bot)
                  for i, p in enumerate(planned)])
         length = replay.length + len(planned)
         tx.run("UPDATE gk_tables SET length = ?, revision = revision + 1, updated = ? WHERE id = ?",
                (length, now, table.id))
         self._notify(tx, table.id)
-        words = replay.words + tuple(words_of(p.player, p.action, p.after) for p in planned)
+        words = replay.words + tuple(words_of(p.player, p.action, p.after, p.source, p.bot) for p in planned)
         return _Replay(length, planned[-1].after, words)
 
     def _install(self, table_id: str, replay: _Replay) -> None:
@@ -918,10 +998,52 @@ class TableStore(ABC, Generic[C]):
 
 
 
-def _seat_info(seat: int, bot: str | None, code_hash: str | None) -> SeatInfo:
-    """A ``gk_seats`` row's seat, bot and code hash as the seat's public facts."""
+def _seat_info(seat: int, bot: str | None, code_hash: str | None, name: str | None = None) -> SeatInfo:
+    """A ``gk_seats`` row's seat, bot, code hash and name as the seat's public facts."""
     return SeatInfo(int(seat), HUMAN if bot is None else "bot", None if bot is None else json.loads(bot),
-                    code_hash is not None)
+                    code_hash is not None, None if name is None else str(name))
+
+
+#: The columns of gk_tables that make a TableInfo.
+_INFO = "id, title, start, status, length, revision, created, updated, lesson"
+#: The longest student's name.
+NAME_LENGTH = 60
+
+
+def _names(names: Sequence[str | None] | None, players: int) -> tuple[str | None, ...]:
+    """The students' names per seat, checked: None or "" for none, else at most NAME_LENGTH characters of text
+    without control characters (stripped)."""
+    if names is None:
+        return (None,) * players
+    if isinstance(names, (str, bytes)) or len(names) != players:
+        raise ValueError(f"names: one per seat ({players}), got {names!r:.80}")
+    out: list[str | None] = []
+    for name in names:
+        if name is None or name == "":
+            out.append(None)
+            continue
+        if not isinstance(name, str):
+            raise TypeError(f"names: texts, got {name!r:.40}")
+        name = name.strip()
+        if len(name) > NAME_LENGTH or any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
+            raise ValueError(f"names: at most {NAME_LENGTH} characters and no control characters, got {name!r:.80}")
+        out.append(name or None)
+    return tuple(out)
+
+
+def split_class(students: Sequence[str | None], table_size: int) -> list[list[str | None]]:
+    """The class split into tables of at most ``table_size`` students, as few tables as fit them, their sizes
+    differing by at most one (9 students, tables of 4: 3, 3, 3 -- not 4, 4, 1); in the class list's order."""
+    if type(table_size) is not int or table_size < 1:
+        raise ValueError(f"table_size: at least 1, got {table_size!r:.40}")
+    count = -(-len(students) // table_size)
+    base, extra = divmod(len(students), count)
+    groups, start = [], 0
+    for k in range(count):
+        size = base + (k < extra)
+        groups.append(list(students[start:start + size]))
+        start += size
+    return groups
 
 
 def _waits_for_human(state: GameState, seats: Sequence[SeatInfo]) -> bool:

@@ -32,12 +32,21 @@ class Words:
     player: int | None
     action: str | None
     events: tuple[tuple[str, str, int | None], ...]
+    by: str | None = None  # who decided: 'student' (the seat's student), 'bot' (a bot: ``bot`` names it), None
+    bot: str | None = None
 
 
-def words_of(player: int | None, action: Action, after: GameState) -> Words:
-    """The public words of the entry ``action`` made by ``player`` (None: a chance draw), giving ``after``."""
+#: Who decided a log entry, as the pages say it, by the entry's source.
+DECIDED_BY = {"seat": "student", "bot": "bot", "chance": None, "import": None}
+
+
+def words_of(player: int | None, action: Action, after: GameState, source: str = "seat",
+             bot: str | None = None) -> Words:
+    """The public words of the entry ``action`` made by ``player`` (None: a chance draw), giving ``after``;
+    ``source`` and ``bot``: who decided it (the store's log: 'seat', 'bot' and the bot's label, 'chance', 'import')."""
     events = tuple((e.text, e.section, e.player) for e in after.events)
-    return Words(player, None if player is None else str(action), events)
+    by = DECIDED_BY.get(source)
+    return Words(player, None if player is None else str(action), events, by, bot if by == "bot" else None)
 
 
 def public_log(words: Sequence[Words], limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
@@ -57,11 +66,12 @@ def public_log(words: Sequence[Words], limit: int | None = None) -> tuple[list[d
         if w.player is None:
             pending.extend(events)
             continue
-        entries.append({"number": number, "player": w.player, "action": w.action, "events": pending + events})
+        entries.append({"number": number, "player": w.player, "action": w.action, "events": pending + events,
+                        "by": w.by, "bot": w.bot})
         pending = []
         number -= 1
     if len(entries) < wanted:  # reached the start: the draws before the first decision are entry 0
-        entries.append({"number": 0, "player": None, "action": None, "events": pending})
+        entries.append({"number": 0, "player": None, "action": None, "events": pending, "by": None, "bot": None})
     for entry in entries:
         entry["events"].reverse()
     entries.reverse()

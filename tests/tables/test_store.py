@@ -71,7 +71,8 @@ def test_a_seat_sees_its_choices_only_on_its_turn_and_plays(store):
     assert after.content["your_turn"] and after.revision > second.revision
     assert after.content["log"][-1] == {
         "number": 1, "player": 0, "action": "hold",
-        "events": [{"text": "Player 0 banks 0", "section": "Toy rules: hold", "player": None}]}
+        "events": [{"text": "Player 0 banks 0", "section": "Toy rules: hold", "player": None}],
+        "by": "student", "bot": None}
     entries = store.entries(codes.table)
     assert [(e.index, e.player, e.source) for e in entries] == [
         (0, None, "chance"), (1, None, "chance"), (2, 0, "seat")]

@@ -169,7 +169,7 @@ def test_the_log_a_seat_reads_hides_which_entries_were_chance_draws():
     log, total = public_log([setup, move, draw], limit=1)
     assert total == 2 and log == [{"number": 1, "player": 0, "action": "take the red card", "events": [
         {"text": "Red takes the red card.", "section": "A2", "player": 0},
-        {"text": "Red draws 2 sales licenses.", "section": "A3", "player": 0}]}]
+        {"text": "Red draws 2 sales licenses.", "section": "A3", "player": 0}], "by": None, "bot": None}]
 
 
 def test_common_keeps_what_all_agree_on():

@@ -63,7 +63,19 @@ def numbered_as_the_log(result: Review, game: GameState) -> Review:
         before[state.move_number] = decisions
         decisions += not (state.is_chance() or state.is_terminal())
     moves = tuple(replace(m, move_number=before[m.move_number]) for m in result.moves)
-    return replace(result, moves=moves, timeline=tuple((before[n], w) for n, w in result.timeline))
+    return replace(result, moves=moves, timeline=tuple((before[n], w) for n, w in result.timeline),
+                   skipped=tuple(before[n] for n in result.skipped))
+
+
+def bot_moves_note(skipped: Sequence[int]) -> str:
+    """The review's word on the moves a bot played for the student: "Moves 344-408 (65 decisions) were played by a
+    bot for you while your seat was given to it: they are not judged." (numbered as the log, from 1)."""
+    if not skipped:
+        return ""
+    first, last = skipped[0] + 1, skipped[-1] + 1
+    span = f"Move {first} was" if first == last else f"Moves {first}-{last} ({len(skipped)} decisions) were"
+    return (f"<p class='gk-bot-moves'>{span} played by a bot for you while your seat was given to it: "
+            "they are not judged.</p>")
 
 
 @dataclass(frozen=True)

@@ -118,13 +118,13 @@ def review(table_id: str, seat: int, samples: int) -> str:
     """The coach's review of the decisions ``seat``'s student made (moves a bot made for the seat are left out,
     and named), as the seat's page shows it."""
     from ...widgets.coaching import review_html
-    from .render import numbered_as_the_log
+    from .render import bot_moves_note, numbered_as_the_log
 
     s = store()
     state = s.state(table_id)
     skipped = bot_moves(table_id, seat)
     result = numbered_as_the_log(coach_review(state, [seat], samples=samples, skip=skipped), state)
-    return review_html(result, "your moves")
+    return review_html(result, "your moves") + bot_moves_note(result.skipped)
 
 
 class Workers:
