@@ -10,7 +10,13 @@ checks it against the components and the rules; what the rules fill in may be le
   chance node over the cards left, so it has no order to give);
 * the amber supply, the Set tokens in the supply and in the box (the box's 33 less those on the sets;
   the supply for the player count until the end is triggered, then all of them);
-* defaults of a new game: 2 amber, no points, nothing in the Study or on display, no News token held.
+* defaults of a new game: 2 amber, no points, nothing in the Study or on display, no News token held;
+* whose turn it is: the first player and the turns played decide it (a ``turn`` given is checked).
+
+Places count from 0, as in Giganten and the actions: ``taken_from.dig_site`` 3 is ``dig_sites[3]``, where
+``PlayMarker(3)`` put the marker (a version 1 position counted them from 1, and is read so).  The turns
+played agree with what each player holds: every turn took 1 card, playing a marker, or reclaimed 1 to 4
+markers; and once the end is triggered, the game is over back at the first player's turn.
 
 Every refusal is one :class:`gamekit.positions.PositionError` (a ValueError) naming the field.
 """

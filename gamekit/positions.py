@@ -10,7 +10,11 @@ the rules.  This module holds what both games need for that:
   numbers, booleans and null; limits on size, depth, string length and number size; numpy integers
   and tuples accepted as what they stand for), then handed out as :class:`Fields`;
 * :class:`Fields` -- reads one JSON object field by field and raises :class:`PositionError` (a
-  ``ValueError``) naming the field (``players[2].money: must be >= 0``), refusing unknown keys;
+  ``ValueError``) naming the field (``players[2].money: must be >= 0``), refusing unknown keys (null too);
+  :func:`choose` names the nearest names to a wrong one, :func:`read_options` the option at fault;
+* the convention both games keep (``docs/positions.md``): places count from 0, ``turn`` is worked out
+  where the position says it and checked (:func:`check_turn`), ``from_position`` takes a ``seed``
+  (:func:`seed_of`), the :data:`FORMAT_VERSION` is written and older versions read;
 * :class:`Origin` -- the start of a game's record when it began from a position rather than from
   ``new_game`` (``gamekit.record`` saves it, and undo, rewind and replay stop at it);
 * :class:`ChanceConcern` -- what a chance node is about (whose draw, which square, which pile);

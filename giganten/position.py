@@ -10,7 +10,10 @@ such data back and checks it against the components and the rules; what the rule
 * defaults of a new game -- $15,000, prices at $5,000, locomotives at the start, nothing stored or held;
 * the face-down tiles: outside the deal, every space in play the position leaves bare gets a tile dealt at
   random (``seed``) from the tiles of its kind the board does not show, as Setup 2 deals them; in the deal,
-  the spaces not dealt yet are bare.
+  the spaces not dealt yet are bare;
+* whose turn it is, where the rest of the position says it (the start player, the action cards held, the
+  chip's derrick, the auction); a ``turn`` given is checked.  Only in licenses, build and a transport from an
+  emptied derrick is ``turn`` required (nothing else says it there).
 
 Every refusal is one :class:`gamekit.positions.PositionError` (a ValueError) naming the field.
 """

@@ -469,3 +469,15 @@ def test_turn_may_be_left_out_where_the_position_says_it_and_is_checked():
         others = [name for name in s.names if name != given]
         _refused(dict(data, turn=others[0]), f"turn: it is {given}'s turn here, got {others[0]}: the first player and "
                                              "the turns played decide it")
+
+
+def test_an_old_save_whose_position_is_version_1_loads_as_it_was_written():
+    """Saves hold the position they started from as to_position() wrote it: version 1 positions count
+    taken_from from 1 and still load to the same game."""
+    start = fg.scenario("the_deck_runs_out")
+    s = start.apply(fg.scenario_info("the_deck_runs_out").moves()[0])
+    saved = json.loads(s.to_json())
+    assert saved["position"]["taken_from"] == {"dig_site": 0, "space": None}
+    saved["position"].update(version=1, taken_from={"dig_site": 1, "space": None})
+    old = fg.from_json(json.dumps(saved))
+    assert old == s and old.to_json() == s.to_json()  # (saved again, it is written in version 2)
