@@ -570,16 +570,27 @@ class _Builder:
     def _check_start(self) -> None:
         pass
 
+    def _marker_played(self) -> None:
+        """In 'take a card' and 'resolve effects' the active player's marker is at ``taken_from.dig_site``."""
+        s = self.s
+        if not has_marker(s, s.site, s.active):
+            counting = ("dig sites count from 0, as in dig_sites and PlayMarker (a version 1 position counted them "
+                        "from 1: give it \"version\": 1)") if self.f.version > 1 else "in version 1 from 1"
+            raise PositionError("taken_from.dig_site", f"{s.names[s.active]} has no marker at dig_sites[{s.site}], "
+                                                       f"where the marker just played went: {counting}")
+
     def _check_take(self) -> None:
         s = self.s
-        if not has_marker(s, s.site, s.active) or s.space >= 0:
+        self._marker_played()
+        if s.space >= 0:
             raise PositionError("taken_from", f"{s.names[s.active]} has just played a marker at this dig site and "
                                               "takes a card there next (no space yet)")
 
     def _check_resolve(self) -> None:
         s = self.s
         p = s.active
-        if not has_marker(s, s.site, p) or s.space < 0 or s.sites[s.site][s.space] >= 0:
+        self._marker_played()
+        if s.space < 0 or s.sites[s.site][s.space] >= 0:
             raise PositionError("taken_from", f"{s.names[p]}'s marker is at this dig site, and the space the card was "
                                               "taken from is empty until the refill")
         decision = s.decision

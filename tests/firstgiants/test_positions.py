@@ -200,7 +200,8 @@ REFUSED = [
     ("deck_top: in phase 'reveal' the deck turns up its next top card: none is up yet",
      lambda d: d.update(phase="reveal", reclaim_left=None)),
     ("phase: the game is over once the end is triggered", lambda d: d.update(phase="game over", reclaim_left=None)),
-    ("taken_from: Ana has just played a marker at this dig site", lambda d: d.update(
+    ("taken_from.dig_site: Ana has no marker at dig_sites[2], where the marker just played went: dig sites count "
+     "from 0, as in dig_sites and PlayMarker (a version 1 position counted them from 1", lambda d: d.update(
         phase="take a card", reclaim_left=None, taken_from={"dig_site": 2})),
     ("dig_sites: Ana has just reclaimed every marker", lambda d: d["dig_sites"][0].update(markers=["Ana"])),
     ("taken_from: missing", lambda d: d.update(phase="take a card", reclaim_left=None)),
@@ -481,3 +482,14 @@ def test_an_old_save_whose_position_is_version_1_loads_as_it_was_written():
     saved["position"].update(version=1, taken_from={"dig_site": 1, "space": None})
     old = fg.from_json(json.dumps(saved))
     assert old == s and old.to_json() == s.to_json()  # (saved again, it is written in version 2)
+
+
+def test_a_dig_site_counted_from_1_without_version_1_is_refused_saying_what_changed():
+    data = fg.scenario("amber_runs_out").to_position()
+    site = data["taken_from"]["dig_site"]
+    del data["version"]
+    data["taken_from"]["dig_site"] = site + 1  # (as a version 1 file counted it, but without its version)
+    _refused(data, f"taken_from.dig_site: Ana has no marker at dig_sites[{site + 1}], where the marker just played "
+                   "went: dig sites count from 0, as in dig_sites and PlayMarker (a version 1 position counted them "
+                   "from 1: give it \"version\": 1)")
+    assert fg.from_position(dict(data, version=1)) == fg.scenario("amber_runs_out")
