@@ -10,7 +10,13 @@ checks it against the components and the rules; what the rules fill in may be le
   chance node over the cards left, so it has no order to give);
 * the amber supply, the Set tokens in the supply and in the box (the box's 33 less those on the sets;
   the supply for the player count until the end is triggered, then all of them);
-* defaults of a new game: 2 amber, no points, nothing in the Study or on display, no News token held.
+* defaults of a new game: 2 amber, no points, nothing in the Study or on display, no News token held;
+* whose turn it is: the first player and the turns played decide it (a ``turn`` given is checked).
+
+Places count from 0, as in Giganten and the actions: ``taken_from.dig_site`` 3 is ``dig_sites[3]``, where
+``PlayMarker(3)`` put the marker (a version 1 position counted them from 1, and is read so).  The turns
+played agree with what each player holds: every turn took 1 card, playing a marker, or reclaimed 1 to 4
+markers; and once the end is triggered, the game is over back at the first player's turn.
 
 Every refusal is one :class:`gamekit.positions.PositionError` (a ValueError) naming the field.
 """
@@ -19,7 +25,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gamekit.positions import Fields, Origin, PositionError, as_object, choose, dumps, guarded, open_position, whole
+from gamekit.positions import (
+    FORMAT_VERSION,
+    Fields,
+    Origin,
+    PositionError,
+    as_object,
+    check_turn,
+    choose,
+    dumps,
+    guarded,
+    open_position,
+    read_options,
+    seat_option,
+    seed_of,
+    whole,
+)
+from gamekit.words import counted
 
 from .components import CARDS, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, FAMILY_NAMES, LABEL, SIZE_NAMES, TOKENS
 from .rules import (
@@ -34,6 +56,7 @@ from .rules import (
     RESOLVE,
     REVEAL,
     SITES,
+    SPACES,
     START,
     TAKE,
     Decision,
@@ -56,7 +79,7 @@ from .rules.museum import (
     new_set,
     type_name,
 )
-from .rules.news import TOKENS_IN_PLAY
+from .rules.news import NEWS_READINGS, TOKENS_IN_PLAY
 from .rules.triggers import ORDER_DECISION, order_matters
 from .state import State
 
@@ -74,6 +97,8 @@ SET_TYPE = {type_name(kind, key): (kind, key) for kind, keys in ((FAMILY_SET, ra
                                                                   (SIZE_SET, SIZE_NAMES)) for key in keys}
 CHOICE = {words: code for code, words in DECISION_NAMES.items()}
 END_BY_DECK = "the deck is empty after a refill"
+PHASE_FIELDS = ("taken_from", "pending", "resolving", "decision", "reclaim_left")
+"""The fields of some phases only (null where they do not apply)."""
 
 
 def _label(card: int) -> str | None:
@@ -86,13 +111,13 @@ def _label(card: int) -> str | None:
 def to_position(s: State) -> dict[str, Any]:
     """The whole of ``s`` as plain JSON data (see the module docstring; ``from_position`` reads it back)."""
     names = s.names
-    out: dict[str, Any] = {"game": GAME, "version": 1, "options": s.options, "first_player": names[s.first],
-                           "turns_played": s.turns, "phase": s.phase_name}
+    out: dict[str, Any] = {"game": GAME, "version": FORMAT_VERSION, "options": s.options,
+                           "first_player": names[s.first], "turns_played": s.turns, "phase": s.phase_name}
     if s.phase not in (DEAL, OVER):
         out["turn"] = names[s.active]
     out["end_triggered"] = s.end_cause or None
     if s.phase in (TAKE, RESOLVE):
-        out["taken_from"] = {"dig_site": s.site + 1, "space": s.space + 1 if s.space >= 0 else None}
+        out["taken_from"] = {"dig_site": s.site, "space": s.space if s.space >= 0 else None}
     if s.phase == RESOLVE:
         out["pending"] = [{"player": names[t.player], "card": LABEL[t.card]} for t in s.pending]
         out["resolving"] = _resolving(s)
@@ -135,10 +160,13 @@ def _decision(s: State, decision: Decision) -> dict[str, Any]:
 # -- reading ----------------------------------------------------------------------------------------------
 
 
-def from_position(data: Any) -> State:
+def from_position(data: Any, seed: int | None = None) -> State:
     """The state of the position ``data`` (a dict, or its JSON text), from which play continues under the rules.
 
-    Refuses anything the components or the rules forbid with one ValueError naming the field."""
+    ``seed`` is taken as in Giganten (a whole number) and changes nothing: a First Giants position leaves nothing
+    to chance (the deck is face up and has no order; each draw is a chance node).  Refuses anything the
+    components or the rules forbid with one ValueError naming the field."""
+    seed_of(seed)
     return guarded(GAME, lambda: _Builder(open_position(data, GAME)).state())
 
 
@@ -152,6 +180,8 @@ class _Builder:
         self.news_paths: dict[int, str] = {}
         self.resolving: tuple[int, int] | None = None
         self.turn: int | None = None
+        self.end_by: int | None = None
+        """Who took the last Set token, when that triggered the end."""
 
     def state(self) -> State:
         f = self.f
@@ -176,9 +206,11 @@ class _Builder:
         self._end()
         self._phase()
         self._news()
-        f.done()
+        f.done(elsewhere=PHASE_FIELDS)
         self._counts()
         _CHECKS[s.phase](self)
+        for p in range(n if s.phase != DEAL else 0):
+            self._turns_of(p)
         self._turn()
         self._settled()
         s._events = []
@@ -188,30 +220,32 @@ class _Builder:
 
     # -- options, players -----------------------------------------------------------------------------------
     def _options(self, n: int, players: list[Fields]) -> dict[str, Any]:
-        options = dict(self.f.object("options").data)
-        given = [pf.raw("name", None) for pf in players]
-        named = all(isinstance(name, str) for name in given) and tuple(given) != DEFAULT_NAMES[:n]
-        if named and not options.get("names"):  # (the players' names give the option)
-            options["names"] = ",".join(given)
-        first = self.f.raw("first_player", None)
         from .state import SPEC  # (the spec is made with this module's reader)
 
+        checked = read_options(self.f, SPEC)
+        given = [pf.raw("name", None) for pf in players]
+        named = all(isinstance(name, str) for name in given) and tuple(given) != DEFAULT_NAMES[:n]
+        by_players = named and not checked["names"]
+        if by_players:  # (the players' names give the option)
+            checked["names"] = ",".join(given)
+        checked["news_values"] = choose("options.news_values", checked["news_values"],
+                                        {reading: reading for reading in NEWS_READINGS})
+        first = self.f.raw("first_player", None)
         try:
-            checked = SPEC.validate_options(n, options)
             names = setup.names(checked["names"], n)
         except ValueError as exc:
-            raise PositionError("options", str(exc)) from None
+            raise PositionError("players" if by_players else "options.names", str(exc)) from None
         for p, name in enumerate(given):
             if name is not None and name != names[p]:
                 raise PositionError(f"players[{p}].name", f"seat {p + 1} is {names[p]} (options.names), got "
                                                           f"{name!r:.40}")
         if first is not None:
             seat = choose("first_player", first, {name: p for p, name in enumerate(names)})
-            if "first_player" in options and options["first_player"] != seat:
-                raise PositionError("first_player", f"options.first_player is seat {options['first_player']}")
+            option = self.f.data.get("options", {}).get("first_player")
+            if option is not None and option != seat:
+                raise PositionError("first_player", f"options.first_player is seat {option}")
             checked["first_player"] = seat
-        if not 0 <= checked["first_player"] < n:
-            raise PositionError("options.first_player", f"a seat from 0 to {n - 1}, got {checked['first_player']}")
+        seat_option(checked, n)
         return checked
 
     def _card(self, path: str, value: Any) -> int:
@@ -258,13 +292,18 @@ class _Builder:
 
     # -- the table --------------------------------------------------------------------------------------------
     def _sites(self) -> None:
+        """The dig sites: required once the deal is over (every space then has a card, or is empty for a reason
+        the rules give); in the deal they may be left out (nothing dealt yet)."""
         s, f = self.s, self.f
+        if s.phase != DEAL and not f.has("dig_sites"):
+            raise PositionError("dig_sites", f"missing: after the deal the position gives the {SITES} dig sites "
+                                             "(their cards and markers)")
         sites = f.items("dig_sites")
         if sites and len(sites) != SITES:
             raise PositionError("dig_sites", f"there are {SITES} dig sites, got {len(sites)}")
         for site, (path, item) in enumerate(sites):
             sf = as_object(path, item)
-            spaces = sf.items("cards")
+            spaces = sf.items("cards", required=True)
             if len(spaces) != len(EMPTY_SITE):
                 raise PositionError(sf.at("cards"), f"a dig site has {len(EMPTY_SITE)} spaces (a card or null each)")
             for space, (cpath, value) in enumerate(spaces):
@@ -287,15 +326,17 @@ class _Builder:
                                                for name in s.names}}
         cause = self.f.choice("end_triggered", causes, default=None)
         s.end_cause = next(text for text, c in causes.items() if c == cause) if cause is not None else ""
+        self.end_by = self.names[cause] if cause in self.names else None
 
     def _phase(self) -> None:
         s, f = self.s, self.f
         self.turn = f.choice("turn", self.names, default=None)
         if s.phase in (TAKE, RESOLVE):
+            first = 1 if f.version == 1 else 0  # (version 1 numbered them from 1)
             tf = f.object("taken_from", required=True)
-            s.site = tf.integer("dig_site", 1, SITES) - 1
+            s.site = tf.integer("dig_site", first, SITES - 1 + first) - first
             space = tf.raw("space", None)
-            s.space = whole_space(tf.at("space"), space) if space is not None else -1
+            s.space = whole(tf.at("space"), space, first, SPACES - 1 + first) - first if space is not None else -1
             tf.done()
         if s.phase == RESOLVE:
             s.pending = tuple(self._trigger(path, as_object(path, item)) for path, item in f.items("pending"))
@@ -381,6 +422,7 @@ class _Builder:
             raise PositionError("players", "a set has fewer Set tokens than expansions, which happens only once the "
                                            "supply is empty after the end is triggered (ruling R17)")
         self._end_consistent(used, in_play)
+        self._still_playing()
         self._news_consistent()
         self._table_consistent()
 
@@ -395,6 +437,21 @@ class _Builder:
             raise PositionError("end_triggered", f"{why}: the end of the game is triggered (give the cause)")
         if s.end_cause and s.end_cause != END_BY_DECK and used < in_play:
             raise PositionError("end_triggered", f"only {used} of the {in_play} Set tokens have been taken")
+
+    def _still_playing(self) -> None:
+        """Once the end is triggered, "play continues until all players have had an equal number of turns"
+        (End of the Game): back at the first player's turn the game is over -- unless the end was triggered in
+        this very turn, which only the last Set token can do, taken while effects resolve or (by the active
+        player) for a reclaimed marker; the deck runs out at the refill, when the turn's choices are over."""
+        s = self.s
+        if not s.end_cause or s.phase in (DEAL, OVER) or s.active != s.first:
+            return
+        by = self.end_by
+        if s.phase == RESOLVE and by is not None or s.phase == RECLAIM and by == s.active:
+            return
+        raise PositionError("phase", f"the end of the game is triggered ({s.end_cause}) and every player has had "
+                                     f"{counted(s.turns // s.n, 'turn')}: the game is over (phase 'game over'; End of "
+                                     "the Game)")
 
     def _news_consistent(self) -> None:
         """A News token is held by the first to expand a set of its type, or stolen by a larger set; kept for
@@ -435,18 +492,47 @@ class _Builder:
                                                                             "take is refilled from the deck's top")
         if s.top < 0 and s.deck and s.phase not in (REVEAL, OVER):
             raise PositionError("deck_top", "the deck turns up its top card before a turn starts")
-        taken = sum(len(st) for st in s.study) + sum(len(m.cards) for museum in s.museum for m in museum)
-        if s.turns > 2 * taken:
-            raise PositionError("turns_played", f"{s.turns} turns with {taken} cards taken: every turn takes a card "
-                                                "or reclaims markers placed by an earlier one")
+
+    def _turns_of(self, p: int) -> None:
+        """What ``p``'s turns so far can have left (Game Turn): each played a marker and took 1 card, or reclaimed
+        every marker at dig sites (at least 1; with none on the board a player must reclaim, so at most 4).
+        Cards never leave their player: the cards held (Study and display) count the markers played, and the
+        markers at dig sites are those played since the last reclaim."""
+        s = self.s
+        name, current = s.names[p], p == s.active
+        turns = (s.turns - (p - s.first) % s.n + s.n - 1) // s.n  # p's turns finished
+        cards = len(s.study[p]) + sum(len(m.cards) for m in s.museum[p])
+        plays = cards + (current and s.phase == TAKE)  # (a marker is played before its card is taken)
+        takes = plays - (current and s.phase in (TAKE, RESOLVE))  # in the turns finished
+        out = MARKERS - markers_on_board(s, p)
+        reclaiming = current and s.phase == RECLAIM
+        reclaims = turns - takes + reclaiming
+        had = f"{name} has had {counted(turns, 'turn')} ({s.turns} turns played) and holds {counted(cards, 'card')}"
+        if takes > turns:
+            raise PositionError("turns_played", f"{had}: each turn takes 1 card at most (Game Turn)")
+        if out > plays:
+            raise PositionError("dig_sites", f"{name} has {counted(out, 'marker')} at dig sites but has taken "
+                                             f"{counted(cards, 'card')}: a marker goes to a dig site to take a card "
+                                             "there (Play 1 Marker)")
+        back = plays - out  # the markers played that a reclaim took back
+        this_time = f", {s.reclaim_left} this time" if reclaiming and s.reclaim_left > 1 else ""
+        if back < reclaims + (s.reclaim_left - 1 if reclaiming else 0):
+            raise PositionError("turns_played", f"{had}, so {reclaims} of the turns reclaimed markers"
+                                                f"{' (this one too)' if reclaiming else ''}, but only "
+                                                f"{counted(back, 'marker')} played came back from the dig sites: a "
+                                                f"reclaim takes back at least 1{this_time} (Reclaim Markers)")
+        if back > MARKERS * reclaims:
+            raise PositionError("turns_played", f"{had}, so {name} reclaimed {counted(reclaims, 'time')} and "
+                                                f"{counted(back, 'marker')} played came back from the dig sites: at "
+                                                f"most {MARKERS} a reclaim, as a player has {MARKERS} and reclaims "
+                                                "when none is left on the board (Play 1 Marker)")
 
     def _turn(self) -> None:
         s = self.s
-        expected = None if s.phase in (DEAL, OVER) else s.active
-        if self.turn is not None and self.turn != expected:
-            who = s.names[expected] if expected is not None else "nobody"
-            raise PositionError("turn", f"it is {who}'s turn here (the first player and the turns played decide "
-                                        f"it), got {s.names[self.turn]}")
+        nobody = s.phase in (DEAL, OVER)
+        check_turn(self.turn, None if nobody else s.active, s.names,
+                   "nobody plays during the deal or once the game is over" if nobody else
+                   "the first player and the turns played decide it (Game Turn: clockwise)")
 
     def _settled(self) -> None:
         """The rules would not have moved on: a chance node has two outcomes or more, a decision two choices or
@@ -484,16 +570,27 @@ class _Builder:
     def _check_start(self) -> None:
         pass
 
+    def _marker_played(self) -> None:
+        """In 'take a card' and 'resolve effects' the active player's marker is at ``taken_from.dig_site``."""
+        s = self.s
+        if not has_marker(s, s.site, s.active):
+            counting = ("dig sites count from 0, as in dig_sites and PlayMarker (a version 1 position counted them "
+                        "from 1: give it \"version\": 1)") if self.f.version > 1 else "in version 1 from 1"
+            raise PositionError("taken_from.dig_site", f"{s.names[s.active]} has no marker at dig_sites[{s.site}], "
+                                                       f"where the marker just played went: {counting}")
+
     def _check_take(self) -> None:
         s = self.s
-        if not has_marker(s, s.site, s.active) or s.space >= 0:
+        self._marker_played()
+        if s.space >= 0:
             raise PositionError("taken_from", f"{s.names[s.active]} has just played a marker at this dig site and "
                                               "takes a card there next (no space yet)")
 
     def _check_resolve(self) -> None:
         s = self.s
         p = s.active
-        if not has_marker(s, s.site, p) or s.space < 0 or s.sites[s.site][s.space] >= 0:
+        self._marker_played()
+        if s.space < 0 or s.sites[s.site][s.space] >= 0:
             raise PositionError("taken_from", f"{s.names[p]}'s marker is at this dig site, and the space the card was "
                                               "taken from is empty until the refill")
         decision = s.decision
@@ -533,11 +630,6 @@ def card_of(path: str, value: Any) -> int:
     if rest and rest.casefold() != LABEL[card].split(" ", 1)[1].casefold():
         raise PositionError(path, f"card #{card} is {LABEL[card]}, not {value!r:.40}")
     return card
-
-
-def whole_space(path: str, value: Any) -> int:
-    """A dig site's space, numbered from 1."""
-    return whole(path, value, 1, len(EMPTY_SITE)) - 1
 
 
 _CHECKS = {DEAL: _Builder._check_deal, REVEAL: _Builder._check_reveal, START: _Builder._check_start,

@@ -10,7 +10,11 @@ the rules.  This module holds what both games need for that:
   numbers, booleans and null; limits on size, depth, string length and number size; numpy integers
   and tuples accepted as what they stand for), then handed out as :class:`Fields`;
 * :class:`Fields` -- reads one JSON object field by field and raises :class:`PositionError` (a
-  ``ValueError``) naming the field (``players[2].money: must be >= 0``), refusing unknown keys;
+  ``ValueError``) naming the field (``players[2].money: must be >= 0``), refusing unknown keys (null too);
+  :func:`choose` names the nearest names to a wrong one, :func:`read_options` the option at fault;
+* the convention both games keep (``docs/positions.md``): places count from 0, ``turn`` is worked out
+  where the position says it and checked (:func:`check_turn`), ``from_position`` takes a ``seed``
+  (:func:`seed_of`), the :data:`FORMAT_VERSION` is written and older versions read;
 * :class:`Origin` -- the start of a game's record when it began from a position rather than from
   ``new_game`` (``gamekit.record`` saves it, and undo, rewind and replay stop at it);
 * :class:`ChanceConcern` -- what a chance node is about (whose draw, which square, which pile);
@@ -23,6 +27,7 @@ some plain words as other types (``no``, ``1e3``), which a teacher would meet as
 """
 from __future__ import annotations
 
+import difflib
 import json
 import operator
 from dataclasses import dataclass
@@ -36,8 +41,10 @@ if TYPE_CHECKING:
     from .protocol import GameState
     from .spec import GameSpec
 
-FORMAT_VERSION = 1
-"""The version a position's optional ``"version"`` key may give (the only one so far)."""
+FORMAT_VERSION = 2
+"""The version of the positions the kit writes; a position's optional ``"version"`` key may give 1 or 2 (left out:
+2).  Version 2 numbers every place from 0, as the lists of a position and the actions do (First Giants'
+``taken_from``); version 1 numbered First Giants' ``taken_from`` from 1, and such files are read as they were."""
 MAX_TEXT = 1_000_000
 """The longest JSON text a position may be (characters)."""
 MAX_DEPTH = 8
@@ -48,6 +55,12 @@ MAX_STRING = 200
 """The longest string (and object key) a position may hold."""
 MAX_NUMBER = 10**9
 """The largest whole number (in absolute value) a position may hold; every count and price is smaller."""
+MAX_DIGITS = len(str(MAX_NUMBER))
+"""JSON numbers of more digits are not even converted (Python refuses to convert those of over 4,300)."""
+NEAREST = 3
+"""How many of the nearest names a refused name is shown (when there are too many to list)."""
+LISTED = 12
+"""Up to this many names, a refused name is shown all of them."""
 
 T = TypeVar("T")
 _MISSING: Any = object()
@@ -103,7 +116,8 @@ def open_position(data: Any, game: str) -> "Fields":
     """The top level of a position (a dict, or its JSON text), its shape checked; PositionError otherwise.
 
     The result is a fresh copy: changing ``data`` afterwards changes nothing.  The keys ``game`` (the
-    game's name) and ``version`` (:data:`FORMAT_VERSION`) are optional and checked when given."""
+    game's name) and ``version`` (1 to :data:`FORMAT_VERSION`) are optional and checked when given; the
+    result's ``version`` is the version given (or the current one)."""
     if isinstance(data, (str, bytes, bytearray)):
         data = _parse_json(data, game)
     plain = _plain(data, "", 0)
@@ -113,7 +127,7 @@ def open_position(data: Any, game: str) -> "Fields":
     named = fields.text("game", default=game)
     if named != game:
         raise PositionError("game", f"this is a position of {quote(named)}, not of {game}")
-    fields.integer("version", FORMAT_VERSION, FORMAT_VERSION, default=FORMAT_VERSION)
+    fields.version = fields.integer("version", 1, FORMAT_VERSION, default=FORMAT_VERSION)
     return fields
 
 
@@ -121,13 +135,30 @@ def _parse_json(text: str | bytes | bytearray, game: str) -> Any:
     if len(text) > MAX_TEXT:
         raise PositionError("", f"a {game} position's text is at most {MAX_TEXT:,} characters, got {len(text):,}")
     try:
-        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+        return json.loads(text, parse_constant=_no_constant, parse_int=_number, object_pairs_hook=_unique_keys)
     except PositionError:
         raise
     except RecursionError:
         raise PositionError("", f"not a {game} position: nested too deeply") from None
     except ValueError as exc:
         raise PositionError("", f"not valid JSON: {exc}") from None
+
+
+class _TooLarge:
+    """A JSON number of more than :data:`MAX_DIGITS` digits, left unconverted (refused where it stands)."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _number(text: str) -> Any:
+    digits = len(text.lstrip("-"))
+    return _TooLarge(digits) if digits > MAX_DIGITS else int(text)
+
+
+def _too_large(path: str) -> PositionError:
+    return PositionError(path, f"number too large: a position's numbers are at most {MAX_NUMBER:,} (in absolute "
+                               "value)")
 
 
 def _no_constant(name: str) -> Any:
@@ -155,13 +186,15 @@ def _plain(value: Any, path: str, depth: int) -> Any:
         return value
     if isinstance(value, float):
         raise PositionError(path, f"must be a whole number, got {quote(value)}")
+    if isinstance(value, _TooLarge):
+        raise _too_large(path)
     if isinstance(value, int) or hasattr(value, "__index__") and not isinstance(value, (Mapping, Sequence)):
         try:
             number = operator.index(value)
         except TypeError:
             raise PositionError(path, f"not a value a position may hold: {type(value).__name__}") from None
         if abs(number) > MAX_NUMBER:
-            raise PositionError(path, f"a number of at most {MAX_NUMBER:,} (in absolute value), got {quote(number)}")
+            raise _too_large(path)
         return number
     if depth >= MAX_DEPTH:
         raise PositionError(path, f"nested too deeply (a position has at most {MAX_DEPTH} levels)")
@@ -200,7 +233,11 @@ class Fields:
     """One JSON object of a position, read key by key; every error names the field.
 
     Call :meth:`done` after reading: a key nobody asked for is a misspelling, refused with the known keys
-    (unless its value is null, which everywhere means "left out")."""
+    whatever its value (null too); only the fields the position has in other phases may be null where
+    they do not apply (null everywhere means "left out")."""
+
+    version = FORMAT_VERSION
+    """The position's format version (:func:`open_position` sets it on the top level)."""
 
     def __init__(self, data: dict[str, Any], path: str) -> None:
         self.data = data
@@ -265,12 +302,18 @@ class Fields:
             self._read.add(key)
             yield key, self.at(key), value
 
-    def done(self) -> None:
-        """Refuse any key that was not read (a misspelt or unknown field)."""
-        unknown = [key for key, value in self.data.items() if key not in self._read and value is not None]
-        if unknown:
+    def done(self, elsewhere: Sequence[str] = ()) -> None:
+        """Refuse any key that was not read: a misspelt or unknown field, even when null.  The keys in
+        ``elsewhere`` (fields of other phases) may be null, and are refused with any other value."""
+        for key, value in self.data.items():
+            if key in self._read:
+                continue
+            if key in elsewhere:
+                if value is None:
+                    continue
+                raise PositionError(self.at(key), "not a field of this phase: leave it out (or null) here")
             known = ", ".join(sorted(self._read)) or "none"
-            raise PositionError(self.at(unknown[0]), f"unknown field (known here: {known})")
+            raise PositionError(self.at(key), f"unknown field (known here: {known})")
 
 
 def whole(path: str, value: Any, low: int, high: int) -> int:
@@ -285,15 +328,31 @@ def whole(path: str, value: Any, low: int, high: int) -> int:
 
 
 def choose(path: str, value: Any, choices: Mapping[str, T]) -> T:
-    """The value of the name ``value`` among ``choices`` (case and spaces around it do not matter)."""
-    if isinstance(value, str):
-        wanted = " ".join(value.split()).casefold()
-        for name, meant in choices.items():
-            if name.casefold() == wanted:
-                return meant
+    """The value of the name ``value`` among ``choices`` (case and spaces around it do not matter).
+
+    A name that is none of them is refused listing them all (up to :data:`LISTED`), or else the
+    :data:`NEAREST` nearest to what was given."""
+    wanted = " ".join(value.split()).casefold() if isinstance(value, str) else None
+    for name, meant in choices.items():
+        if name.casefold() == wanted:
+            return meant
     names = list(choices)
-    shown = ", ".join(repr(n) for n in names[:12]) + (", ..." if len(names) > 12 else "")
-    raise PositionError(path, f"must be one of {shown}; got {_given(value)}")
+    if len(names) <= LISTED:
+        raise PositionError(path, f"must be one of {', '.join(map(repr, names))}; got {_given(value)}")
+    raise PositionError(path, f"must be one of {len(names)} names, got {_given(value)}; the nearest: "
+                              f"{', '.join(map(repr, nearest(wanted or '', names)))}")
+
+
+def nearest(wanted: str, names: Sequence[str], count: int = NEAREST) -> list[str]:
+    """The ``count`` names most like ``wanted`` (difflib's ratio, case aside; ties in the names' order)."""
+    matcher = difflib.SequenceMatcher(None, b="")
+    matcher.set_seq2(wanted)
+
+    def unlike(name: str) -> float:
+        matcher.set_seq1(name.casefold())
+        return -matcher.ratio()
+
+    return sorted(names, key=unlike)[:count]
 
 
 def as_object(path: str, value: Any) -> Fields:
@@ -306,6 +365,51 @@ def as_list(path: str, value: Any) -> list[tuple[str, Any]]:
     if not isinstance(value, list):
         raise PositionError(path, f"must be a list ([...]), got {_given(value)}")
     return [(f"{path}[{i}]", item) for i, item in enumerate(value)]
+
+
+def read_options(fields: Fields, spec: "GameSpec") -> dict[str, Any]:
+    """The game's options (``fields``' ``options`` object; each left out or null: its default), every
+    refusal naming the option's field (``options.open_licenses``).  The game checks the values it limits."""
+    options = fields.object("options")
+    out = dict(spec.option_defaults)
+    known = ", ".join(spec.option_defaults)
+    for key, path, value in options.entries():
+        if key not in out:
+            raise PositionError(path, f"unknown {spec.name} option (the options: {known})")
+        if value is None:
+            continue
+        kind = type(out[key])
+        if type(value) is not kind:
+            raise PositionError(path, f"must be {_KIND_WORDS.get(kind, kind.__name__)}, got {_given(value)}")
+        out[key] = value
+    return out
+
+
+_KIND_WORDS = {bool: "true or false", int: "a whole number", str: "a text"}
+
+
+def seat_option(options: dict[str, Any], players: int) -> None:
+    """``options.first_player`` is a seat of the game."""
+    if not 0 <= options["first_player"] < players:
+        raise PositionError("options.first_player", f"a seat from 0 to {players - 1}, got {options['first_player']}")
+
+
+def seed_of(seed: Any) -> int:
+    """``from_position``'s ``seed`` (None: 0) for what a position leaves to chance; ValueError if not a whole
+    number."""
+    if seed is None:
+        return 0
+    if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+        raise ValueError(f"seed must be a whole number, got {type(seed).__name__}")
+    return operator.index(seed)
+
+
+def check_turn(given: int | None, expected: int | None, names: Sequence[str], because: str) -> None:
+    """A ``turn`` given (a seat, None if left out) agrees with whose turn the rest of the position says it is
+    (``expected``, None when it is nobody's); ``because`` says what decides it."""
+    if given is not None and given != expected:
+        who = names[expected] if expected is not None else "nobody"
+        raise PositionError("turn", f"it is {who}'s turn here, got {names[given]}: {because}")
 
 
 def guarded(game: str, build: Callable[[], T]) -> T:

@@ -10,7 +10,10 @@ such data back and checks it against the components and the rules; what the rule
 * defaults of a new game -- $15,000, prices at $5,000, locomotives at the start, nothing stored or held;
 * the face-down tiles: outside the deal, every space in play the position leaves bare gets a tile dealt at
   random (``seed``) from the tiles of its kind the board does not show, as Setup 2 deals them; in the deal,
-  the spaces not dealt yet are bare.
+  the spaces not dealt yet are bare;
+* whose turn it is, where the rest of the position says it (the start player, the action cards held, the
+  chip's derrick, the auction); a ``turn`` given is checked.  Only in licenses, build and a transport from an
+  emptied derrick is ``turn`` required (nothing else says it there).
 
 Every refusal is one :class:`gamekit.positions.PositionError` (a ValueError) naming the field.
 """
@@ -19,8 +22,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from gamekit.positions import (Fields, Origin, PositionError, as_list, as_object, choose, dumps, guarded,
-                               open_position, whole)
+from gamekit.positions import (FORMAT_VERSION, Fields, Origin, PositionError, as_list, as_object, check_turn, choose,
+                               dumps, guarded, open_position, read_options, seat_option, seed_of, whole)
 from gamekit.words import counted
 
 from . import rules as R
@@ -48,6 +51,10 @@ BEFORE_MOVING = frozenset({R.DEAL, R.ROLL, R.RED, R.BEIGE, R.TAKE, R.LICENSE, R.
 BEFORE_THE_RED_CARD = frozenset({R.DEAL, R.ROLL, R.RED})
 AUCTIONS = frozenset({R.BID, R.PENALTY, R.PAY, R.SELL})
 PLAYER_BY_PLAYER = frozenset({R.TAKE, R.LICENSE, R.MOVE, R.BUILD, R.PRODUCE})
+BY_THE_CARDS = frozenset({R.TAKE, R.MOVE})
+"""Phases in which the action cards held say whose turn it is (who has taken one; who has not yet moved)."""
+PHASE_FIELDS = ("company", "licenses_to_draw", "movement_points", "special_action_used", "chip_from", "auction")
+"""The fields of some phases only (null where they do not apply)."""
 
 
 def card_name(card: CardType) -> str:
@@ -72,7 +79,7 @@ def _site_square(site: int) -> list[int]:
 
 def to_position(s: State) -> dict[str, Any]:
     """The whole of ``s`` as plain JSON data (see the module docstring; ``from_position`` reads it back)."""
-    out: dict[str, Any] = {"game": GAME, "version": 1, "options": s.options, "round": s.round,
+    out: dict[str, Any] = {"game": GAME, "version": FORMAT_VERSION, "options": s.options, "round": s.round,
                            "start_player": NAMES[s.start], "phase": s.phase_name}
     turn = whose_turn(s)
     if turn is not None:
@@ -144,9 +151,8 @@ def from_position(data: Any, seed: int | None = None) -> State:
 
     Outside the deal, the tile spaces the position leaves bare get face-down tiles dealt from ``seed`` (default 0).
     Refuses anything the components or the rules forbid with one ValueError naming the field."""
-    if seed is not None and (type(seed) is not int):
-        raise ValueError(f"seed must be a whole number, got {type(seed).__name__}")
-    return guarded(GAME, lambda: _Builder(open_position(data, GAME), seed or 0).state())
+    dealing = seed_of(seed)
+    return guarded(GAME, lambda: _Builder(open_position(data, GAME), dealing).state())
 
 
 class _Builder:
@@ -183,10 +189,10 @@ class _Builder:
         self._board()
         self._piles()
         self._phase()
-        f.done()
+        f.done(elsewhere=PHASE_FIELDS)
         self._counts()
         _CHECKS[s.phase](self)
-        self._turn_is("turn", whose_turn(s))
+        check_turn(self.turn, whose_turn(s), NAMES, _DECIDES.get(s.phase, ""))
         self._rounds()
         self._settled()
         s._events = []
@@ -196,15 +202,10 @@ class _Builder:
 
     # -- options, prices, players ---------------------------------------------------------------------------
     def _options(self, n: int) -> dict[str, Any]:
-        options = dict(self.f.object("options").data)
         from .game import SPEC  # (the spec is made from this module's reader)
 
-        try:
-            checked = SPEC.validate_options(n, options)
-        except ValueError as exc:
-            raise PositionError("options", str(exc)) from None
-        if not 0 <= checked["first_player"] < n:
-            raise PositionError("options.first_player", f"a seat from 0 to {n - 1}, got {checked['first_player']}")
+        checked = read_options(self.f, SPEC)
+        seat_option(checked, n)
         return checked
 
     def _prices(self) -> None:
@@ -458,10 +459,10 @@ class _Builder:
         self.turn = turn
         if phase == R.ROLL:
             s.cursor = f.choice("company", COMPANY, default=0)
+        if phase == R.PRODUCE:
+            self.chip = self._site("chip_from", f.raw("chip_from"))
         if phase in PLAYER_BY_PLAYER:
-            if turn is None:
-                raise PositionError("turn", f"missing: whose turn it is in phase '{s.phase_name}'")
-            s.cursor = (turn - s.start) % s.n
+            s.cursor = (self._player_in_turn() - s.start) % s.n
         elif phase in AUCTIONS:
             self._auction(f.object("auction", required=True))
             s.cursor = s.n
@@ -470,8 +471,23 @@ class _Builder:
         if phase == R.MOVE:
             s.mp = f.integer("movement_points", 0, max(card.moves for card in CARDS))
             self.special_used = f.flag("special_action_used", default=False)
-        if phase == R.PRODUCE:
-            self.chip = self._site("chip_from", f.raw("chip_from"))
+
+    def _player_in_turn(self) -> int:
+        """Whose turn it is in a phase played player by player, from the start player on: the first without an
+        action card while cards are taken (Action 2 c), the first still holding one while trucks move (Action
+        4), the owner of the derrick whose chip waits (Action 6) -- or, where nothing else in the position
+        says it (licenses, build, a chip from an emptied derrick), ``turn`` as given (then required)."""
+        s = self.s
+        order = [(s.start + k) % s.n for k in range(s.n)]
+        if s.phase in BY_THE_CARDS:
+            holding = s.phase == R.TAKE
+            return next((p for p in order if (s.held[p] >= 0) != holding), order[-1] if holding else order[0])
+        if s.phase == R.PRODUCE and s.site_state[self.chip] == R.DERRICK:
+            return s.site_owner[self.chip]
+        if self.turn is None:
+            raise PositionError("turn", f"missing: in phase '{s.phase_name}' nothing else in the position says whose "
+                                        "turn it is")
+        return self.turn
 
     def _auction(self, af: Fields) -> None:
         s = self.s
@@ -503,11 +519,6 @@ class _Builder:
             raise PositionError("phase", "every tile space has its tile: the deal is over, and Action 1 ('roll') "
                                          "comes next")
         s.cursor = in_play[len(dealt)]
-
-    def _turn_is(self, path: str, expected: int | None) -> None:
-        if self.turn is not None and self.turn != expected:
-            raise PositionError(path, f"it is {NAMES[expected] if expected is not None else 'nobody'}'s turn here, "
-                                      f"got {NAMES[self.turn]}")
 
     def _cards(self, holding: Callable[[int], bool], display: int | None) -> None:
         """Who holds an action card (``holding(p)``), and how many cards lie on display."""
@@ -706,6 +717,17 @@ _CHECKS = {
     R.BID: _Builder._check_auction, R.PENALTY: _Builder._check_auction, R.PAY: _Builder._check_auction,
     R.SELL: _Builder._check_auction, R.END: _Builder._check_end,
 }
+_DECIDES = {
+    R.DEAL: "nobody plays during the deal", R.END: "the game is over",
+    R.ROLL: "the start player rolls the die (Action 1)", R.RED: "the start player reveals the cards (Action 2)",
+    R.BEIGE: "the start player reveals the cards (Action 2)",
+    R.TAKE: "the first, from the start player on, without an action card takes one (Action 2 c)",
+    R.MOVE: "the first, from the start player on, still holding an action card moves (Action 4)",
+    R.PRODUCE: "the chip comes from a derrick of the player in turn (Action 6)",
+    R.BID: "the auction's bids and passes decide it (Action 7 a)", R.PENALTY: "the auction's winner pays (Action 7 a)",
+    R.PAY: "the auction's winner pays (Action 7 a)", R.SELL: "the auction's winner sells (Action 7 b)",
+}
+"""What says whose turn it is, where the rest of the position does."""
 _FIELD_OF = {"round": "round", "start": "start_player", "money": "players[].money", "prices": "prices",
              "black": "black_locomotive", "locos": "players[].locomotive", "trucks": "players[].truck",
              "known": "players[].looked_at", "storage": "players[].storage", "hand": "players[].licenses",

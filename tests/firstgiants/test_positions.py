@@ -68,7 +68,7 @@ def test_left_out_fields_take_the_rules_values():
     s = fg.scenario("second_card_fixes_the_type")
     assert s.amber_supply() == TOKENS.amber_in_box - sum(s.amber)
     assert s.set_supply == TOKENS.set_tokens_in_play[3] and s.set_box == TOKENS.set_tokens_in_box - s.set_supply
-    assert len(s.deck) == len(CARDS) - 8 - 1 - 4  # (the dig sites, the top card, the Studies and the display)
+    assert len(s.deck) == len(CARDS) - 8 - 1 - 7  # (the dig sites, the top card, the Studies and the display)
 
 
 def test_cards_are_named_by_label_or_number_and_names_come_from_the_players():
@@ -185,7 +185,8 @@ REFUSED = [
     ("dig_sites[1].cards[0]: empty, but the deck has cards", lambda d: d["dig_sites"][1]["cards"].__setitem__(0, None)),
     ("dig_sites[1].markers[1]: Ben is given twice", lambda d: d["dig_sites"][1].update(markers=["Ben", "Ben"])),
     ("dig_sites: there are 4 dig sites", lambda d: d["dig_sites"].pop()),
-    ("turns_played: 40 turns with 5 cards taken", lambda d: d.update(turns_played=40)),
+    ("turns_played: Ana has had 14 turns (40 turns played) and holds 3 cards, so 11 of the turns reclaimed markers",
+     lambda d: d.update(turns_played=40)),
     ("end_triggered: the deck still has cards", lambda d: d.update(end_triggered="the deck is empty after a refill")),
     ("end_triggered: only 2 of the 20 Set tokens", lambda d: d.update(
         end_triggered="Ana took the last Set token from the supply")),
@@ -199,7 +200,8 @@ REFUSED = [
     ("deck_top: in phase 'reveal' the deck turns up its next top card: none is up yet",
      lambda d: d.update(phase="reveal", reclaim_left=None)),
     ("phase: the game is over once the end is triggered", lambda d: d.update(phase="game over", reclaim_left=None)),
-    ("taken_from: Ana has just played a marker at this dig site", lambda d: d.update(
+    ("taken_from.dig_site: Ana has no marker at dig_sites[2], where the marker just played went: dig sites count "
+     "from 0, as in dig_sites and PlayMarker (a version 1 position counted them from 1", lambda d: d.update(
         phase="take a card", reclaim_left=None, taken_from={"dig_site": 2})),
     ("dig_sites: Ana has just reclaimed every marker", lambda d: d["dig_sites"][0].update(markers=["Ana"])),
     ("taken_from: missing", lambda d: d.update(phase="take a card", reclaim_left=None)),
@@ -254,3 +256,240 @@ def test_fuzz_positions_of_random_play_spoilt_are_refused_or_play_on_keeping_the
     states = (s for seed in range(30) for s in played_states(2 + seed % 4, seed, 0.02))
     refused, accepted = check_mutated_positions(states, random.Random(13), conserved)
     assert refused + accepted >= 150 and refused > 100 and accepted > 5
+
+
+# -- what the turns so far can have left (issue 29) ----------------------------------------------------------
+
+
+def _first_turn(players=3, seed=1):
+    """The position of a new game's first start of turn (turns_played 0), after the deal and the first reveal."""
+    s, rng = fg.new_game(players), random.Random(seed)
+    while s.is_chance():
+        s = s.apply(sample_chance(s, rng))
+    assert s.phase_name == "start of turn" and s.turns == 0
+    return s, s.to_position()
+
+
+def _refused(data, words):
+    with pytest.raises(PositionError) as info:
+        fg.from_position(data)
+    assert words in str(info.value), str(info.value)
+    return info.value
+
+
+def test_a_start_of_turn_after_equal_turns_once_the_end_is_triggered_is_refused():
+    """End of the Game: the deck ran out (end triggered); back at the first player's turn everyone has had as many
+    turns, so the game is over -- a 'start of turn' there is refused, naming the phase and the rule."""
+    start = fg.scenario("the_deck_runs_out")
+    s = start
+    for move in fg.scenario_info("the_deck_runs_out").moves():
+        s = s.apply(move)
+    data = s.to_position()  # Ben's last turn: the deck empty, the end triggered
+    assert data["phase"] == "start of turn" and data["end_triggered"] and data["turn"] == "Ben"
+    fg.from_position(data)
+    data.update(turns_played=data["turns_played"] + 1, turn="Ana")
+    error = _refused(data, "phase: the end of the game is triggered (the deck is empty after a refill) and every "
+                           "player has had 36 turns: the game is over (phase 'game over'; End of the Game)")
+    assert error.field == "phase"
+    data["phase"] = "game over"
+    data.pop("turn")
+    assert fg.from_position(data).is_terminal()
+
+
+def test_the_last_set_token_taken_in_the_first_players_turn_lets_that_turn_go_on():
+    """The end may be triggered in the first player's own turn (a Set token taken for a reclaimed marker): the
+    turn goes on, the others play, then the game ends."""
+    start = fg.scenario("set_tokens_run_out")
+    data = start.to_position()
+    data["reclaim_left"] = 2  # (one more marker to use after the Set token)
+    data["players"][0]["study"].append(f"#{start.deck[0]}")  # (a Medium card, and the amber to display it)
+    data["players"][0]["amber"] = 5
+    data["turns_played"] += 2  # (Ana and Ben one more turn each: Ana's took the card)
+    s = fg.from_position(data).apply(fg.scenario_info("set_tokens_run_out").moves()[0])
+    assert s.end_cause and s.current_player() == 0 and s.phase_name == "reclaim"
+    assert fg.from_position(s.to_position()) == s
+    wrong = s.to_position()
+    wrong["end_triggered"] = "the deck is empty after a refill"
+    _refused(wrong, "the deck still has cards")
+
+
+def test_markers_at_dig_sites_while_nobody_holds_a_card_are_refused():
+    """Play 1 Marker: a marker goes to a dig site to take a card there, and cards never leave their player."""
+    _, data = _first_turn()
+    data["dig_sites"][1]["markers"] = ["Ben"]
+    error = _refused(data, "dig_sites: Ben has 1 marker at dig sites but has taken 0 cards: a marker goes to a dig "
+                           "site to take a card there (Play 1 Marker)")
+    assert error.field == "dig_sites"
+
+
+def test_more_cards_than_turns_are_refused():
+    """Game Turn: each turn takes 1 card at most -- 30 cards in a Study at turns_played 0 are refused."""
+    s, data = _first_turn()
+    data["players"][0]["study"] = [f"#{c}" for c in s.deck[:30]]
+    error = _refused(data, "turns_played: Ana has had 0 turns (0 turns played) and holds 30 cards: each turn takes "
+                           "1 card at most (Game Turn)")
+    assert error.field == "turns_played"
+
+
+def test_turns_that_took_no_card_reclaimed_at_least_one_marker_each():
+    """Reclaim Markers: at least 1 of your markers must be at a dig site -- 6 turns and 1 card cannot be."""
+    _, data = _first_turn(2)
+    data["turns_played"] = 12
+    data["players"][0]["study"] = [data["dig_sites"][0]["cards"][0]]
+    data["dig_sites"][0]["cards"][0] = data.pop("deck_top")
+    data["phase"] = "reveal"
+    _refused(data, "turns_played: Ana has had 6 turns (12 turns played) and holds 1 card, so 5 of the turns "
+                   "reclaimed markers, but only 1 marker played came back from the dig sites: a reclaim takes back "
+                   "at least 1 (Reclaim Markers)")
+
+
+def test_a_reclaim_takes_back_at_most_the_four_markers():
+    """With 4 markers a player reclaims when none is left on the board: 8 cards in 8 turns without a reclaim
+    cannot be."""
+    s, data = _first_turn(2)
+    data["turns_played"] = 16
+    data["players"][0]["study"] = [f"#{c}" for c in s.deck[:8]]
+    data["players"][1]["study"] = [f"#{c}" for c in s.deck[8:12]]
+    _refused(data, "turns_played: Ana has had 8 turns (16 turns played) and holds 8 cards, so Ana reclaimed 0 times "
+                   "and 8 markers played came back from the dig sites: at most 4 a reclaim")
+
+
+def test_states_of_play_keep_the_turns_cards_and_markers_in_agreement():
+    """The checks above hold in every state of random play (all player counts), mid-turn included."""
+    checked = 0
+    for seed in range(8):
+        for s in played_states(2 + seed % 4, 100 + seed, 0.08):
+            assert fg.from_position(s.to_position()) == s
+            checked += 1
+    assert checked > 100
+
+
+def test_a_bad_option_value_names_the_option():
+    data = _base()
+    data["options"]["news_values"] = "x"
+    error = _refused(data, "options.news_values: must be one of 'by-type', 'by-type-swapped', 'two-sided'; got a "
+                           "text 'x'")
+    assert error.field == "options.news_values"
+    data["options"] = {"news_values": None, "eggs_not_fossils": 1}
+    _refused(data, "options.eggs_not_fossils: must be true or false, got a number 1")
+    data["options"] = {"fast": True}
+    _refused(data, "options.fast: unknown firstgiants option (the options: first_player, names, eggs_not_fossils, "
+                   "news_values)")
+    data["options"] = {"names": "Ana,Ana,Cleo"}
+    _refused(data, "options.names: names must be 3 different comma-separated names")
+
+
+def test_a_bad_card_names_the_nearest_labels_not_the_first_twelve():
+    data = _base()
+    data["players"][2]["study"] = ["Small Flyng"]
+    error = _refused(data, "players[2].study[0]: must be one of 130 names, got a text 'Small Flyng'; the nearest: "
+                           "'#0 Small Flying', '#1 Small Flying', '#2 Small Flying'")
+    assert "#4 Medium Flying" not in str(error)
+    data["players"][2]["study"] = ["#12 Small Herbivor"]
+    _refused(data, "card #12 is #12 Small Herbivore, not '#12 Small Herbivor'")
+    data["players"][2]["study"] = ["Large Mamal"]
+    _refused(data, "the nearest: '#56 Large Mammal', '#57 Large Mammal', '#58 Large Mammal'")
+
+
+def test_missing_dig_sites_are_reported_as_missing():
+    data = _base()
+    del data["dig_sites"]
+    error = _refused(data, "dig_sites: missing: after the deal the position gives the 4 dig sites")
+    assert error.field == "dig_sites"
+    data = _base()
+    del data["dig_sites"][2]["cards"]
+    _refused(data, "dig_sites[2].cards: missing")
+    deal = fg.new_game(3).to_position()
+    del deal["dig_sites"]
+    assert fg.from_position(deal) == fg.new_game(3)  # (nothing is dealt yet)
+
+
+def test_a_misspelt_key_is_refused_even_when_null():
+    for change, field in ((lambda d: d.update(deck_tpo=None), "deck_tpo"),
+                          (lambda d: d["players"][0].update(stduy=None), "players[0].stduy"),
+                          (lambda d: d["dig_sites"][0].update(marker=None), "dig_sites[0].marker"),
+                          (lambda d: d["news_tokens"]["Herbivore"].update(kept=None), "news_tokens.Herbivore.kept")):
+        data = _base()
+        change(data)
+        error = _refused(data, f"{field}: unknown field (known here: ")
+        assert error.field == field
+    data = _base()
+    data.update(taken_from=None, decision=None, pending=None)  # (fields of other phases: null is "left out")
+    assert fg.from_position(data) == fg.from_position(_base())
+    data["taken_from"] = {"dig_site": 0}
+    _refused(data, "taken_from: not a field of this phase: leave it out (or null) here")
+
+
+def test_a_huge_number_is_refused_as_too_large_naming_the_field():
+    data = _base()
+    data["players"][0]["amber"] = 10**5000
+    error = _refused(data, "players[0].amber: number too large: a position's numbers are at most 1,000,000,000")
+    assert "set_int_max_str_digits" not in str(error)
+    text = json.dumps(_base()).replace('"turns_played": 9', '"turns_played": ' + "9" * 5000)
+    error = _refused(text, "turns_played: number too large")
+    assert "set_int_max_str_digits" not in str(error)
+    _refused(json.dumps(_base()).replace('"turns_played": 9', '"turns_played": -' + "9" * 11), "number too large")
+
+
+def test_from_position_takes_a_seed_as_giganten_does():
+    data = _base()
+    assert fg.from_position(data, seed=5) == fg.from_position(data) == fg.from_position(data, 7)
+    with pytest.raises(ValueError, match="seed must be a whole number, got str"):
+        fg.from_position(data, seed="1")
+
+
+def test_taken_from_counts_from_0_like_play_marker_and_the_fields_paths():
+    s, _ = _first_turn()
+    s = s.apply(fg.PlayMarker(2))
+    data = s.to_position()
+    assert data["taken_from"] == {"dig_site": 2, "space": None} and data["dig_sites"][2]["markers"] == ["Ana"]
+    card = data["dig_sites"][2]["cards"][1]
+    taken = s.apply(fg.TakeCard(int(card.split()[0][1:])))
+    assert taken.is_chance() or taken.to_position()["taken_from"] == {"dig_site": 2, "space": 1}
+    data["taken_from"]["dig_site"] = 4
+    _refused(data, "taken_from.dig_site: must be <= 3, got 4")
+
+
+def test_a_version_1_position_counts_taken_from_from_1_as_it_did():
+    s = fg.scenario("simultaneous_triggers").apply(fg.scenario_info("simultaneous_triggers").moves()[0])
+    data = s.to_position()
+    assert data["version"] == 2 and data["taken_from"] == {"dig_site": 0, "space": 0}
+    old = dict(data, version=1, taken_from={"dig_site": 1, "space": 1})
+    assert fg.from_position(old) == s
+    old["taken_from"] = {"dig_site": 0, "space": 1}
+    _refused(old, "taken_from.dig_site: must be >= 1, got 0")
+
+
+def test_turn_may_be_left_out_where_the_position_says_it_and_is_checked():
+    for s in played_states(4, 7, 0.05):
+        data = s.to_position()
+        if "turn" not in data:
+            continue
+        given = data.pop("turn")
+        assert fg.from_position(data) == fg.from_position(dict(data, turn=given))
+        others = [name for name in s.names if name != given]
+        _refused(dict(data, turn=others[0]), f"turn: it is {given}'s turn here, got {others[0]}: the first player and "
+                                             "the turns played decide it")
+
+
+def test_an_old_save_whose_position_is_version_1_loads_as_it_was_written():
+    """Saves hold the position they started from as to_position() wrote it: version 1 positions count
+    taken_from from 1 and still load to the same game."""
+    start = fg.scenario("the_deck_runs_out")
+    s = start.apply(fg.scenario_info("the_deck_runs_out").moves()[0])
+    saved = json.loads(s.to_json())
+    assert saved["position"]["taken_from"] == {"dig_site": 0, "space": None}
+    saved["position"].update(version=1, taken_from={"dig_site": 1, "space": None})
+    old = fg.from_json(json.dumps(saved))
+    assert old == s and old.to_json() == s.to_json()  # (saved again, it is written in version 2)
+
+
+def test_a_dig_site_counted_from_1_without_version_1_is_refused_saying_what_changed():
+    data = fg.scenario("amber_runs_out").to_position()
+    site = data["taken_from"]["dig_site"]
+    del data["version"]
+    data["taken_from"]["dig_site"] = site + 1  # (as a version 1 file counted it, but without its version)
+    _refused(data, f"taken_from.dig_site: Ana has no marker at dig_sites[{site + 1}], where the marker just played "
+                   "went: dig sites count from 0, as in dig_sites and PlayMarker (a version 1 position counted them "
+                   "from 1: give it \"version\": 1)")
+    assert fg.from_position(dict(data, version=1)) == fg.scenario("amber_runs_out")

@@ -9,8 +9,8 @@ import pytest
 
 import giganten as g
 from gamekit import load, random_game
-from gamekit.positions import (MAX_DEPTH, MAX_ITEMS, MAX_NUMBER, MAX_STRING, ChanceConcern, Fields, PositionError,
-                               choose, open_position, starting_point)
+from gamekit.positions import (FORMAT_VERSION, MAX_DEPTH, MAX_ITEMS, MAX_NUMBER, MAX_STRING, ChanceConcern, Fields,
+                               PositionError, choose, nearest, open_position, seed_of, starting_point)
 from tests.gamekit import toygame
 
 
@@ -19,7 +19,7 @@ def test_fields_read_what_is_asked_and_name_the_field():
     (path, item), = top.items("players", required=True)
     player = Fields(item, path)
     assert player.integer("money", 0, 10) == 5 and player.integer("debt", 0, 10, default=0) == 0
-    player.done()  # (a null counts as left out, even for an unknown key)
+    player.done(elsewhere=("note",))  # (a field of another phase: null counts as left out)
     assert top.choice("phase", {"roll": 1, "move": 2}) == 1  # case and spaces do not matter
     top.done()
     with pytest.raises(PositionError) as info:
@@ -39,7 +39,8 @@ def test_numpy_integers_and_tuples_stand_for_what_they_are():
     ({"x": True}, None),
     ({"x": 1.5}, "x: must be a whole number, got 1.5"),
     ({"x": float("nan")}, "x: must be a whole number"),
-    ({"x": MAX_NUMBER + 1}, "x: a number of at most"),
+    ({"x": MAX_NUMBER + 1}, "x: number too large"),
+    ({"x": -10**5000}, "x: number too large"),
     ({"x": "a" * (MAX_STRING + 1)}, "x: a text of at most"),
     ({"a" * (MAX_STRING + 1): 1}, "a key of at most"),
     ({"x": list(range(MAX_ITEMS + 1))}, "x: at most 500 entries"),
@@ -51,7 +52,8 @@ def test_numpy_integers_and_tuples_stand_for_what_they_are():
     ('{"x": 1, "x": 2}', "appears twice"),
     ('{"x": ' * 10_000, "nested too deeply"),
     ('{"x": 1', "not valid JSON"),
-    ("9" * 5000, "not valid JSON"),
+    ("9" * 5000, "number too large"),
+    ('{"x": {"y": ' + "9" * 5000 + "}}", "x.y: number too large"),
 ])
 def test_hostile_shapes_are_refused(value, words):
     if words is None:  # (true is a value; it is refused where a number is read)
@@ -113,3 +115,37 @@ def test_a_refusal_says_what_was_given_in_json_words():
         fields.integer("d", 0, 1)
     with pytest.raises(PositionError, match="^p: must be one of 'one'; got null$"):
         choose("p", None, {"one": 1})
+
+
+def test_an_unknown_key_is_refused_even_when_null():
+    with pytest.raises(PositionError, match=r"^players\[0\]\.note: unknown field \(known here: money\)$"):
+        fields = Fields({"money": 1, "note": None}, "players[0]")
+        fields.integer("money", 0, 10)
+        fields.done()
+    other_phase = Fields({"auction": {"company": "Jet"}}, "")
+    with pytest.raises(PositionError, match="^auction: not a field of this phase"):
+        other_phase.done(elsewhere=("auction",))
+
+
+def test_a_name_among_many_is_refused_with_the_nearest_names():
+    many = {f"card {i:02}": i for i in range(40)}
+    with pytest.raises(PositionError, match=r"^c: must be one of 40 names, got a text 'card 7'; the nearest: "
+                                            r"'card 07', 'card 17', 'card 27'$"):
+        choose("c", "card 7", many)
+    with pytest.raises(PositionError, match="^c: must be one of 40 names, got a number 7; the nearest: "):
+        choose("c", 7, many)
+    assert nearest("Small Flyng", ["#4 Medium Flying", "#0 Small Flying", "Large"], 1) == ["#0 Small Flying"]
+
+
+def test_the_version_is_1_or_2_and_given_to_the_reader():
+    assert open_position({}, "toy").version == FORMAT_VERSION == 2
+    assert open_position({"version": 1}, "toy").version == 1
+    with pytest.raises(PositionError, match="^version: must be <= 2, got 3$"):
+        open_position({"version": 3}, "toy")
+
+
+def test_a_seed_is_a_whole_number():
+    assert seed_of(None) == 0 and seed_of(np.int64(4)) == 4
+    for bad in (True, "1", 1.0):
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            seed_of(bad)
