@@ -38,10 +38,10 @@ class ScrubQueries(logging.Filter):
     """A log filter that removes query strings (where codes travel) from every record it passes."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        scrubbed = scrub(message)
-        if scrubbed != message:
-            record.msg, record.args = scrubbed, ()
+        if isinstance(record.args, tuple):  # (uvicorn's access lines: the path is an argument, the format fixed)
+            record.args = tuple(scrub(a) if isinstance(a, str) else a for a in record.args)
+        if isinstance(record.msg, str):
+            record.msg = scrub(record.msg)
         return True
 
 

@@ -218,3 +218,33 @@ def test_a_store_opened_afresh_sees_the_tables_the_server_made(server, tmp_path)
     codes = server.store.create_table(giganten, ["human", "heuristic", "heuristic"], seed=9)
     other = open_store(server.classroom.location, **FAST)
     assert other.seat_of(codes.seats[0]) == (codes.table, 0)
+
+
+def test_the_teacher_makes_a_lesson_from_a_class_list_and_gets_one_sheet_of_seat_cards(server):
+    form = {"key": TEACHER_KEY, "game": "giganten", "title": "7b <i>", "students": "Ana\nBen\n<b>Cleo</b>\nDan\nEva",
+            "table_size": "3", "bot": "heuristic", "hints": "on", "start:giganten": ""}
+    sheet = server.post("/teacher/lesson", data=form)
+    assert sheet.status_code == 200, sheet.text[:500]
+    text = sheet.text
+    assert text.count("class=\"gk-seat-card\"") == 5 and text.count("gk-host-card") == 2
+    assert text.count("<svg") >= 7  # a QR code per card
+    assert "&lt;b&gt;Cleo&lt;/b&gt;" in text and "<b>Cleo</b>" not in text
+    codes = [c.replace("-", "") for c in __import__("re").findall(r"Code <span class=\"gk-code\">([0-9A-Z-]+)<", text)]
+    assert len(codes) == 5 and all(f"{BASE}?code={c}" in text for c in codes)
+    opened = server.get("/", params={"code": codes[0]})
+    assert opened.status_code == 200 and "Ana" in opened.text
+
+
+def test_a_reissued_code_opens_the_seat_and_the_old_pages_are_told_their_code_has_gone(server):
+    codes = server.store.create_table(giganten, ["human", "human", "heuristic"], seed=6)
+    with server.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"t": "hello", "code": codes.seats[1]}))
+        update(ws.receive_text())
+        card = server.post("/teacher/reissue", data={"key": TEACHER_KEY, "table": codes.table, "seat": "1"})
+        assert card.status_code == 200 and "A new code" in card.text
+        gone = json.loads(ws.receive_text())
+        while gone["t"] == "update":
+            gone = json.loads(ws.receive_text())
+        assert gone["t"] == "gone" and "no longer works" in gone["text"]
+    assert server.get("/", params={"code": codes.seats[1]}).status_code == 404
+    server.classroom.limiter._wrong.clear()
