@@ -20,7 +20,7 @@ view includes it): median, 95th percentile, maximum.  Then every table's log is 
 0..n-1), replaying legally as a gamekit save file, and holding exactly the student moves the clients
 were told were accepted -- none lost, none duplicated.
 
-``--list`` measures the teacher's table list instead (:class:`~gamekit.tables.teacher.TeacherPage`):
+``--list`` measures the teacher's table list instead (:func:`gamekit.tables.web.teacher.lesson_rows`):
 a class of 30 tables (15 of each game, four students each; 24 mid-game, half a random game's log
 imported, and 6 finished), then the time to open the page (its first list, in a process that has not
 read the tables yet), to refresh the list when no move was made, and to refresh it after one move at
@@ -199,7 +199,7 @@ def list_refresh(location: str) -> dict:
     import giganten
     from gamekit import random_game, rewind
     from gamekit.record import dump
-    from gamekit.tables.teacher import TeacherPage
+    from gamekit.tables.web.teacher import lesson_rows
 
     store = open_store(location)
     codes = []
@@ -212,12 +212,12 @@ def list_refresh(location: str) -> dict:
     entries = sum(store.table_info(c.table).length for c in codes)
     teachers = open_store(location)  # the page's process (not the students'): nothing of the tables read yet
     started = time.perf_counter()
-    page = TeacherPage(teachers)
+    lesson_rows(teachers, {})
     opened = time.perf_counter() - started
     idle = []
     for _ in range(LIST_REFRESHES):
         started = time.perf_counter()
-        page.refresh_tables()
+        lesson_rows(teachers, {})
         idle.append(time.perf_counter() - started)
     moved = []
     rng = random.Random(1)
@@ -225,9 +225,9 @@ def list_refresh(location: str) -> dict:
         for c in codes[LIST_FINISHED:]:
             play_random_turn(store, c, rng)
         started = time.perf_counter()
-        page.refresh_tables()
+        shown = lesson_rows(teachers, {})
         moved.append(time.perf_counter() - started)
-    rows = page.tables.value.count("<tr>") - 1
+    rows = len(shown)
     teachers.close()
     store.close()
     return {"tables": LIST_TABLES, "finished": LIST_FINISHED, "log_entries": entries, "rows_shown": rows,
