@@ -147,10 +147,10 @@ def test_a_wrong_code_is_refused_and_too_many_from_one_device_get_429(server):
     server.classroom.limiter._wrong.clear()
 
 
-def test_every_page_carries_a_strict_content_security_policy_and_no_referrer(server):
+def test_every_page_carries_a_strict_content_security_policy_and_no_referrer_to_other_sites(server):
     page = server.get("/")
     assert page.headers["content-security-policy"] == CSP and "script-src 'self'" in CSP
-    assert page.headers["referrer-policy"] == "no-referrer" and page.headers["cache-control"] == "no-store"
+    assert page.headers["referrer-policy"] == "same-origin" and page.headers["cache-control"] == "no-store"
     assert "<script src=\"/static/kit.js\"" in page.text and "<script>" not in page.text
 
 
@@ -248,3 +248,37 @@ def test_a_reissued_code_opens_the_seat_and_the_old_pages_are_told_their_code_ha
         assert gone["t"] == "gone" and "no longer works" in gone["text"]
     assert server.get("/", params={"code": codes.seats[1]}).status_code == 404
     server.classroom.limiter._wrong.clear()
+
+
+def test_the_projector_page_is_view_only_and_shows_where_to_join_and_who_has_joined(server):
+    codes = server.store.create_table(giganten, ["human", "human", "heuristic"], seed=8, names=["Ana", "Ben", None])
+    page = server.get(f"/watch/{codes.table}")
+    assert page.status_code == 200 and 'id="gk-controls"' not in page.text and 'id="gk-hand"' not in page.text
+    assert "Join at <b class='gk-address'>testserver</b>" in page.text and "not yet: Red (Ana), Blue (Ben)" in page.text
+    assert server.get("/watch/tnosuchtable").status_code == 404
+    with server.websocket_connect("/ws") as watch, server.websocket_connect("/ws") as seat:
+        watch.send_text(json.dumps({"t": "watch", "table": codes.table}))
+        update(watch.receive_text())
+        seat.send_text(json.dumps({"t": "hello", "code": codes.seats[0]}))
+        update(seat.receive_text())
+        joined = update(watch.receive_text())
+        assert "Joined: Red (Ana); not yet: Blue (Ben)" in joined["joining"]
+        for forged in ({"t": "host", "op": "end"}, {"t": "move", "offer": 1, "choice": 0}, {"t": "hint"}):
+            watch.send_text(json.dumps(forged))
+    assert server.store.table_info(codes.table).status == "playing"
+
+
+def test_after_the_game_a_student_reviews_their_own_game(server):
+    from gamekit import random_game
+
+    finished = random_game(giganten.new_game(3), seed=4)
+    codes = server.store.create_table(giganten, ["human", "heuristic", "heuristic"], from_save=finished.to_json())
+    with server.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"t": "hello", "code": codes.seats[0]}))
+        first = update(ws.receive_text())
+        assert "Game over" in first["status"] and "gk-review" in first["coach"]
+        ws.send_text(json.dumps({"t": "review"}))
+        shown = ""
+        while "Review (your moves" not in shown:
+            shown = update(ws.receive_text()).get("coach", shown)
+    assert "<img" in shown or "<svg" in shown

@@ -9,7 +9,8 @@ The server runs on a school network without passwords: a code opens one page.  S
   ``Origin`` header names this host, :func:`same_origin`), and a teacher's form carries the teacher key in its body
   (no cookie, so nothing a foreign page could borrow).
 * **Headers** (:data:`HEADERS`): a strict Content-Security-Policy (scripts only from this server: the kit's one
-  script; no inline script, no frame, forms only to this server), no referrer (addresses hold codes), no caching
+  script; no inline script, no frame, forms only to this server), no referrer to other sites (addresses hold codes;
+  "same-origin", not "no-referrer", which would make browsers send ``Origin: null`` with the forms), no caching
   of pages that show codes or hands, no MIME sniffing.
 * **Sizes**: a request body of at most :data:`MAX_BODY` bytes (a position file fits many times over), a websocket
   message of at most :data:`MAX_MESSAGE` bytes, at most :data:`PAGES_PER_CLIENT` open pages per client address.
@@ -35,7 +36,7 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline';
        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 HEADERS: Mapping[str, str] = {
     "Content-Security-Policy": CSP,
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Cache-Control": "no-store",

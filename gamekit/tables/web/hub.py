@@ -194,6 +194,9 @@ class Hub:
         if page.kind == "host":
             regions["controls"] = render.host_controls(renderer, view.content, info, self.online(page.table),
                                                        self.joined.get(page.table, set()), self.public_url)
+        if page.kind == "watch":
+            regions["joining"] = render.joining(renderer, view.content, info, self.online(page.table),
+                                                self.joined.get(page.table, set()), self.public_url)
         return regions
 
     @staticmethod

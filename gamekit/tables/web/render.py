@@ -247,6 +247,26 @@ class Renderer:
         return f"<h3>What happened <small>(newest first)</small></h3><div class='gk-log'>{''.join(rows)}</div>{more}"
 
 
+def short_address(public_url: str) -> str:
+    """The students' address as a projector shows it: "192.168.1.23:8866" (no scheme, no trailing slash)."""
+    return public_url.removeprefix("http://").removeprefix("https://").rstrip("/")
+
+
+def joining(renderer: Renderer, c: Mapping[str, Any], info: Any, online: set[int], joined: set[int],
+            public_url: str) -> str:
+    """The projector's joining line: where students join (short, and as a QR code) and which seats have joined."""
+    from .teacher import qr_svg
+
+    here, missing = [], []
+    for seat, facts in zip(c["seats"], info.seats):
+        if facts.has_code and seat["played_by"] != "bot":
+            (here if seat["seat"] in online | joined else missing).append(escape(renderer.who(seat)))
+    qr = qr_svg(public_url) if public_url else ""
+    return (f"<div class='gk-joining'>{qr}<div><p>Join at <b class='gk-address'>{escape(short_address(public_url))}"
+            f"</b> with your code.</p><p>Joined: {', '.join(here) or 'nobody yet'}"
+            f"{'; not yet: ' + ', '.join(missing) if missing else ''}.</p></div></div>")
+
+
 def host_controls(renderer: Renderer, c: Mapping[str, Any], info: Any, online: set[int], joined: set[int],
                   public_url: str) -> str:
     """The host's panel: pause or resume, end the table (a second click confirms), give a seat to a bot or back,
