@@ -25,6 +25,7 @@ pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
 CHROMEBOOK = {"viewport": {"width": 1366, "height": 768}}
 PROJECTOR = {"viewport": {"width": 1920, "height": 1080}}
+ZOOM_150 = {"viewport": {"width": 1280, "height": 720}, "device_scale_factor": 1.5}  # 150 % of a 1920x1080 screen
 
 #: Texts (outside the board's picture) under ``min`` px, and buttons under 44 px high, on a page.
 SMALL_TEXT = """(min) => { const out = [];
@@ -124,6 +125,12 @@ def test_a_projector_a_host_a_phone_and_a_chromebook_play_live_and_survive_a_rel
         assert blue.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         # the projector: no text under 14 px
         assert projector.evaluate(SMALL_TEXT, 14) == [] and host.evaluate(SMALL_TEXT, 14) == []
+        # 150 % browser zoom on a 1920x1080 screen: still usable (no sideways scrolling, the hand on screen)
+        zoomed = open_page(f"{server.url}?code={made.seats[1]}", ZOOM_150)
+        assert zoomed.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        box = zoomed.locator("#gk-hand").bounding_box()
+        assert box is not None and box["y"] < 720
+        shoot(zoomed, "zoom-150")
         # hands stay private
         for page, other in ((red, "Ben"), (blue, "Ana")):
             assert f"Only you see this, {'Blue' if other == 'Ben' else 'Red'}" not in page.content()

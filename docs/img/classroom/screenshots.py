@@ -95,15 +95,19 @@ def main() -> None:
                     if student.locator("#gk-choices .gk-choice").count():
                         student.locator("#gk-choices .gk-choice").first.click()
                         student.wait_for_timeout(800)
-            mover = next((s for s in students if s.locator("#gk-choices .gk-choice").count()), students[0])
             students[0].screenshot(path=str(OUT / "student.png"))
             students[1].screenshot(path=str(OUT / "student-phone.png"))
             host_page.screenshot(path=str(OUT / "host.png"))
             projector.screenshot(path=str(OUT / "projector.png"))
-            if mover.locator(".gk-hint:not([disabled])").count():
-                mover.click(".gk-hint")
-                mover.wait_for_selector(".gk-advice table, .gk-advice ol, .gk-advice b", timeout=60_000)
-                mover.screenshot(path=str(OUT / "student-hint.png"))
+            for _ in range(100):
+                mover = next((s for s in students if s.locator(".gk-hint:not([disabled])").count()), None)
+                if mover is not None:
+                    break
+                students[0].wait_for_timeout(200)
+            assert mover is not None, "no student's turn came"
+            mover.click(".gk-hint")
+            mover.wait_for_selector(".gk-advice b", timeout=60_000)
+            mover.screenshot(path=str(OUT / "student-hint.png"))
 
             finished = random_game(giganten.new_game(3), seed=random.Random(4).randrange(100))
             done = store.create_table(giganten, ["human", "heuristic", "heuristic"], from_save=finished.to_json(),
