@@ -56,7 +56,6 @@ from .rules import (
     RESOLVE,
     REVEAL,
     SITES,
-    SPACES,
     START,
     TAKE,
     Decision,
@@ -336,7 +335,8 @@ class _Builder:
             tf = f.object("taken_from", required=True)
             s.site = tf.integer("dig_site", first, SITES - 1 + first) - first
             space = tf.raw("space", None)
-            s.space = whole(tf.at("space"), space, first, SPACES - 1 + first) - first if space is not None else -1
+            last = len(EMPTY_SITE) - 1 + first
+            s.space = whole(tf.at("space"), space, first, last) - first if space is not None else -1
             tf.done()
         if s.phase == RESOLVE:
             s.pending = tuple(self._trigger(path, as_object(path, item)) for path, item in f.items("pending"))

@@ -207,11 +207,14 @@ def test_pressing_hint_many_times_starts_the_coach_once(server, monkeypatch):
     assert "chance of winning" in answer
 
 
-def test_the_server_is_one_process_with_no_jupyter_kernel(server):
+def test_the_server_is_one_process_and_its_workers_no_jupyter_kernel(server):
     import psutil
 
-    children = psutil.Process().children(recursive=True)
-    assert not any("ipykernel" in " ".join(c.cmdline()) for c in children)
+    workers = server.classroom.workers
+    pids = [p for pool in (workers.bots, workers.coach) for p in pool._processes]
+    assert 1 <= len(pids) <= 2
+    for pid in pids:
+        assert not any("ipykernel" in part for part in psutil.Process(pid).cmdline())
 
 
 def test_a_store_opened_afresh_sees_the_tables_the_server_made(server, tmp_path):

@@ -189,7 +189,7 @@ class Classroom:
 
     async def table_page(self, request: Request, kind: str, table: str, seat: int | None, code: str | None) -> Response:
         """The page, rendered now with every region (usable before its websocket connects)."""
-        page = Page(socket=None, kind=kind, table=table, seat=seat, code=code)  # type: ignore[arg-type]
+        page = Page(socket=None, kind=kind, table=table, seat=seat, code=code)  # type: ignore[arg-type]  # (no socket yet: rendered for the HTML page)
         regions = await asyncio.to_thread(self.hub._render, page)
         title = self.hub.renderer(self.store.table_info(table)).title or "Giants kit table"
         return self.page(request, "table.html", kind=kind, regions=regions, watch=table if kind == "watch" else None,

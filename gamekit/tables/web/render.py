@@ -257,7 +257,8 @@ def joining(renderer: Renderer, c: Mapping[str, Any], info: Any, online: set[int
     """The projector's joining line: where students join (short, and as a QR code) and which seats have joined."""
     from .teacher import qr_svg
 
-    here, missing = [], []
+    here: list[str] = []
+    missing: list[str] = []
     for seat, facts in zip(c["seats"], info.seats):
         if facts.has_code and seat["played_by"] != "bot":
             (here if seat["seat"] in online | joined else missing).append(escape(renderer.who(seat)))
