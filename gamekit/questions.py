@@ -28,7 +28,7 @@ import operator
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
 from .actions import Action, quote
 from .coach import CoachModel, advise, model_of, percent
@@ -124,6 +124,15 @@ class Kind:
     section: str
     judgement: bool
     make: Callable[[random.Random, int], Question] = field(repr=False, compare=False)
+
+
+@runtime_checkable
+class Questions(Protocol):
+    """What a game's ``g.questions`` offers: a :class:`QuestionSet`, or a module exposing its two methods."""
+
+    def kinds(self) -> list[Kind]: ...
+
+    def make(self, kind: str, seed: int, level: int = 0) -> Question: ...
 
 
 class QuestionSet:
