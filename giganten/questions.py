@@ -419,7 +419,9 @@ def _tie_groups(s: State) -> list[list[int]]:
 
 
 def _tie_wanted(s: State) -> bool:
-    return not s.is_chance() and not s.is_terminal() and bool(_tie_groups(s))
+    """A decision with locomotives on one space, one of them with licenses to count."""
+    return not s.is_chance() and not s.is_terminal() and any(s.license_count(p) for group in _tie_groups(s)
+                                                             for p in group)
 
 
 def _order_text(order: tuple[int, ...] | list[int]) -> str:
@@ -428,7 +430,7 @@ def _order_text(order: tuple[int, ...] | list[int]) -> str:
 
 def ask_tie_break(s: State, rng: random.Random) -> Question:
     """End of Game: locomotives on one space; in which order do they rank?"""
-    group = rng.choice(_tie_groups(s))
+    group = rng.choice([group for group in _tie_groups(s) if any(s.license_count(p) for p in group)])
     ranked = ranking(s)
     right = [p for p in ranked if p in group]
     orders = [_order_text(o) for o in itertools.permutations(group)]
