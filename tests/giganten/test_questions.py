@@ -221,3 +221,12 @@ def test_what_would_you_do_twins_get_the_same_options_and_judgement():
         a, b = KINDS[q.kind].ask(q.state, random.Random(seed)), KINDS[q.kind].ask(twin, random.Random(seed))
         assert (a.prompt, a.options, a.targets) == (b.prompt, b.options, b.targets)
         assert a.check(0) == b.check(0)
+
+
+def test_what_would_you_do_offers_legal_moves_of_the_seat_to_move_in_its_words():
+    for q in questions("what_would_you_do"):
+        s = q.state
+        assert q.seat == s.current_player() and q.answer is None
+        legal = {str(a) for a in s.legal_actions()}
+        assert len(q.options) >= 2 and all(option in legal for option in q.options), q.options
+        assert len(q.targets) == len(q.options)
