@@ -1,12 +1,17 @@
 """The practice widget in plain pytest: buttons and picture clicks answer, feedback and score follow, the level
-rises with right answers, "Another one" asks the next question, the same seed asks the same series."""
+rises with right answers, "Another one" asks the next question, the same seed asks the same series; twin positions
+give identical pages."""
 from __future__ import annotations
+
+import random
 
 import pytest
 
 import giganten as g
-from gamekit.widgets import undescribed_controls
+from gamekit.questions import Kind, QuestionSet
+from gamekit.widgets import shown, undescribed_controls
 from gamekit.widgets.questions import QuestionPractice, practice
+from giganten.questions import KINDS
 
 from .test_questions import QUESTIONS as TOY
 
@@ -101,3 +106,20 @@ def test_judgement_questions_show_the_coach_cost():
 def test_unknown_kinds_are_refused():
     with pytest.raises(ValueError, match="no kind of question to ask: choose among new_price"):
         practice(g.questions, kinds=["dice"])
+
+
+@pytest.mark.parametrize("kind", [k.name for k in g.questions.kinds() if not k.judgement])
+def test_twin_positions_give_identical_question_pages(kind):
+    """A page shows the question from the asked seat's view: twins that differ only in what that seat cannot see
+    (re-dealt by ``determinize``) show the same page, before and after the answer."""
+    for seed in range(4):
+        q = g.questions.make(kind, seed=seed)
+        twin = q.state.determinize(q.seat if q.seat is not None else 0, random.Random(seed))
+        pages = []
+        for state in (q.state, twin):
+            asked = KINDS[kind].ask(state, random.Random(seed))
+            w = practice(QuestionSet([Kind(kind, "t", "s", False, lambda rng, level, asked=asked: asked)]))
+            before = shown(w.widget)
+            w.answer(0)
+            pages.append((before, shown(w.widget)))
+        assert pages[0] == pages[1]
