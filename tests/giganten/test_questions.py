@@ -223,10 +223,12 @@ def test_what_would_you_do_twins_get_the_same_options_and_judgement():
         assert a.check(0) == b.check(0)
 
 
-def test_what_would_you_do_offers_legal_moves_of_the_seat_to_move_in_its_words():
-    for q in questions("what_would_you_do"):
+@pytest.mark.parametrize("kind", ["which_card", "what_bid", "what_would_you_do"])
+def test_judgement_questions_offer_legal_moves_of_the_seat_to_move_in_its_words(kind):
+    for q in questions(kind):
         s = q.state
         assert q.seat == s.current_player() and q.answer is None
         legal = {str(a) for a in s.legal_actions()}
         assert len(q.options) >= 2 and all(option in legal for option in q.options), q.options
         assert len(q.targets) == len(q.options)
+        assert {"which_card": q.state.phase == R.TAKE, "what_bid": q.state.phase == R.BID}.get(kind, True)
