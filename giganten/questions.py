@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, cast
 
-from gamekit import GameState
+from gamekit import Action, GameState
 from gamekit.questions import Kind, Question, QuestionSet, choices, find_state, judgement_question, rule_question
 from gamekit.words import counted
 
@@ -30,7 +30,6 @@ from .actions import AdvanceLocomotive, Bid, DriveTo, Pass, RollPrice, Transport
 from .board import TERRAIN, cheapest_path, reachable
 from .components import COMPANIES, COMPONENTS, NAMES, SITES, cell_name, money, row_col, square
 from .game import new_game, scenario
-from .pictures import square_id, target_of
 from .prices import DIE_FACES, TRACK, ZONE, clamp, move_marker, price
 from .rules.auction import max_bid
 from .rules.movement import LAST_SPACE, RAIL_COST, no_stop, stranded
@@ -88,6 +87,14 @@ def _locomotives(s: State) -> str:
     """Every locomotive's rail space, in words."""
     own = ", ".join(f"{_name(p)} {s.locos[p]}" for p in range(s.n))
     return f"the locomotives stand on rail spaces {own} (black {s.black})"
+
+
+def _picture_part(action: Action, player: int) -> str | None:
+    """The part of the board picture a click on which chooses ``action`` (:func:`giganten.pictures.target_of`,
+    imported here: the pictures bring matplotlib, which the rules never load)."""
+    from .pictures import target_of
+
+    return target_of(action, player)
 
 
 def _first_event(after: GameState, section: str) -> str:
@@ -219,7 +226,7 @@ def ask_truck_reach(s: State, rng: random.Random) -> Question:
     why = ("Entering a flat / hill / mountain square costs 1 / 2 / 3 points; face-down tiles and opposing trucks "
            "may be crossed but not stopped on; derricks may not be entered.")
     return rule_question("truck_reach", s, p, prompt, [cell_name(t) for t in picked], picked.index(right), why, R.A4A,
-                         targets=[square_id(*row_col(t)) for t in picked], because=because)
+                         targets=[_picture_part(DriveTo(*row_col(t)), p) for t in picked], because=because)
 
 
 def rail_spaces(s: State, p: int) -> int:
@@ -485,7 +492,7 @@ def _judge(kind: str) -> Callable[[State, random.Random], Question]:
         prompt = (f"Round {s.round}, {where}. You are {_name(p)}, with {money(s.money[p])}, and {_locomotives(s)}. "
                   "What would you do?")
         return judgement_question(kind, s, prompt, R.SECTION_OF_PHASE[s.phase], samples=24,
-                                  seed=rng.getrandbits(32), target=lambda action: target_of(action, p))
+                                  seed=rng.getrandbits(32), target=lambda action: _picture_part(action, p))
 
     return ask
 

@@ -232,3 +232,13 @@ def test_judgement_questions_offer_legal_moves_of_the_seat_to_move_in_its_words(
         assert len(q.options) >= 2 and all(option in legal for option in q.options), q.options
         assert len(q.targets) == len(q.options)
         assert {"which_card": q.state.phase == R.TAKE, "what_bid": q.state.phase == R.BID}.get(kind, True)
+
+
+def test_the_questions_load_with_the_rules_alone():
+    """``import giganten`` brings the questions but neither widgets nor plotting (the rule modules stay pure)."""
+    import subprocess
+    import sys
+
+    code = "import sys, giganten; print(sorted(m for m in ('ipywidgets', 'matplotlib') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
