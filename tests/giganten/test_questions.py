@@ -242,3 +242,16 @@ def test_the_questions_load_with_the_rules_alone():
     code = "import sys, giganten; print(sorted(m for m in ('ipywidgets', 'matplotlib') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("kind", RULE_KINDS)
+def test_every_kind_says_why_with_its_section_for_right_and_wrong_answers(kind):
+    section = QUESTIONS.kind(kind).section
+    for seed in range(20):
+        q = QUESTIONS.make(kind, seed=seed)
+        for i in range(len(q.options)):
+            feedback = q.check(i)
+            head = f"Right: {right(q)}." if i == q.answer else f"Not right: you chose {q.options[i]}; the answer is"
+            assert feedback.correct == (i == q.answer) and feedback.text.startswith(head)
+            assert feedback.section == section and feedback.text.endswith(f"[{section}]")
+            assert len(feedback.text) > len(head) + len(section) + 20  # (a reason between the two)
