@@ -1,0 +1,283 @@
+"""Questions from the engines: a position, a prompt, the possible answers, and how the answer is checked.
+
+Both games ask their questions through the same interface (``g.questions``, a :class:`QuestionSet`)::
+
+    import giganten as g
+    g.questions.kinds()                       # each Kind: name, title, rulebook section, rule or judgement
+    q = g.questions.make("new_price", seed=3)
+    q.state, q.seat, q.prompt, q.options      # the position, the seat asked, the words, the answers offered
+    q.check(1)                                # or q.check("$6,000"): a Feedback (.correct, .text, .section)
+
+* A **rule question** has one exact answer that the engine computes (the new price after a die face, who is
+  paid for a transport, ...): ``answer`` is the index of the right option, and the feedback says why, with
+  the rulebook section, in the words the engine's events use.
+* A **judgement question** ("what would you do?") has no single right answer: the coach
+  (:func:`gamekit.coach.advise`) ranks the options, and the feedback gives the chosen option's cost against
+  the best in the game's unit and in chance of winning, with the coach's reasons.
+
+A kind makes its question from a seeded generator and a ``level`` (0 and up: later rounds, more pieces):
+the same seed and level give the same question, for everyone in a class.  A question is asked of one seat
+and is drawn from what that seat may see only: its prompt and options never depend on anything hidden
+from the seat (twin states that differ only in hidden information give the same question).  Positions are
+found by :func:`find_state`: seeded play (random by default) from a new game or a scenario until a state of
+the wanted kind is reached.  This module is pure Python; the widget is :mod:`gamekit.widgets.questions`.
+"""
+from __future__ import annotations
+
+import operator
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
+
+from .actions import Action, quote
+from .coach import CoachModel, advise, model_of, percent
+from .play import Bot, RandomBot, sample_chance
+from .protocol import GameState
+
+if TYPE_CHECKING:
+    from .coach import Advice
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the kit says about one answer: right or not, why (with the rulebook section).
+
+    For judgement questions: ``cost`` is the chosen option's cost against the coach's best in the game's
+    unit (dollars, points), ``win_cost`` the same in chance of winning (0-1), ``best`` the index of the
+    coach's best option."""
+
+    correct: bool
+    text: str
+    section: str
+    cost: float | None = None
+    win_cost: float | None = None
+    best: int | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: the position (``state``), the seat it is asked of, the prompt and the options.
+
+    ``answer`` is the index of the right option (None for judgement questions, which the coach checks);
+    ``explain(i)`` is the feedback for option ``i``; ``targets`` names, per option, the part of the game's
+    picture that chooses it when clicked (None: no part; empty: answer with buttons)."""
+
+    kind: str
+    state: GameState
+    seat: int | None
+    prompt: str
+    options: tuple[str, ...]
+    answer: int | None
+    explain: Callable[[int], Feedback] = field(repr=False, compare=False)
+    targets: tuple[str | None, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.options) < 2 or len(set(self.options)) != len(self.options):
+            raise ValueError(f"a question offers at least two different options, not {list(self.options)}")
+        if self.answer is not None and not 0 <= self.answer < len(self.options):
+            raise ValueError(f"the answer {self.answer} is not the index of an option (0-{len(self.options) - 1})")
+        if self.targets and len(self.targets) != len(self.options):
+            raise ValueError("targets name one picture part (or None) per option")
+
+    @property
+    def judgement(self) -> bool:
+        """Whether the coach checks the answer (no single right option)."""
+        return self.answer is None
+
+    def index(self, answer: int | str) -> int:
+        """The index of ``answer``: an option's index (numpy integers too) or its text."""
+        if isinstance(answer, str):
+            if answer in self.options:
+                return self.options.index(answer)
+        elif not isinstance(answer, bool):
+            try:
+                i = operator.index(answer)
+            except TypeError:
+                pass
+            else:
+                if 0 <= i < len(self.options):
+                    return i
+        listed = "; ".join(f"{i}: {o}" for i, o in enumerate(self.options))
+        raise ValueError(f"{quote(answer)} is not an answer here: give an option's index (0-{len(self.options) - 1}) "
+                         f"or its text ({listed})")
+
+    def check(self, answer: int | str) -> Feedback:
+        """The feedback for ``answer`` (an option's index or its text); ValueError for anything else."""
+        return self.explain(self.index(answer))
+
+    def target_option(self, target: str) -> int | None:
+        """The option that the picture part ``target`` chooses (None if it chooses none)."""
+        return self.targets.index(target) if target is not None and target in self.targets else None
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of question: its name, a title, the rulebook section (as the events name it), whether the coach
+    judges it, and ``make(rng, level)`` that makes one."""
+
+    name: str
+    title: str
+    section: str
+    judgement: bool
+    make: Callable[[random.Random, int], Question] = field(repr=False, compare=False)
+
+
+@runtime_checkable
+class Questions(Protocol):
+    """What a game's ``g.questions`` offers: a :class:`QuestionSet`, or a module exposing its two methods."""
+
+    def kinds(self) -> list[Kind]: ...
+
+    def make(self, kind: str, seed: int, level: int = 0) -> Question: ...
+
+
+class QuestionSet:
+    """A game's kinds of question (``g.questions``): list them, make one from a seed."""
+
+    def __init__(self, kinds: Sequence[Kind]) -> None:
+        names = [k.name for k in kinds]
+        if len(set(names)) != len(names):
+            raise ValueError(f"two kinds of question share a name: {names}")
+        self._kinds = {k.name: k for k in kinds}
+
+    def kinds(self) -> list[Kind]:
+        """Every kind, in the order given."""
+        return list(self._kinds.values())
+
+    def kind(self, name: str) -> Kind:
+        """The kind ``name`` (ValueError listing the kinds if there is none)."""
+        if not isinstance(name, str) or name not in self._kinds:
+            raise ValueError(f"no kind of question {quote(name)}; the kinds are: {', '.join(self._kinds)}")
+        return self._kinds[name]
+
+    def make(self, kind: str, seed: int, level: int = 0) -> Question:
+        """A question of ``kind`` from ``seed`` (same seed and level, same question); ``level`` >= 0 makes it
+        harder (a later round, more pieces)."""
+        chosen = self.kind(kind)
+        if isinstance(seed, bool) or isinstance(level, bool):
+            raise ValueError("seed and level are whole numbers")
+        seed, level = operator.index(seed), operator.index(level)
+        if level < 0:
+            raise ValueError(f"level is 0 or more, not {level}")
+        question = chosen.make(random.Random(f"{chosen.name}/{seed}/{level}"), level)
+        if question.kind != chosen.name:
+            raise AssertionError(f"kind {chosen.name!r} made a question of kind {question.kind!r}")
+        return question
+
+    def __repr__(self) -> str:
+        return f"QuestionSet({', '.join(self._kinds)})"
+
+
+# -- finding positions --------------------------------------------------------------------------------------
+
+Start = GameState | Callable[[random.Random], GameState]
+
+
+def find_state(starts: Start | Sequence[Start], wanted: Callable[[GameState], bool], rng: random.Random, *,
+               bots: Callable[[int, int], Bot] | None = None, max_moves: int = 5_000, tries: int = 200) -> GameState:
+    """A state for which ``wanted(state)`` holds, reached by seeded play from one of ``starts``.
+
+    Each try picks a start (a state, e.g. a scenario's, or a function of ``rng`` that makes one, e.g. a new game
+    with a drawn number of players), then plays on: chance from ``rng``, decisions by ``bots(seat, seed)`` (the
+    random bot by default; e.g. the club bot for positions like real play), testing ``wanted`` before every
+    move and at the end (a kind may ask for a finished game).  A try whose game ends without a wanted state is
+    dropped; RuntimeError after ``tries`` tries."""
+    pool = list(starts) if isinstance(starts, Sequence) else [starts]
+    make_bot = bots or (lambda seat, seed: RandomBot(seed))
+    for _ in range(tries):
+        start = rng.choice(pool)
+        state = start(rng) if callable(start) and not isinstance(start, GameState) else start
+        seated = [make_bot(seat, rng.getrandbits(32)) for seat in range(state.num_players)]
+        for _ in range(max_moves):
+            if state.is_terminal():
+                break
+            if wanted(state):
+                return state
+            seat = state.current_player()
+            state = state.apply(sample_chance(state, rng) if seat is None else seated[seat].act(state))
+        else:
+            continue
+        if wanted(state):
+            return state
+    raise RuntimeError(f"no wanted state found in {tries} tries")
+
+
+def choices(rng: random.Random, right: str, wrong: Iterable[str], k: int = 4,
+            key: Callable[[str], Any] | None = None) -> tuple[tuple[str, ...], int]:
+    """``k`` options at most: ``right`` and distinct wrong ones drawn from ``wrong``; in the order of ``key``
+    (e.g. by amount) or else shuffled.  Returns the options and the index of the right one."""
+    others = [w for w in dict.fromkeys(wrong) if w != right]
+    picked = rng.sample(others, min(k - 1, len(others))) + [right]
+    if key is not None:
+        picked.sort(key=key)
+    else:
+        rng.shuffle(picked)
+    return tuple(picked), picked.index(right)
+
+
+# -- the two sorts of question ------------------------------------------------------------------------------
+
+def rule_question(kind: str, state: GameState, seat: int | None, prompt: str, options: Sequence[str], answer: int,
+                  why: str, section: str, targets: Sequence[str | None] = (), because: Sequence[str] = ()) -> Question:
+    """A question with one right option: the feedback says whether the answer is right, then why the chosen
+    option is right or wrong (``because``: one sentence per option, if given), then ``why`` (the engine's
+    reason in its events' words), with the rulebook ``section``."""
+    options = tuple(options)
+    if because and len(because) != len(options):
+        raise ValueError("because gives one sentence per option")
+
+    def explain(i: int) -> Feedback:
+        reason = [because[i]] if because else []
+        if i == answer:
+            head = f"Right: {options[answer]}."
+        else:
+            head = f"Not right: you chose {options[i]}; the answer is {options[answer]}."
+        return Feedback(i == answer, " ".join(t for t in [head, *reason, why, f"[{section}]"] if t), section)
+
+    return Question(kind, state, seat, prompt, options, answer, explain, tuple(targets))
+
+
+def judgement_question(kind: str, state: GameState, prompt: str, section: str, *, actions: Sequence[Action] = (),
+                       samples: int = 24, seed: int = 0, tolerance: float = 0.02, model: CoachModel | None = None,
+                       target: Callable[[Action], str | None] | None = None) -> Question:
+    """A "what would you do?" question for the seat to move at ``state``, checked by the coach.
+
+    The options are the coach's own options (the game's best few) and ``actions``, in the coach model's
+    words for the seat.  The coach ranks them once, when the first answer is checked (``samples``
+    samples of what the seat cannot see, from ``seed``); an answer is right when it is the best or costs at
+    most ``tolerance`` in chance of winning (0.02: two percentage points)."""
+    model = model or model_of(state)
+    seat = state.current_player()
+    if seat is None:
+        raise ValueError("a judgement question is asked of the seat to move, not at a chance node or the end")
+    tried = list(dict.fromkeys([*model.options(state), *actions]))
+    options = tuple(model.describe(state, a) for a in tried)
+
+    @lru_cache(maxsize=1)
+    def advice() -> Advice:
+        return advise(state, seat, samples=samples, seed=seed, model=model, include=tried)
+
+    def explain(i: int) -> Feedback:
+        ranked = advice()
+        chosen, best = ranked.option(tried[i]), ranked.best
+        assert chosen is not None  # (every offered action was included)
+        best_index = tried.index(best.action)
+        cost, win_cost = chosen.value_loss.mean, chosen.win_loss.mean
+        correct = chosen.action == best.action or win_cost <= tolerance
+        against = (f"{chosen.text} ends about {model.format_change(cost)} {'less' if cost >= 0 else 'more'} and "
+                   f"with {percent(abs(win_cost))} {'less' if win_cost >= 0 else 'more'} chance of winning")
+        if chosen.action == best.action:
+            head = f"The coach's best option too: {chosen.text}."
+        elif correct:
+            head = f"Nearly as good as the coach's best ({best.text}): {against}."
+        else:
+            head = f"The coach prefers {best.text}: {against}."
+        text = " ".join([head, *ranked.sentences, f"[{section}]"])
+        return Feedback(correct, text, section, cost=cost, win_cost=win_cost, best=best_index)
+
+    targets = tuple(target(a) for a in tried) if target is not None else ()
+    return Question(kind, state, seat, prompt, options, None, explain, targets)
