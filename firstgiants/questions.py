@@ -169,10 +169,13 @@ def amount(value: int, unit: str) -> str:
 
 
 def _numbers(rng: random.Random, right: int, near: Sequence[int], unit: str) -> tuple[tuple[str, ...], int]:
-    """Four options: ``right`` and wrong amounts (``near``, then neighbours), smallest first."""
-    wrong = [w for w in dict.fromkeys([*near, right + 1, right - 1, right + 2, right - 2, right + 3])
-             if w >= 0 and w != right]
-    return choices(rng, amount(right, unit), [amount(w, unit) for w in wrong[:3]], key=_number_key)
+    """Four options, smallest first: ``right`` in a drawn place, the likely mistakes ``near`` first where they fit,
+    then the amounts next to ``right``."""
+    below = rng.randint(0, min(3, right))  # wrong amounts below the right one
+    lows = [w for w in near if 0 <= w < right] + list(range(right - 1, -1, -1))
+    highs = [w for w in near if w > right] + list(range(right + 1, right + 5))
+    wrong = list(dict.fromkeys(lows))[:below] + list(dict.fromkeys(highs))[:3 - below]
+    return choices(rng, amount(right, unit), [amount(w, unit) for w in wrong], key=_number_key)
 
 
 # -- the type of a set after its second card -------------------------------------------------------------
@@ -407,8 +410,8 @@ def ask_reclaim_amber(pose: Pose, rng: random.Random) -> Question:
 # -- when the game ends ----------------------------------------------------------------------------------
 
 def find_game_end(rng: random.Random, level: int) -> Pose:
-    """A decision after the end was triggered."""
-    s = _find(rng, level, lambda s: bool(s.end_cause) and s.current_player() is not None)
+    """A decision after the end was triggered (a later one than the first, most of the time)."""
+    s = _find(rng, level, lambda s: bool(s.end_cause) and s.current_player() is not None and rng.random() < 0.3)
     return Pose(s, _deciding(s))
 
 
