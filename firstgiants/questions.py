@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
+from functools import cache, partial
 from typing import Any, cast
 
-from gamekit import Action
+from gamekit import Action, sample_chance
 from gamekit.questions import Kind, Question, QuestionSet, choices, find_state, judgement_question, rule_question
 from gamekit.words import counted
 
@@ -102,9 +102,14 @@ def _scenario_states() -> tuple[State, ...]:
     return tuple(cast(State, SCENARIOS.get(name).state()) for name in SCENARIOS.names())
 
 
-def starts(level: int) -> list[Any]:
-    """Where the search for a position starts: a new game (at least ``2 + level`` players, up to 5), or a
-    scenario (the game's lessons, at level 0 only: they are early positions)."""
+#: From a scenario, the search first plays up to this many random moves (so that the scenario's own position is
+#: not the question every time).
+SCENARIO_MOVES = 8
+
+
+def starts(level: int) -> list[Callable[[random.Random], State]]:
+    """Where the search for a position starts: a new game (at least ``2 + level`` players, up to 5) or, at level 0
+    only (they are early positions), as often, a scenario of the game's lessons after a few random moves."""
     from . import new_game
 
     least = min(TOKENS.min_players + level, TOKENS.max_players)
@@ -112,7 +117,19 @@ def starts(level: int) -> list[Any]:
     def fresh(rng: random.Random) -> State:
         return new_game(rng.randint(least, TOKENS.max_players))
 
-    return [fresh, fresh, *(_scenario_states() if level == 0 else ())]
+    scenarios: list[Callable[[random.Random], State]] = (
+        [partial(_played_on, state) for state in _scenario_states()] if level == 0 else [])
+    return [fresh] * max(1, len(scenarios)) + scenarios
+
+
+def _played_on(state: State, rng: random.Random) -> State:
+    """``state`` after up to :data:`SCENARIO_MOVES` random moves (fewer if the game ends)."""
+    for _ in range(rng.randrange(SCENARIO_MOVES)):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        state = _apply(state, sample_chance(state, rng) if seat is None else rng.choice(state.legal_actions()))
+    return state
 
 
 def later(state: State, level: int) -> bool:
@@ -132,7 +149,7 @@ def finished(rng: random.Random, level: int, wanted: Callable[[State], bool], tr
     begin = starts(level)
     for _ in range(tries):
         start = rng.choice(begin)
-        state = (start(rng) if callable(start) else start).playout(rng)
+        state = start(rng).playout(rng)
         if wanted(state):
             return state
     raise RuntimeError(f"no wanted finished game in {tries} tries")
@@ -627,8 +644,16 @@ def ask_best_move(pose: Pose, rng: random.Random) -> Question:
     """The seat's options, ranked by the coach (:mod:`firstgiants.coach`, points and chance of winning)."""
     s, p, (seed,) = pose.state, pose.seat, pose.subject
     prompt = f"{s.names[p]} is to choose: {_decision_words(s)}. What would you do?"
-    return judgement_question("best_move", s, prompt, SECTION_OF_PHASE[s.phase], samples=JUDGEMENT_SAMPLES,
-                              seed=seed)
+    q = judgement_question("best_move", s, prompt, SECTION_OF_PHASE[s.phase], samples=JUDGEMENT_SAMPLES, seed=seed,
+                           target=_picture_part)
+    return q if len(set(q.targets)) == len(q.targets) else replace(q, targets=())  # (a click names one option)
+
+
+def _picture_part(action: Action) -> str | None:
+    """The part of the table's picture that chooses ``action`` when clicked (a dig site, a card), or None."""
+    from .pictures import target_of  # (the picture's names; imported when a question is made, not with the rules)
+
+    return target_of(action)
 
 
 #: Every kind's maker, by name.

@@ -14,7 +14,7 @@ import pytest
 import firstgiants as g
 from firstgiants.actions import NEW_SET, Display, GainAmber, Reclaim, TakeCard
 from firstgiants.components import CARDS, DISPLAY_FREE, FAMILY_NAMES, GAIN_POINT, SIZE_NAMES, Card
-from firstgiants.questions import MAKERS, Pose, later
+from firstgiants.questions import MAKERS, SECTION_OF_PHASE, Pose, later
 from firstgiants.rules.museum import type_name
 from gamekit.play import RandomBot, sample_chance
 
@@ -304,7 +304,7 @@ def test_a_judgement_question_is_checked_by_the_coach() -> None:
     assert feedback[best].correct and feedback[best].cost == 0 and feedback[best].win_cost == 0
     assert all(f.cost is not None and f.cost >= 0 and f.text.endswith(f"[{f.section}]")
                for f in feedback)
-    assert feedback[best].section == "Play 1 Marker"  # (seed 1: which card to take)
+    assert feedback[best].section == SECTION_OF_PHASE[q.state.phase]
 
 
 def test_an_answer_that_is_no_option_is_refused() -> None:
