@@ -155,6 +155,11 @@ def finished(rng: random.Random, level: int, wanted: Callable[[State], bool], tr
     raise RuntimeError(f"no wanted finished game in {tries} tries")
 
 
+def _listed(words: Sequence[str]) -> str:
+    """"1", "1 and 4", "1, 2 and 4"."""
+    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else "".join(words)
+
+
 def _apply(s: State, action: Action) -> State:
     return cast(State, s.apply(action))
 
@@ -306,6 +311,16 @@ def find_museum_points(rng: random.Random, level: int) -> Pose:
     return Pose(s, rng.choice([p for p in range(s.n) if _scoring(s, p)]))
 
 
+def museum_words(s: State, p: int) -> str:
+    """What ``p``'s museum shows, as the picture does: each set with its cards and Set tokens, and the News tokens
+    ``p`` holds ("kept for good" where so)."""
+    sets = [f"a {type_name(m.kind, m.key)} of {counted(len(m.cards), 'card')} with {counted(m.tokens, 'Set token')}"
+            if m.kind != UNTYPED else "a single card" for m in s.museum[p]]
+    news = [f"the {news_name(i)}{' (kept for good)' if s.locked[i] else ''}" for i, o in enumerate(s.news) if o == p]
+    return (f"{s.names[p]}'s museum: {'; '.join(sets) or 'nothing on display'}. "
+            f"News tokens: {', '.join(news) or 'none'}.")
+
+
 def _set_words(mset: MuseumSet) -> str:
     complete = is_complete(mset)
     per, leaf = (TOKENS.double_leaf_points, "double leaf") if complete else (TOKENS.leaf_points, "single leaf")
@@ -332,8 +347,8 @@ def ask_museum_points(pose: Pose, rng: random.Random) -> Question:
     near = [TOKENS.leaf_points * tokens + news, TOKENS.double_leaf_points * tokens + news, right - news]
     opts, answer = _numbers(rng, right, near, "point")
     why = "; ".join([_set_words(m) for m in sets] + _news_words(s, p)) + f": {right} points in all."
-    prompt = (f"How many points are {s.names[p]}'s Set tokens and News tokens worth now (not counting the point "
-              "tokens)?")
+    prompt = (f"{museum_words(s, p)} How many points are {s.names[p]}'s Set tokens and News tokens worth now (not "
+              "counting the point tokens)?")
     return rule_question("museum_points", s, p, prompt, opts, answer, why[:1].upper() + why[1:], "Score Points")
 
 
@@ -419,8 +434,11 @@ def ask_reclaim_amber(pose: Pose, rng: random.Random) -> Question:
     right = after.amber[p]
     opts, answer = _numbers(rng, right, [s.amber[p] + 1, s.amber[p] + TOKENS.markers_per_player], "amber")
     why = " ".join(dict.fromkeys(t for t in said if t))
-    prompt = (f"{name} has {s.amber[p]} amber and reclaims markers, choosing to gain 1 amber for every marker "
-              f"reclaimed. How much amber does {name} have then?")
+    sites = [str(site + 1) for site in range(len(s.sites)) if p in s.markers_at(site)]
+    where = f"dig site{'s' if len(sites) > 1 else ''} {_listed(sites)}"
+    prompt = (f"{name} has {s.amber[p]} amber, {TOKENS.markers_per_player - len(sites)} markers on the board and "
+              f"markers at {where}; the supply holds {s.amber_supply()} amber. {name} reclaims markers, choosing to "
+              f"gain 1 amber for every marker reclaimed. How much amber does {name} have then?")
     return rule_question("reclaim_amber", s, p, prompt, opts, answer, why, "Reclaim Markers")
 
 
@@ -450,8 +468,8 @@ def ask_game_end(pose: Pose, rng: random.Random) -> Question:
     last = s.names[(first - 1) % n]
     why = (f"End of the game triggered: {s.end_cause}. Play continues until all players have had an equal number of "
            f"turns ({last} plays last); {s.names[first]} took the first turn of the game.")
-    prompt = (f"The end of the game has been triggered ({s.end_cause}). It is {s.names[active]}'s turn. How many "
-              "more turns are played after this one?")
+    prompt = (f"The end of the game has been triggered ({s.end_cause}). {s.names[first]} took the first turn of the "
+              f"game, and it is {s.names[active]}'s turn now. How many more turns are played after this one?")
     return rule_question("game_end", s, p, prompt, opts, answer, why, "End of the Game")
 
 
@@ -486,8 +504,9 @@ def ask_final_score(pose: Pose, rng: random.Random) -> Question:
     parts = [f"{counted(s.points[p], 'point')} earned during the game"] + [_set_words(m) for m in sets]
     parts += _news_words(s, p)
     why = f"{name}: {'; '.join(parts)}: {right} points. {_game_over_words(s)}"
-    return rule_question("final_score", s, p, f"The game is over. What is {name}'s final score?", opts, answer, why,
-                         "End of the Game")
+    prompt = (f"The game is over. {name} has {counted(s.points[p], 'point')} earned during the game. "
+              f"{museum_words(s, p)} What is {name}'s final score?")
+    return rule_question("final_score", s, p, prompt, opts, answer, why, "End of the Game")
 
 
 #: From this level on, the finished games of :func:`find_winner` end in a tie (from level 1, a close finish).
@@ -508,9 +527,7 @@ def find_winner(rng: random.Random, level: int) -> Pose:
 
 
 def _winners_word(names: Sequence[str]) -> str:
-    if len(names) == 1:
-        return f"{names[0]} alone"
-    return f"{', '.join(names[:-1])} and {names[-1]} share victory"
+    return f"{names[0]} alone" if len(names) == 1 else f"{_listed(names)} share victory"
 
 
 def ask_winner(pose: Pose, rng: random.Random) -> Question:
@@ -574,7 +591,10 @@ def ask_effect_gain(pose: Pose, rng: random.Random) -> Question:
     opts, answer = _numbers(rng, right, [right - 1, right + 1], unit)
     gained = " ".join(e.text for e in _apply(s, TakeCard(card)).events
                       if e.player == p and e.text.startswith(f"{name} gains ") and LABEL[card] in e.text)
-    prompt = (f"{name} takes {LABEL[card]} into the Study. Its effect: {EFFECT_TEXT[card]} "
+    held = ", ".join(CARDS[c].name for c in s.study[p]) or "no card"
+    supply = f" (the supply holds {s.amber_supply()} amber)" if effect == GAIN_AMBER else ""
+    prompt = (f"{name}'s Study holds {held}{supply}. {name} takes {LABEL[card]} into the Study. Its effect: "
+              f"{EFFECT_TEXT[card]} "
               f"{'How many points' if effect == GAIN_POINT else 'How much amber'} does {name} gain by this effect?")
     return rule_question("effect_gain", s, p, prompt, opts, answer, gained, "Cards' Icons & Effects")
 
