@@ -436,9 +436,10 @@ def ask_reclaim_amber(pose: Pose, rng: random.Random) -> Question:
     why = " ".join(dict.fromkeys(t for t in said if t))
     sites = [str(site + 1) for site in range(len(s.sites)) if p in s.markers_at(site)]
     where = f"dig site{'s' if len(sites) > 1 else ''} {_listed(sites)}"
-    prompt = (f"{name} has {s.amber[p]} amber, {TOKENS.markers_per_player - len(sites)} markers on the board and "
-              f"markers at {where}; the supply holds {s.amber_supply()} amber. {name} reclaims markers, choosing to "
-              f"gain 1 amber for every marker reclaimed. How much amber does {name} have then?")
+    prompt = (f"{name} has {s.amber[p]} amber, {counted(TOKENS.markers_per_player - len(sites), 'marker')} on the "
+              f"board and {counted(len(sites), 'marker')} at {where}; the supply holds {s.amber_supply()} amber. "
+              f"{name} reclaims markers, choosing to gain 1 amber for every marker reclaimed. How much amber does "
+              f"{name} have then?")
     return rule_question("reclaim_amber", s, p, prompt, opts, answer, why, "Reclaim Markers")
 
 
