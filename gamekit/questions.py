@@ -28,7 +28,7 @@ import operator
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
 
 from .actions import Action, quote
 from .coach import CoachModel, advise, model_of, percent
@@ -126,6 +126,15 @@ class Kind:
     make: Callable[[random.Random, int], Question] = field(repr=False, compare=False)
 
 
+@runtime_checkable
+class Questions(Protocol):
+    """What a game's ``g.questions`` offers: a :class:`QuestionSet`, or a module exposing its two methods."""
+
+    def kinds(self) -> list[Kind]: ...
+
+    def make(self, kind: str, seed: int, level: int = 0) -> Question: ...
+
+
 class QuestionSet:
     """A game's kinds of question (``g.questions``): list them, make one from a seed."""
 
@@ -212,17 +221,21 @@ def choices(rng: random.Random, right: str, wrong: Iterable[str], k: int = 4,
 # -- the two sorts of question ------------------------------------------------------------------------------
 
 def rule_question(kind: str, state: GameState, seat: int | None, prompt: str, options: Sequence[str], answer: int,
-                  why: str, section: str, targets: Sequence[str | None] = ()) -> Question:
-    """A question with one right option: the feedback says whether the answer is right, then ``why`` (the
-    engine's reason in its events' words), with the rulebook ``section``."""
+                  why: str, section: str, targets: Sequence[str | None] = (), because: Sequence[str] = ()) -> Question:
+    """A question with one right option: the feedback says whether the answer is right, then why the chosen
+    option is right or wrong (``because``: one sentence per option, if given), then ``why`` (the engine's
+    reason in its events' words), with the rulebook ``section``."""
     options = tuple(options)
+    if because and len(because) != len(options):
+        raise ValueError("because gives one sentence per option")
 
     def explain(i: int) -> Feedback:
+        reason = [because[i]] if because else []
         if i == answer:
-            text = f"Right: {options[answer]}. {why} [{section}]"
+            head = f"Right: {options[answer]}."
         else:
-            text = f"Not right: you chose {options[i]}; the answer is {options[answer]}. {why} [{section}]"
-        return Feedback(i == answer, text, section)
+            head = f"Not right: you chose {options[i]}; the answer is {options[answer]}."
+        return Feedback(i == answer, " ".join(t for t in [head, *reason, why, f"[{section}]"] if t), section)
 
     return Question(kind, state, seat, prompt, options, answer, explain, tuple(targets))
 

@@ -20,9 +20,11 @@ from .game import SPEC, from_json, new_game, scenario, scenario_info, scenarios
 from .position import from_position
 from .state import State
 
+from . import questions  # noqa: E402  (g.questions.kinds(), g.questions.make(kind, seed=...))
+
 __all__ = [
     "AdvanceLocomotive", "Bid", "Build", "COMPONENTS", "ChangePrice", "DealTile", "DiscardLicenses", "DrawLicenses",
     "DriveTo", "EndMovement", "IllegalAction", "LetChipGo", "LocomotivesBack", "Pass", "PayLicenses", "PlaceTruck",
     "RevealCard", "RollPrice", "SPEC", "Sell", "SkipBuild", "State", "Step", "TakeCard", "TakeOil", "Transport",
-    "from_json", "from_position", "new_game", "scenario", "scenario_info", "scenarios",
+    "from_json", "from_position", "new_game", "questions", "scenario", "scenario_info", "scenarios",
 ]

@@ -32,7 +32,7 @@ def ranking(s: "State") -> list[int]:
     return sorted(range(s.n), key=lambda p: (-s.locos[p], -licenses_for_ties(s, p), order.index(p)))
 
 
-def _tie_note(s: "State", p: int, ranked: list[int]) -> str:
+def tie_note(s: "State", p: int, ranked: list[int]) -> str:
     """Why p ranks where it does among locomotives on the same space ("" when p's locomotive is alone);
     ``ranked`` is :func:`ranking` of ``s``."""
     tied = [q for q in ranked if q != p and s.locos[q] == s.locos[p]]
@@ -68,7 +68,7 @@ def end_game(s: "State") -> None:
     for p, rank, derricks, bonus, chips, paid in s.final:
         s._credit(p, paid)
         s._say(END_OF_GAME, p, "{:name}'s locomotive (space {}) is ranked {}{}: {:count derrick} x {:money} + "
-               "{:count chip} x {:money} = {:money}.", p, s.locos[p], rank, _tie_note(s, p, ranked), derricks, bonus,
+               "{:count chip} x {:money} = {:money}.", p, s.locos[p], rank, tie_note(s, p, ranked), derricks, bonus,
                chips, COMPONENTS.end_chip_value, paid)
     best = max(s.money)
     giants = [s.name(p) for p in range(s.n) if s.money[p] == best]

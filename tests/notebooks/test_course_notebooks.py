@@ -41,6 +41,7 @@ COURSE = [
     "21_firstgiants_a_game_step_by_step",
     "22_firstgiants_strategy_lab",
     "30_openspiel_and_pettingzoo",
+    "40_practice_questions",
     "classroom",
 ]
 CHECK, IGNORE = "nbval-check-output", "nbval-ignore-output"
