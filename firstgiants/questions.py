@@ -284,15 +284,17 @@ def ask_set_fit(pose: Pose, rng: random.Random) -> Question:
     not_fitting = sorted(n for n, c in names.items() if not isinstance(fit(mset, c), tuple))
     right = rng.choice(fitting)
     opts, answer = choices(rng, right, not_fitting)
-    reasons = []
+    because = []
     for option in opts:
         joined = join(mset, names[option])
-        reasons.append(f"{option}: fits, the set grows to {len(mset.cards) + 1} cards" if isinstance(joined, tuple)
-                       else f"{option}: {joined}")
+        because.append(f"A {option} fits: the set grows to {len(mset.cards) + 1} cards." if isinstance(joined, tuple)
+                       else f"A {option} does not fit: {joined}.")
     held = ", ".join(CARDS[c].name for c in mset.cards)
     prompt = (f"{s.names[p]}'s {type_name(mset.kind, mset.key)} holds {held}. Which of these cards could extend "
               "it?")
-    return rule_question("set_fit", s, p, prompt, opts, answer, "; ".join(reasons) + ".", "Display 1 Fossil")
+    why = ("A family set holds one Family in different Sizes, at most 3 cards; a size set one Size in different "
+           "Families, at most 5 cards; an egg acts as any Size.")
+    return rule_question("set_fit", s, p, prompt, opts, answer, why, "Display 1 Fossil", because=because)
 
 
 # -- what a museum scores --------------------------------------------------------------------------------

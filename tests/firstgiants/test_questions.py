@@ -237,7 +237,10 @@ def test_feedback_right_and_wrong_says_why_with_the_section(kind: str) -> None:
         wrong = q.check((q.answer + 1) % len(q.options))
         assert not wrong.correct and wrong.text.startswith("Not right: ")
         assert f"the answer is {q.options[q.answer]}" in wrong.text
-        assert right.text.split(". ", 1)[1] == wrong.text.split(f"{q.options[q.answer]}. ", 1)[1]
+        assert wrong.text.endswith(f"[{right.section}]")
+        if kind == "set_fit":  # (the reason for the option chosen)
+            assert f"A {q.options[q.answer]} fits" in right.text
+            assert f"A {q.options[(q.answer + 1) % len(q.options)]} does not fit" in wrong.text
         assert q.check(q.options[q.answer]) == right
 
 
@@ -313,3 +316,21 @@ def test_an_answer_that_is_no_option_is_refused() -> None:
         q.check("a million points")
     with pytest.raises(ValueError, match="no kind of question"):
         g.questions.make("price_zone", seed=1)
+
+
+def test_the_practice_widget_asks_first_giants_questions_with_the_picture_and_clicks() -> None:
+    from gamekit.widgets.questions import practice
+
+    widget = practice(g.questions, kinds=RULE_KINDS, seed=5)
+    for _ in range(12):  # right answers raise the level
+        q = widget.question
+        assert q is not None and q.answer is not None
+        assert widget.answer(q.answer).correct
+        widget.another()
+    assert widget.right == widget.asked == 12 and widget.level >= 5
+    assert widget.picture.layout.display is None  # (the table's picture is shown)
+    clicked = practice(g.questions, kinds=["best_move"], seed=3)
+    q = clicked.question
+    assert q is not None and q.targets and clicked.clicking
+    feedback = clicked.click(q.targets[0])
+    assert feedback == q.check(0) and feedback.section == SECTION_OF_PHASE[q.state.phase]
