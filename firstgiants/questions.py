@@ -31,6 +31,7 @@ from gamekit import Action, sample_chance
 from gamekit.questions import Kind, Question, QuestionSet, choices, find_state, judgement_question, rule_question
 from gamekit.words import counted
 
+from . import SCENARIOS, new_game  # (defined before ``firstgiants/__init__.py`` imports this module)
 from .actions import NEW_SET, Display, GainAmber, Reclaim, TakeCard
 from .components import (
     CARDS,
@@ -97,8 +98,6 @@ class Maker:
 
 @cache
 def _scenario_states() -> tuple[State, ...]:
-    from . import SCENARIOS
-
     return tuple(cast(State, SCENARIOS.get(name).state()) for name in SCENARIOS.names())
 
 
@@ -110,8 +109,6 @@ SCENARIO_MOVES = 8
 def starts(level: int) -> list[Callable[[random.Random], State]]:
     """Where the search for a position starts: a new game (at least ``2 + level`` players, up to 5) or, at level 0
     only (they are early positions), as often, a scenario of the game's lessons after a few random moves."""
-    from . import new_game
-
     least = min(TOKENS.min_players + level, TOKENS.max_players)
 
     def fresh(rng: random.Random) -> State:
@@ -679,37 +676,25 @@ def _picture_part(action: Action) -> str | None:
     return target_of(action)
 
 
-#: Every kind's maker, by name.
-MAKERS: dict[str, Maker] = {
-    "set_type": Maker(find_set_type, ask_set_type),
-    "set_fit": Maker(find_set_fit, ask_set_fit),
-    "museum_points": Maker(find_museum_points, ask_museum_points),
-    "news_token": Maker(find_news_token, ask_news_token),
-    "reclaim_amber": Maker(find_reclaim_amber, ask_reclaim_amber),
-    "display_cost": Maker(find_display_cost, ask_display_cost),
-    "effect_gain": Maker(find_effect_gain, ask_effect_gain),
-    "game_end": Maker(find_game_end, ask_game_end),
-    "final_score": Maker(find_final_score, ask_final_score),
-    "winner": Maker(find_winner, ask_winner),
-    "best_move": Maker(find_best_move, ask_best_move),
-}
-
+#: Every kind: its name, title, rulebook section, and maker (the judgement kind last).
 _KINDS = (
-    ("set_type", "The type of a set after its second card", "Display 1 Fossil"),
-    ("set_fit", "Which card may extend a set", "Display 1 Fossil"),
-    ("museum_points", "What a museum's tokens score", "Score Points"),
-    ("news_token", "Who holds a News token: taken, stolen, kept for good", "Score Points"),
-    ("reclaim_amber", "The amber of a reclaim", "Reclaim Markers"),
-    ("display_cost", "What a display costs", "Display 1 Fossil"),
-    ("effect_gain", "What a card's effect gives", "Cards' Icons & Effects"),
-    ("game_end", "When the game ends: equal turns", "End of the Game"),
-    ("final_score", "A final score", "End of the Game"),
-    ("winner", "Who wins: tied players share victory", "End of the Game"),
-    ("best_move", "What would you do?", "Game Turn"),
+    ("set_type", "The type of a set after its second card", "Display 1 Fossil", Maker(find_set_type, ask_set_type)),
+    ("set_fit", "Which card may extend a set", "Display 1 Fossil", Maker(find_set_fit, ask_set_fit)),
+    ("museum_points", "What a museum's tokens score", "Score Points", Maker(find_museum_points, ask_museum_points)),
+    ("news_token", "Who holds a News token: taken, stolen, kept for good", "Score Points",
+     Maker(find_news_token, ask_news_token)),
+    ("reclaim_amber", "The amber of a reclaim", "Reclaim Markers", Maker(find_reclaim_amber, ask_reclaim_amber)),
+    ("display_cost", "What a display costs", "Display 1 Fossil", Maker(find_display_cost, ask_display_cost)),
+    ("effect_gain", "What a card's effect gives", "Cards' Icons & Effects", Maker(find_effect_gain, ask_effect_gain)),
+    ("game_end", "When the game ends: equal turns", "End of the Game", Maker(find_game_end, ask_game_end)),
+    ("final_score", "A final score", "End of the Game", Maker(find_final_score, ask_final_score)),
+    ("winner", "Who wins: tied players share victory", "End of the Game", Maker(find_winner, ask_winner)),
+    ("best_move", "What would you do?", "Game Turn", Maker(find_best_move, ask_best_move)),
 )
-
-QUESTIONS = QuestionSet([Kind(name, title, section, name == "best_move", MAKERS[name])
-                         for name, title, section in _KINDS])
+#: Every kind's maker, by name (its two halves are what the tests call).
+MAKERS: dict[str, Maker] = {name: maker for name, _, _, maker in _KINDS}
+QUESTIONS = QuestionSet([Kind(name, title, section, name == "best_move", maker)
+                         for name, title, section, maker in _KINDS])
 
 #: The kinds (``firstgiants.questions.kinds()``) and a question of a kind from a seed (``make(kind, seed, level)``).
 kinds = QUESTIONS.kinds
