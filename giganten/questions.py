@@ -6,12 +6,13 @@
     q.check("$6,000")                             # right or not, why, and the section
 
 Every kind finds its position by seeded random play from a new game (3 or 4 players, a random first
-player; some kinds in a variant, named in the prompt), and ``level`` asks for a later round (the end bonus
-comes from any finished game).  A question is asked of one seat and uses only what that seat may see:
-prices, locomotives, trucks, derricks, tiles' places and the number of license cards are public; the seat's
-own licenses are its own; the tie break at the end is asked in games with open license hands (the
-``open_licenses`` teaching variant), since it may depend on what the others hold.  The feedback is the
-engine's own event for the move asked about, where there is one, and names the rulebook section.
+player; some kinds in a variant, named in the prompt) or, one try in five, from a scenario of its rule;
+``level`` asks for a later round (the end bonus comes from any finished game).  A question is asked of one
+seat and uses only what that seat may see: prices, locomotives, trucks, derricks, tiles' places and the
+number of license cards are public; the seat's own licenses are its own; the tie break at the end is asked
+in games with open license hands (the ``open_licenses`` teaching variant), since it may depend on what the
+others hold.  The feedback is the engine's own event for the move asked about, where there is one, and
+names the rulebook section.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from . import rules as R
 from .actions import AdvanceLocomotive, Bid, DriveTo, Pass, RollPrice, Transport
 from .board import TERRAIN, cheapest_path, reachable
 from .components import COMPANIES, COMPONENTS, NAMES, SITES, cell_name, money, row_col, square
-from .game import new_game
+from .game import new_game, scenario
 from .pictures import square_id, target_of
 from .prices import DIE_FACES, TRACK, ZONE, clamp, move_marker, price
 from .rules.auction import max_bid
@@ -39,6 +40,8 @@ from .state import State
 
 #: The most rounds a level adds to the earliest round a question's position may come from.
 LATEST = 6
+#: The share of tries that start from one of a kind's scenarios rather than from a new game.
+FROM_SCENARIO = 0.2
 
 
 @dataclass(frozen=True)
@@ -55,11 +58,15 @@ class _Asked:
     judgement: bool = False
     later: bool = True
     """Whether a higher level asks for a later round."""
+    scenarios: tuple[str, ...] = ()
+    """Scenarios (``giganten.scenarios()``) play may also start from, one try in :data:`FROM_SCENARIO`."""
 
     def make(self, rng: random.Random, level: int) -> Question:
         earliest = 1 + min(level, LATEST) + rng.randint(0, 2) if self.later else 1
 
         def start(r: random.Random) -> GameState:
+            if self.scenarios and r.random() < FROM_SCENARIO:
+                return scenario(r.choice(self.scenarios))
             players = r.choice((3, 4))
             return new_game(players, first_player=r.randrange(players), **self.options(r))
 
@@ -477,21 +484,27 @@ def ask_judgement(s: State, rng: random.Random) -> Question:
 
 def _kinds() -> list[_Asked]:
     return [
-        _Asked("new_price", "The new price after a die face", R.A1, _at_roll, ask_new_price),
-        _Asked("price_zone", "The price zone and where the die moves the marker", R.A1, _at_roll, ask_price_zone),
+        _Asked("new_price", "The new price after a die face", R.A1, _at_roll, ask_new_price,
+               scenarios=("price_zones",)),
+        _Asked("price_zone", "The price zone and where the die moves the marker", R.A1, _at_roll, ask_price_zone,
+               scenarios=("price_zones",)),
         _Asked("truck_cost", "What a truck move costs", R.A4A, _truck_cost_wanted, ask_truck_cost),
         _Asked("truck_reach", "Where the truck may stop (click the square)", R.A4A, _truck_reach_wanted,
                ask_truck_reach),
-        _Asked("locomotive", "How far the locomotive goes", R.A4C, _locomotive_wanted, ask_locomotive),
-        _Asked("transport", "Who is paid for a transport, and how much", R.A6, _transport_wanted, ask_transport),
-        _Asked("legal_bids", "Which bids are legal", R.A7A, _bid_wanted, ask_legal_bids, _bid_options),
-        _Asked("bluff", "What a bluff costs", R.A7A, _bluff_wanted, ask_bluff, _bid_options),
+        _Asked("locomotive", "How far the locomotive goes", R.A4C, _locomotive_wanted, ask_locomotive,
+               scenarios=("locomotives_back",)),
+        _Asked("transport", "Who is paid for a transport, and how much", R.A6, _transport_wanted, ask_transport,
+               scenarios=("transport_fee_tied",)),
+        _Asked("legal_bids", "Which bids are legal", R.A7A, _bid_wanted, ask_legal_bids, _bid_options,
+               scenarios=("auction_bluff", "winner_cannot_pay", "only_twos_no_change")),
+        _Asked("bluff", "What a bluff costs", R.A7A, _bluff_wanted, ask_bluff, _bid_options,
+               scenarios=("auction_bluff", "winner_cannot_pay")),
         _Asked("end_bonus", "The end bonus by locomotive rank", R.END_OF_GAME, _end_wanted, ask_end_bonus,
-               later=False),
+               later=False, scenarios=("last_red_card",)),
         _Asked("tie_break", "The tie break of locomotives on one space", R.END_OF_GAME, _tie_wanted, ask_tie_break,
                _tie_options),
         _Asked("what_would_you_do", "What would you do? (the coach judges)", "Actions 2c, 5, 6, 7", _judgement_wanted,
-               ask_judgement, judgement=True),
+               ask_judgement, judgement=True, scenarios=("two_derrick_tile", "auction_bluff")),
     ]
 
 
