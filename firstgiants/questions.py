@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, partial
+from functools import cache
 from typing import Any, cast
 
 from gamekit import Action, sample_chance
@@ -96,27 +96,47 @@ class Maker:
 
 # -- positions -------------------------------------------------------------------------------------------
 
-@cache
-def _scenario_states() -> tuple[State, ...]:
-    return tuple(cast(State, SCENARIOS.get(name).state()) for name in SCENARIOS.names())
-
-
+#: The scenarios (``firstgiants/data/scenarios/``) each kind's positions may also start from: the lessons of its rule.
+SCENARIOS_OF = {
+    "set_type": ("second_card_fixes_the_type", "an_egg_declares_the_size"),
+    "set_fit": ("second_card_fixes_the_type", "an_egg_declares_the_size", "steal_and_lock_a_news_token"),
+    "museum_points": ("steal_and_lock_a_news_token", "set_tokens_run_out"),
+    "news_token": ("steal_and_lock_a_news_token",),
+    "reclaim_amber": ("a_reclaim_that_pays_for_itself", "amber_runs_out"),
+    "display_cost": ("a_reclaim_that_pays_for_itself", "an_egg_declares_the_size"),
+    "effect_gain": ("amber_runs_out", "simultaneous_triggers"),
+    "game_end": ("set_tokens_run_out", "the_deck_runs_out"),
+    "final_score": ("set_tokens_run_out", "the_deck_runs_out"),
+    "winner": ("set_tokens_run_out", "the_deck_runs_out"),
+    "best_move": ("simultaneous_triggers", "a_reclaim_that_pays_for_itself"),
+}
+#: One try in this many starts from a scenario of the kind (if it has enough players for the level).
+SCENARIO_ODDS = 5
 #: From a scenario, the search first plays up to this many random moves (so that the scenario's own position is
 #: not the question every time).
-SCENARIO_MOVES = 8
+SCENARIO_MOVES = 4
 
 
-def starts(level: int) -> list[Callable[[random.Random], State]]:
-    """Where the search for a position starts: a new game (at least ``2 + level`` players, up to 5) or, at level 0
-    only (they are early positions), as often, a scenario of the game's lessons after a few random moves."""
+@cache
+def _scenario_state(name: str) -> State:
+    return cast(State, SCENARIOS.get(name).state())
+
+
+def starts(level: int, kind: str = "") -> list[Callable[[random.Random], State]]:
+    """Where the search for a position of ``kind`` starts: a new game (at least ``2 + level`` players, up to 5) or,
+    one try in :data:`SCENARIO_ODDS`, one of its scenarios (:data:`SCENARIOS_OF`) that has that many players, after
+    a few random moves."""
     least = min(TOKENS.min_players + level, TOKENS.max_players)
+    scenarios = [_scenario_state(name) for name in SCENARIOS_OF.get(kind, ())]
+    scenarios = [state for state in scenarios if state.n >= least]
 
     def fresh(rng: random.Random) -> State:
         return new_game(rng.randint(least, TOKENS.max_players))
 
-    scenarios: list[Callable[[random.Random], State]] = (
-        [partial(_played_on, state) for state in _scenario_states()] if level == 0 else [])
-    return [fresh] * max(1, len(scenarios)) + scenarios
+    def from_scenario(rng: random.Random) -> State:
+        return _played_on(rng.choice(scenarios), rng)
+
+    return [*[fresh] * (SCENARIO_ODDS - 1), from_scenario] if scenarios else [fresh]
 
 
 def _played_on(state: State, rng: random.Random) -> State:
@@ -135,15 +155,16 @@ def later(state: State, level: int) -> bool:
     return state.turns >= min(level, MAX_LEVEL) * ROUNDS_PER_LEVEL * state.n
 
 
-def _find(rng: random.Random, level: int, wanted: Callable[[State], bool]) -> State:
-    return cast(State, find_state(starts(level), lambda s: later(cast(State, s), level) and wanted(cast(State, s)),
-                                  rng))
+def _find(kind: str, rng: random.Random, level: int, wanted: Callable[[State], bool]) -> State:
+    """A position of ``kind`` for ``level`` (:func:`later`) for which ``wanted`` holds, by seeded random play."""
+    return cast(State, find_state(starts(level, kind),
+                                  lambda s: later(cast(State, s), level) and wanted(cast(State, s)), rng))
 
 
-def finished(rng: random.Random, level: int, wanted: Callable[[State], bool], tries: int = 1_000) -> State:
+def finished(kind: str, rng: random.Random, level: int, wanted: Callable[[State], bool], tries: int = 1_000) -> State:
     """A finished game for which ``wanted`` holds: games from :func:`starts` played out by uniformly random choices
     (``State.playout``, the random bot's play without the events)."""
-    begin = starts(level)
+    begin = starts(level, kind)
     for _ in range(tries):
         start = rng.choice(begin)
         state = start(rng).playout(rng)
@@ -210,7 +231,7 @@ def _set_type_pairs(s: State) -> list[tuple[int, int]]:
 def find_set_type(rng: random.Random, level: int) -> Pose:
     """A seat that may put a card on display and has a one-card set: the subject is (set, card), a card that may
     join the set half of the time (when there are both)."""
-    s = _find(rng, level, lambda s: bool(_set_type_pairs(s)))
+    s = _find("set_type", rng, level, lambda s: bool(_set_type_pairs(s)))
     p = _deciding(s)
     pairs = _set_type_pairs(s)
     fitting = [(k, c) for k, c in pairs if isinstance(fit(s.museum[p][k], c), tuple)]
@@ -258,8 +279,11 @@ def _open_sets(s: State) -> list[tuple[int, int]]:
 
 def find_set_fit(rng: random.Random, level: int) -> Pose:
     """A player's typed, incomplete set (of 3 cards or more at level 1 and up): the subject is the set."""
-    s = _find(rng, level, lambda s: any(len(s.museum[p][k].cards) >= 2 + min(level, 1) for p, k in _open_sets(s)))
-    p, k = rng.choice([(p, k) for p, k in _open_sets(s) if len(s.museum[p][k].cards) >= 2 + min(level, 1)])
+    def large(s: State) -> list[tuple[int, int]]:
+        return [(p, k) for p, k in _open_sets(s) if len(s.museum[p][k].cards) >= 2 + min(level, 1)]
+
+    s = _find("set_fit", rng, level, lambda s: bool(large(s)))
+    p, k = rng.choice(large(s))
     return Pose(s, p, (k,))
 
 
@@ -306,7 +330,7 @@ def find_museum_points(rng: random.Random, level: int) -> Pose:
         return any(_scoring(s, p) and (level == 0 or p in s.news or any(map(is_complete, s.museum[p])))
                    for p in range(s.n))
 
-    s = _find(rng, level, wanted)
+    s = _find("museum_points", rng, level, wanted)
     return Pose(s, rng.choice([p for p in range(s.n) if _scoring(s, p)]))
 
 
@@ -370,7 +394,7 @@ def _contested(s: State, a: Display) -> bool:
 
 def find_news_token(rng: random.Random, level: int) -> Pose:
     """A seat that may extend a typed set (at level 1 and up: one whose News token another player holds)."""
-    s = _find(rng, level, lambda s: any(level == 0 or _contested(s, a) for a in _expansions(s)))
+    s = _find("news_token", rng, level, lambda s: any(level == 0 or _contested(s, a) for a in _expansions(s)))
     return Pose(s, _deciding(s), (rng.choice([a for a in _expansions(s) if level == 0 or _contested(s, a)]),))
 
 
@@ -414,7 +438,7 @@ def _markers_out(s: State, p: int) -> int:
 
 def find_reclaim_amber(rng: random.Random, level: int) -> Pose:
     """The start of a turn at which the seat may reclaim (at level 1 and up: 2 markers or more at dig sites)."""
-    s = _find(rng, level, lambda s: s.phase == START and Reclaim() in s.legal_actions()
+    s = _find("reclaim_amber", rng, level, lambda s: s.phase == START and Reclaim() in s.legal_actions()
               and _markers_out(s, s.active) > min(level, 1))
     return Pose(s, s.active)
 
@@ -446,7 +470,8 @@ def ask_reclaim_amber(pose: Pose, rng: random.Random) -> Question:
 
 def find_game_end(rng: random.Random, level: int) -> Pose:
     """A decision after the end was triggered (a later one than the first, most of the time)."""
-    s = _find(rng, level, lambda s: bool(s.end_cause) and s.current_player() is not None and rng.random() < 0.3)
+    s = _find("game_end", rng, level,
+              lambda s: bool(s.end_cause) and s.current_player() is not None and rng.random() < 0.3)
     return Pose(s, _deciding(s))
 
 
@@ -477,7 +502,7 @@ def ask_game_end(pose: Pose, rng: random.Random) -> Question:
 
 def find_final_score(rng: random.Random, level: int) -> Pose:
     """A finished game, and one of its players."""
-    s = finished(rng, level, lambda s: True)
+    s = finished("final_score", rng, level, lambda s: True)
     return Pose(s, rng.randrange(s.n))
 
 
@@ -522,7 +547,7 @@ def find_winner(rng: random.Random, level: int) -> Pose:
         best, second = sorted(s.returns(), reverse=True)[:2]
         return best - second <= (0 if level >= TIE_LEVEL else CLOSE if level else best)
 
-    s = finished(rng, level, wanted)
+    s = finished("winner", rng, level, wanted)
     return Pose(s, s.first)
 
 
@@ -571,7 +596,7 @@ def _lone_gains(s: State) -> list[int]:
 
 def find_effect_gain(rng: random.Random, level: int) -> Pose:
     """A seat about to take a card whose own effect is a plain gain (nothing else of theirs triggers)."""
-    s = _find(rng, level, lambda s: bool(_lone_gains(s)))
+    s = _find("effect_gain", rng, level, lambda s: bool(_lone_gains(s)))
     card = rng.choice(_lone_gains(s))
     return Pose(s, s.active, (card, rng.choice(_gains_of(card))))
 
@@ -603,7 +628,7 @@ def ask_effect_gain(pose: Pose, rng: random.Random) -> Question:
 
 def find_display_cost(rng: random.Random, level: int) -> Pose:
     """A seat that may put a card on display."""
-    s = _find(rng, level, lambda s: s.current_player() is not None and bool(_offered_cards(s)))
+    s = _find("display_cost", rng, level, lambda s: s.current_player() is not None and bool(_offered_cards(s)))
     return Pose(s, _deciding(s), (rng.choice(_offered_cards(s)),))
 
 
@@ -643,7 +668,7 @@ JUDGEMENT_SAMPLES = 24
 
 def find_best_move(rng: random.Random, level: int) -> Pose:
     """A real decision (two choices or more) of the seat to move."""
-    s = _find(rng, level, lambda s: s.current_player() is not None and len(s.legal_actions()) > 1)
+    s = _find("best_move", rng, level, lambda s: s.current_player() is not None and len(s.legal_actions()) > 1)
     return Pose(s, _deciding(s), (rng.getrandbits(32),))
 
 

@@ -14,7 +14,7 @@ import pytest
 import firstgiants as g
 from firstgiants.actions import NEW_SET, Display, GainAmber, Reclaim, TakeCard
 from firstgiants.components import CARDS, DISPLAY_FREE, FAMILY_NAMES, GAIN_POINT, SIZE_NAMES, Card
-from firstgiants.questions import MAKERS, SECTION_OF_PHASE, Pose, later
+from firstgiants.questions import MAKERS, SCENARIOS_OF, SECTION_OF_PHASE, Pose, later
 from firstgiants.rules.museum import type_name
 from gamekit.play import RandomBot, sample_chance
 
@@ -276,9 +276,12 @@ def test_levels_later_in_the_game_with_more_players() -> None:
         assert best - second <= 2
 
 
-def test_positions_come_from_random_play_and_from_the_scenarios() -> None:
-    origins = {g.questions.make("set_type", seed=s).state.origin is None for s in range(30)}
-    assert origins == {True, False}
+@pytest.mark.parametrize("kind", [k.name for k in g.questions.kinds()])
+def test_positions_come_from_random_play_and_from_the_scenarios_of_the_rule(kind: str) -> None:
+    scenarios = {g.scenario(name).origin for name in SCENARIOS_OF[kind]}
+    origins = [MAKERS[kind].find(random.Random(f"origin/{i}"), 0).state.origin for i in range(60)]
+    assert None in origins  # (a new game)
+    assert scenarios & set(origins) and set(origins) <= scenarios | {None}
 
 
 @pytest.mark.parametrize("kind", [k.name for k in g.questions.kinds()])
