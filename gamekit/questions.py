@@ -184,11 +184,12 @@ def find_state(starts: Start | Sequence[Start], wanted: Callable[[GameState], bo
     Each try picks a start (a state, e.g. a scenario's, or a function of ``rng`` that makes one, e.g. a new game
     with a drawn number of players), then plays on: chance from ``rng``, decisions by ``bots(seat, seed)`` (the
     random bot by default; e.g. the club bot for positions like real play), testing ``wanted`` before every
-    move.  A try that ends the game first is dropped; RuntimeError after ``tries`` tries."""
-    choices = list(starts) if isinstance(starts, Sequence) else [starts]
+    move and at the end (a kind may ask for a finished game).  A try whose game ends without a wanted state is
+    dropped; RuntimeError after ``tries`` tries."""
+    pool = list(starts) if isinstance(starts, Sequence) else [starts]
     make_bot = bots or (lambda seat, seed: RandomBot(seed))
     for _ in range(tries):
-        start = rng.choice(choices)
+        start = rng.choice(pool)
         state = start(rng) if callable(start) and not isinstance(start, GameState) else start
         seated = [make_bot(seat, rng.getrandbits(32)) for seat in range(state.num_players)]
         for _ in range(max_moves):

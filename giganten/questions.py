@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, cast
 
-from gamekit import GameState
+from gamekit import Action, GameState
 from gamekit.questions import Kind, Question, QuestionSet, choices, find_state, judgement_question, rule_question
 from gamekit.words import counted
 
@@ -30,7 +30,6 @@ from .actions import AdvanceLocomotive, Bid, DriveTo, Pass, RollPrice, Transport
 from .board import TERRAIN, cheapest_path, reachable
 from .components import COMPANIES, COMPONENTS, NAMES, SITES, cell_name, money, row_col, square
 from .game import new_game, scenario
-from .pictures import square_id, target_of
 from .prices import DIE_FACES, TRACK, ZONE, clamp, move_marker, price
 from .rules.auction import max_bid
 from .rules.movement import LAST_SPACE, RAIL_COST, no_stop, stranded
@@ -88,6 +87,14 @@ def _locomotives(s: State) -> str:
     """Every locomotive's rail space, in words."""
     own = ", ".join(f"{_name(p)} {s.locos[p]}" for p in range(s.n))
     return f"the locomotives stand on rail spaces {own} (black {s.black})"
+
+
+def _picture_part(action: Action, player: int) -> str | None:
+    """The part of the board picture a click on which chooses ``action`` (:func:`giganten.pictures.target_of`,
+    imported here: the pictures bring matplotlib, which the rules never load)."""
+    from .pictures import target_of
+
+    return target_of(action, player)
 
 
 def _first_event(after: GameState, section: str) -> str:
@@ -219,7 +226,7 @@ def ask_truck_reach(s: State, rng: random.Random) -> Question:
     why = ("Entering a flat / hill / mountain square costs 1 / 2 / 3 points; face-down tiles and opposing trucks "
            "may be crossed but not stopped on; derricks may not be entered.")
     return rule_question("truck_reach", s, p, prompt, [cell_name(t) for t in picked], picked.index(right), why, R.A4A,
-                         targets=[square_id(*row_col(t)) for t in picked], because=because)
+                         targets=[_picture_part(DriveTo(*row_col(t)), p) for t in picked], because=because)
 
 
 def rail_spaces(s: State, p: int) -> int:
@@ -464,22 +471,30 @@ def _bid_options(rng: random.Random) -> dict[str, Any]:
 
 # -- judgement: what would you do? -----------------------------------------------------------------------------
 
-JUDGED = {R.TAKE: "Action 2c", R.BUILD: R.A5, R.PRODUCE: R.A6, R.BID: R.A7A, R.SELL: R.A7B}
+JUDGED = (R.TAKE, R.BUILD, R.PRODUCE, R.BID, R.SELL)
+"""The decisions "what would you do?" asks about: a card, a build, a transport, a bid, a sale."""
 
 
-def _judgement_wanted(s: State) -> bool:
-    return s.phase in JUDGED and len(s.legal_actions()) >= 2
+def _deciding(*phases: int) -> Callable[[State], bool]:
+    """Positions where the seat to move has a choice in one of ``phases``."""
+    def wanted(s: State) -> bool:
+        return s.phase in phases and len(s.legal_actions()) >= 2
+
+    return wanted
 
 
-def ask_judgement(s: State, rng: random.Random) -> Question:
-    """What would you do? The coach ranks the seat's options (cards, builds, transports, bids, sales)."""
-    p = s.current_player()
-    assert p is not None
-    section = R.SECTION_OF_PHASE[s.phase]
-    prompt = (f"Round {s.round}, {R.PHASE_NAMES[s.phase]}: you are {_name(p)}, with {money(s.money[p])}, and "
-              f"{_locomotives(s)}. What would you do?")
-    return judgement_question("what_would_you_do", s, prompt, section, samples=24, seed=rng.getrandbits(32),
-                              target=lambda action: target_of(action, p))
+def _judge(kind: str) -> Callable[[State, random.Random], Question]:
+    """The coach-judged question ``kind``: the seat to move chooses; the coach ranks its options."""
+    def ask(s: State, rng: random.Random) -> Question:
+        p = s.current_player()
+        assert p is not None
+        where = _auction_words(s, p) if s.phase == R.BID else R.PHASE_NAMES[s.phase]
+        prompt = (f"Round {s.round}, {where}. You are {_name(p)}, with {money(s.money[p])}, and {_locomotives(s)}. "
+                  "What would you do?")
+        return judgement_question(kind, s, prompt, R.SECTION_OF_PHASE[s.phase], samples=24,
+                                  seed=rng.getrandbits(32), target=lambda action: _picture_part(action, p))
+
+    return ask
 
 
 def _kinds() -> list[_Asked]:
@@ -503,8 +518,13 @@ def _kinds() -> list[_Asked]:
                later=False, scenarios=("last_red_card",)),
         _Asked("tie_break", "The tie break of locomotives on one space", R.END_OF_GAME, _tie_wanted, ask_tie_break,
                _tie_options),
-        _Asked("what_would_you_do", "What would you do? (the coach judges)", "Actions 2c, 5, 6, 7", _judgement_wanted,
-               ask_judgement, judgement=True, scenarios=("two_derrick_tile", "auction_bluff")),
+        _Asked("which_card", "Which card would you take? (the coach judges)", R.A2, _deciding(R.TAKE),
+               _judge("which_card"), judgement=True),
+        _Asked("what_bid", "What would you bid? (the coach judges)", R.A7A, _deciding(R.BID), _judge("what_bid"),
+               _bid_options, judgement=True, scenarios=("auction_bluff", "winner_cannot_pay")),
+        _Asked("what_would_you_do", "What would you do? (the coach judges)", f"{R.A2}; {R.A5}; {R.A6}; {R.A7}",
+               _deciding(*JUDGED), _judge("what_would_you_do"), judgement=True,
+               scenarios=("two_derrick_tile", "auction_bluff")),
     ]
 
 

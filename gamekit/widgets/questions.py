@@ -152,8 +152,8 @@ class QuestionPractice:
         self.header.value = (f"<div class='gk-lesson'><b>{escape(kind.title)}</b> · {escape(kind.section)} · "
                              f"{sort} · level {self.level}</div>")
         self.prompt.value = f"<div class='gk-status'>{escape(q.prompt)}</div>" + (
-            "<div class='gk-help'>Click your answer on the picture (the highlighted parts).</div>"
-            if self.clicking else "")
+            f"<div class='gk-help'>Click your answer on the picture (the highlighted parts: "
+            f"{escape(', '.join(q.options))}).</div>" if self.clicking else "")
         self._draw()
         self.buttons.children = [] if self.clicking else [
             button(option, f"Answer: {option}", partial(self._answer_button, i)) for i, option in enumerate(q.options)]
@@ -161,6 +161,8 @@ class QuestionPractice:
         self._score()
 
     def _draw(self, chosen: str = "") -> None:
+        """The position as the asked seat sees it; the options' parts clickable until answered, then the chosen
+        one marked."""
         q = self.question
         assert q is not None
         picture = self._picture_of(q.state)
@@ -168,7 +170,8 @@ class QuestionPractice:
             self.picture.layout.display = "none"
             return
         self.picture.layout.display = None
-        labels = {t: o for t, o in zip(q.targets, q.options) if t} if self.clicking and self.feedback is None else {}
+        labels = {t: o for t, o in zip(q.targets, q.options) if t and (self.feedback is None or t == chosen)} \
+            if self.clicking else {}
         self.picture.show(picture.render(q.state, q.seat, labels), list(labels))
         self.picture.chosen = chosen
 
@@ -182,8 +185,8 @@ class QuestionPractice:
             elif i in (q.answer, feedback.best):
                 b.button_style = "info"
         self._draw(q.targets[chosen] or "" if self.clicking else "")
-        mark = "✔ Right" if feedback.correct else "✘ Not right"
-        self.feedback_pane.value = (f"<div class='{'gk-lesson' if feedback.correct else 'gk-error'}'><b>{mark}.</b> "
+        mark = "✔" if feedback.correct else "✘"
+        self.feedback_pane.value = (f"<div class='{'gk-lesson' if feedback.correct else 'gk-error'}'><b>{mark}</b> "
                                     f"{escape(feedback.text)}</div>")
         self._score()
 

@@ -1,12 +1,17 @@
 """The practice widget in plain pytest: buttons and picture clicks answer, feedback and score follow, the level
-rises with right answers, "Another one" asks the next question, the same seed asks the same series."""
+rises with right answers, "Another one" asks the next question, the same seed asks the same series; twin positions
+give identical pages."""
 from __future__ import annotations
+
+import random
 
 import pytest
 
 import giganten as g
-from gamekit.widgets import undescribed_controls
+from gamekit.questions import Kind, QuestionSet
+from gamekit.widgets import shown, undescribed_controls
 from gamekit.widgets.questions import QuestionPractice, practice
+from giganten.questions import KINDS
 
 from .test_questions import QUESTIONS as TOY
 
@@ -25,7 +30,8 @@ def test_a_button_answers_and_the_feedback_and_score_show_at_once():
     assert [b.description for b in w.buttons.children] == list(w.question.options)
     assert "Score: 0 of 0 · level 0" in w.score.value and w.feedback_pane.value == ""
     press(w, w.question.answer)
-    assert w.feedback.correct and "✔ Right." in w.feedback_pane.value and "Toy rules: roll" in w.feedback_pane.value
+    assert w.feedback.correct and "✔</b> Right: " in w.feedback_pane.value
+    assert "[Toy rules: roll]" in w.feedback_pane.value
     assert all(b.disabled for b in w.buttons.children)
     assert w.buttons.children[w.question.answer].button_style == "success"
     assert "Score: 1 of 1" in w.score.value
@@ -35,7 +41,7 @@ def test_a_wrong_answer_is_marked_shows_the_right_one_and_counts_once():
     w = practice(TOY, kinds=["roll_total"], seed=2)
     bad = wrong_index(w)
     feedback = w.answer(bad)
-    assert not feedback.correct and "✘ Not right." in w.feedback_pane.value
+    assert not feedback.correct and "✘</b> Not right: " in w.feedback_pane.value
     assert f"the answer is {w.question.options[w.question.answer]}" in w.feedback_pane.value
     assert w.buttons.children[bad].button_style == "danger"
     assert w.buttons.children[w.question.answer].button_style == "info"
@@ -78,11 +84,14 @@ def test_where_the_options_are_parts_of_the_board_the_answer_is_a_click():
     w = practice(g.questions, kinds=["truck_reach"], seed=2)
     q = w.question
     assert w.clicking and w.buttons.children == () and "Click your answer" in w.prompt.value
+    assert all(option in w.prompt.value for option in q.options)
     assert sorted(w.picture.targets) == sorted(q.targets)
     with pytest.raises(KeyError):
         w.picture.click("sq-99-99")
     w.picture.click(q.targets[q.answer])
-    assert w.feedback.correct and w.picture.chosen == q.targets[q.answer] and w.picture.targets == []
+    assert w.feedback.correct and w.picture.chosen == q.targets[q.answer] and w.picture.targets == [w.picture.chosen]
+    w.picture.click(w.picture.chosen)  # (a second click changes nothing)
+    assert (w.right, w.asked) == (1, 1)
     assert "may stop there" in w.feedback_pane.value and "Score: 1 of 1" in w.score.value
 
 
@@ -97,3 +106,20 @@ def test_judgement_questions_show_the_coach_cost():
 def test_unknown_kinds_are_refused():
     with pytest.raises(ValueError, match="no kind of question to ask: choose among new_price"):
         practice(g.questions, kinds=["dice"])
+
+
+@pytest.mark.parametrize("kind", [k.name for k in g.questions.kinds() if not k.judgement])
+def test_twin_positions_give_identical_question_pages(kind):
+    """A page shows the question from the asked seat's view: twins that differ only in what that seat cannot see
+    (re-dealt by ``determinize``) show the same page, before and after the answer."""
+    for seed in range(4):
+        q = g.questions.make(kind, seed=seed)
+        twin = q.state.determinize(q.seat if q.seat is not None else 0, random.Random(seed))
+        pages = []
+        for state in (q.state, twin):
+            asked = KINDS[kind].ask(state, random.Random(seed))
+            w = practice(QuestionSet([Kind(kind, "t", "s", False, lambda rng, level, asked=asked: asked)]))
+            before = shown(w.widget)
+            w.answer(0)
+            pages.append((before, shown(w.widget)))
+        assert pages[0] == pages[1]

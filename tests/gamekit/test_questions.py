@@ -131,3 +131,18 @@ def test_find_state_gives_up_with_a_clear_error():
 def test_choices_keep_the_right_option_and_order_by_key():
     options, i = choices(random.Random(0), "5", ["7", "3", "5", "9", "11"], k=3, key=int)
     assert len(options) == 3 and options[i] == "5" and list(options) == sorted(options, key=int)
+
+
+def test_find_state_plays_with_the_bots_given():
+    chosen = []
+
+    class Holder:
+        def __init__(self, seed):
+            chosen.append(seed)
+
+        def act(self, state):
+            return Hold()
+
+    state = find_state(SPEC.new_game(2), lambda s: max(s.banked) > 0 or s.to_move == 1, random.Random(1),
+                       bots=lambda seat, seed: Holder(seed))
+    assert state.to_move == 1 and state.banked == [0, 0] and len(chosen) == 2  # (holding at once banks nothing)

@@ -221,3 +221,37 @@ def test_what_would_you_do_twins_get_the_same_options_and_judgement():
         a, b = KINDS[q.kind].ask(q.state, random.Random(seed)), KINDS[q.kind].ask(twin, random.Random(seed))
         assert (a.prompt, a.options, a.targets) == (b.prompt, b.options, b.targets)
         assert a.check(0) == b.check(0)
+
+
+@pytest.mark.parametrize("kind", ["which_card", "what_bid", "what_would_you_do"])
+def test_judgement_questions_offer_legal_moves_of_the_seat_to_move_in_its_words(kind):
+    for q in questions(kind):
+        s = q.state
+        assert q.seat == s.current_player() and q.answer is None
+        legal = {str(a) for a in s.legal_actions()}
+        assert len(q.options) >= 2 and all(option in legal for option in q.options), q.options
+        assert len(q.targets) == len(q.options)
+        assert {"which_card": q.state.phase == R.TAKE, "what_bid": q.state.phase == R.BID}.get(kind, True)
+
+
+def test_the_questions_load_with_the_rules_alone():
+    """``import giganten`` brings the questions but neither widgets nor plotting (the rule modules stay pure)."""
+    import subprocess
+    import sys
+
+    code = "import sys, giganten; print(sorted(m for m in ('ipywidgets', 'matplotlib') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("kind", RULE_KINDS)
+def test_every_kind_says_why_with_its_section_for_right_and_wrong_answers(kind):
+    section = QUESTIONS.kind(kind).section
+    for seed in range(20):
+        q = QUESTIONS.make(kind, seed=seed)
+        for i in range(len(q.options)):
+            feedback = q.check(i)
+            head = f"Right: {right(q)}." if i == q.answer else f"Not right: you chose {q.options[i]}; the answer is"
+            assert feedback.correct == (i == q.answer) and feedback.text.startswith(head)
+            assert feedback.section == section and feedback.text.endswith(f"[{section}]")
+            assert len(feedback.text) > len(head) + len(section) + 20  # (a reason between the two)
