@@ -337,3 +337,13 @@ def test_the_practice_widget_asks_first_giants_questions_with_the_picture_and_cl
     assert q is not None and q.targets and clicked.clicking
     feedback = clicked.click(q.targets[0])
     assert feedback == q.check(0) and feedback.section == SECTION_OF_PHASE[q.state.phase]
+
+
+def test_the_questions_load_with_the_rules_alone() -> None:
+    """``import firstgiants`` brings the questions but neither widgets nor plotting (the rule modules stay pure)."""
+    import subprocess
+    import sys
+
+    code = "import sys, firstgiants; print(sorted(m for m in ('ipywidgets', 'matplotlib') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
