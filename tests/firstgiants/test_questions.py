@@ -347,3 +347,24 @@ def test_the_questions_load_with_the_rules_alone() -> None:
     code = "import sys, firstgiants; print(sorted(m for m in ('ipywidgets', 'matplotlib') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("kind", RULE_KINDS)
+def test_twin_positions_give_identical_question_pages(kind: str) -> None:
+    """The practice widget's page (picture, prompt, buttons, then the feedback) is the same for a position and
+    its twin read back from the position file."""
+    from gamekit.questions import Kind, QuestionSet
+    from gamekit.widgets import shown
+    from gamekit.widgets.questions import practice
+
+    for i in range(3):
+        pose = MAKERS[kind].find(random.Random(f"page/{kind}/{i}"), i)
+        twin = Pose(g.from_position(pose.state.to_position()), pose.seat, pose.subject)
+        pages = []
+        for posed_ in (pose, twin):
+            asked = MAKERS[kind].ask(posed_, random.Random(i))
+            w = practice(QuestionSet([Kind(kind, "t", "s", False, lambda rng, level, asked=asked: asked)]))
+            before = shown(w.widget)
+            w.answer(0)
+            pages.append((before, shown(w.widget)))
+        assert pages[0] == pages[1]
