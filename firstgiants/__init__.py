@@ -79,6 +79,9 @@ def sample(state: State, seed: int | None = None) -> State:
     return state
 
 
+from . import questions  # noqa: E402  (the questions' positions start from the scenarios above)
+
+
 def victory_shares(state: State) -> list[float]:
     """Each player's share of the win: "tied players share victory", so k tied winners get 1/k each.
 
@@ -111,6 +114,7 @@ __all__ = [
     "from_json",
     "from_position",
     "new_game",
+    "questions",
     "sample",
     "scenario",
     "scenario_info",

@@ -1,0 +1,729 @@
+"""First Giants questions: rule questions the engine answers, and "what would you do?" checked by the coach.
+
+    import firstgiants as g
+    g.questions.kinds()                        # the kinds, each with its rulebook section
+    q = g.questions.make("set_type", seed=1)   # the same seed, the same question
+    q.prompt, q.options, q.check(0)
+
+The interface is :mod:`gamekit.questions`, the same for both games.  Each kind here is a :class:`Maker`:
+``find(rng, level)`` plays seeded random games (from a new game of 2-5 players, or from one of the
+game's scenarios) until a position of the wanted kind, and picks what the question is about (a
+:class:`Pose`); ``ask(pose, rng)`` words the question and computes its answer with the rules: the rule
+functions of ``firstgiants.rules`` or the action itself, applied to the position.  The feedback says why
+in the words of the engine's events (the events of that action, when there is one), with the rulebook
+section.  ``level`` makes a question harder: a later round of the game and more players
+(:func:`later`, :func:`starts`).
+
+First Giants has no hidden information (the deck is face up; the cards below its top are the public
+multiset of the cards not yet out), so a question may use the whole position; it never uses the game's
+history or the seed that reached it: the same position read back from its position file
+(``from_position(state.to_position())``) gives the same question.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any, cast
+
+from gamekit import Action, sample_chance
+from gamekit.questions import Kind, Question, QuestionSet, choices, find_state, judgement_question, rule_question
+from gamekit.words import counted
+
+from . import SCENARIOS, new_game  # (defined before ``firstgiants/__init__.py`` imports this module)
+from .actions import NEW_SET, Display, GainAmber, Reclaim, TakeCard
+from .components import (
+    CARDS,
+    COST,
+    DISPLAY_FREE,
+    EFFECT_TEXT,
+    FAMILY,
+    GAIN_AMBER,
+    GAIN_POINT,
+    LABEL,
+    ONCE,
+    PARTS,
+    PURE_GAIN,
+    SIZE,
+    SIZE_NAMES,
+    TIMING,
+    TOKENS,
+    YOU,
+)
+from .rules import DECISION_NAMES, DISPLAYING, RECLAIM, RESOLVE, START, TAKE, end
+from .rules.effects import TRIGGER, multiplier, triggered_by_take
+from .rules.museum import (
+    FAMILY_SET,
+    SIZE_SET,
+    UNTYPED,
+    MuseumSet,
+    fit,
+    is_complete,
+    join,
+    largest,
+    set_points,
+    type_name,
+)
+from .rules.news import award_news, news_index, news_name, news_points, news_value
+from .state import State
+
+#: Per level, the game is this many rounds further on (up to :data:`MAX_LEVEL`), and has one more player at least.
+ROUNDS_PER_LEVEL = 2
+MAX_LEVEL = 4
+
+
+@dataclass(frozen=True)
+class Pose:
+    """A position found for a question: the state, the seat asked, and what the question is about (the kind's
+    own data: a card, a set, an action)."""
+
+    state: State
+    seat: int
+    subject: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Maker:
+    """A kind's two halves: ``find(rng, level)`` a :class:`Pose`, ``ask(pose, rng)`` its question."""
+
+    find: Callable[[random.Random, int], Pose]
+    ask: Callable[[Pose, random.Random], Question]
+
+    def __call__(self, rng: random.Random, level: int) -> Question:
+        return self.ask(self.find(rng, level), rng)
+
+
+# -- positions -------------------------------------------------------------------------------------------
+
+#: The scenarios (``firstgiants/data/scenarios/``) each kind's positions may also start from: the lessons of its rule.
+SCENARIOS_OF = {
+    "set_type": ("second_card_fixes_the_type", "an_egg_declares_the_size"),
+    "set_fit": ("second_card_fixes_the_type", "an_egg_declares_the_size", "steal_and_lock_a_news_token"),
+    "museum_points": ("steal_and_lock_a_news_token", "set_tokens_run_out"),
+    "news_token": ("steal_and_lock_a_news_token",),
+    "reclaim_amber": ("a_reclaim_that_pays_for_itself", "amber_runs_out"),
+    "display_cost": ("a_reclaim_that_pays_for_itself", "an_egg_declares_the_size"),
+    "effect_gain": ("amber_runs_out", "simultaneous_triggers"),
+    "game_end": ("set_tokens_run_out", "the_deck_runs_out"),
+    "final_score": ("set_tokens_run_out", "the_deck_runs_out"),
+    "winner": ("set_tokens_run_out", "the_deck_runs_out"),
+    "best_move": ("simultaneous_triggers", "a_reclaim_that_pays_for_itself"),
+}
+#: One try in this many starts from a scenario of the kind (if it has enough players for the level).
+SCENARIO_ODDS = 5
+#: From a scenario, the search first plays up to this many random moves (so that the scenario's own position is
+#: not the question every time).
+SCENARIO_MOVES = 4
+
+
+@cache
+def _scenario_state(name: str) -> State:
+    return cast(State, SCENARIOS.get(name).state())
+
+
+def starts(level: int, kind: str = "") -> list[Callable[[random.Random], State]]:
+    """Where the search for a position of ``kind`` starts: a new game (at least ``2 + level`` players, up to 5) or,
+    one try in :data:`SCENARIO_ODDS`, one of its scenarios (:data:`SCENARIOS_OF`) that has that many players, after
+    a few random moves."""
+    least = min(TOKENS.min_players + level, TOKENS.max_players)
+    scenarios = [_scenario_state(name) for name in SCENARIOS_OF.get(kind, ())]
+    scenarios = [state for state in scenarios if state.n >= least]
+
+    def fresh(rng: random.Random) -> State:
+        return new_game(rng.randint(least, TOKENS.max_players))
+
+    def from_scenario(rng: random.Random) -> State:
+        return _played_on(rng.choice(scenarios), rng)
+
+    return [*[fresh] * (SCENARIO_ODDS - 1), from_scenario] if scenarios else [fresh]
+
+
+def _played_on(state: State, rng: random.Random) -> State:
+    """``state`` after up to :data:`SCENARIO_MOVES` random moves (fewer if the game ends)."""
+    for _ in range(rng.randrange(SCENARIO_MOVES)):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        state = _apply(state, sample_chance(state, rng) if seat is None else rng.choice(state.legal_actions()))
+    return state
+
+
+def later(state: State, level: int) -> bool:
+    """Whether ``state`` is late enough for ``level``: ``ROUNDS_PER_LEVEL`` rounds per level (at most
+    ``MAX_LEVEL`` levels' worth)."""
+    return state.turns >= min(level, MAX_LEVEL) * ROUNDS_PER_LEVEL * state.n
+
+
+def _find(kind: str, rng: random.Random, level: int, wanted: Callable[[State], bool]) -> State:
+    """A position of ``kind`` for ``level`` (:func:`later`) for which ``wanted`` holds, by seeded random play."""
+    return cast(State, find_state(starts(level, kind),
+                                  lambda s: later(cast(State, s), level) and wanted(cast(State, s)), rng))
+
+
+def finished(kind: str, rng: random.Random, level: int, wanted: Callable[[State], bool], tries: int = 1_000) -> State:
+    """A finished game for which ``wanted`` holds: games from :func:`starts` played out by uniformly random choices
+    (``State.playout``, the random bot's play without the events)."""
+    begin = starts(level, kind)
+    for _ in range(tries):
+        start = rng.choice(begin)
+        state = start(rng).playout(rng)
+        if wanted(state):
+            return state
+    raise RuntimeError(f"no wanted finished game in {tries} tries")
+
+
+def _listed(words: Sequence[str]) -> str:
+    """"1", "1 and 4", "1, 2 and 4"."""
+    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def _apply(s: State, action: Action) -> State:
+    return cast(State, s.apply(action))
+
+
+def _deciding(s: State) -> int:
+    seat = s.current_player()
+    assert seat is not None  # (the poses of a decision are found at one)
+    return seat
+
+
+def _offered_cards(s: State) -> list[int]:
+    """The cards the seat to move may put on display now (a new set is always possible for an affordable card)."""
+    return [a.card for a in s.legal_actions() if isinstance(a, Display) and a.target == NEW_SET]
+
+
+def _said(s: State, sections: Sequence[str] = (), player: int | None = None) -> str:
+    """The events of the last action, of ``sections`` (all if empty) and of ``player`` (any if None), as text."""
+    return " ".join(e.text for e in s.events
+                    if (not sections or e.section in sections) and (player is None or e.player == player))
+
+
+def _number_key(option: str) -> int:
+    return int(option.split()[0])
+
+
+def amount(value: int, unit: str) -> str:
+    """An amount in words: "1 point", "3 points", "2 amber"."""
+    return counted(value, unit) if unit == "point" else f"{value} {unit}"
+
+
+def _numbers(rng: random.Random, right: int, near: Sequence[int], unit: str) -> tuple[tuple[str, ...], int]:
+    """Four options, smallest first: ``right`` in a drawn place, the likely mistakes ``near`` first where they fit,
+    then the amounts next to ``right``."""
+    below = rng.randint(0, min(3, right))  # wrong amounts below the right one
+    lows = [w for w in near if 0 <= w < right] + list(range(right - 1, -1, -1))
+    highs = [w for w in near if w > right] + list(range(right + 1, right + 5))
+    wrong = list(dict.fromkeys(lows))[:below] + list(dict.fromkeys(highs))[:3 - below]
+    return choices(rng, amount(right, unit), [amount(w, unit) for w in wrong], key=_number_key)
+
+
+# -- the type of a set after its second card -------------------------------------------------------------
+
+def _set_type_pairs(s: State) -> list[tuple[int, int]]:
+    p = s.current_player()
+    if p is None:
+        return []
+    offered = _offered_cards(s)
+    return [(k, card) for k, mset in enumerate(s.museum[p]) if mset.kind == UNTYPED for card in offered]
+
+
+def find_set_type(rng: random.Random, level: int) -> Pose:
+    """A seat that may put a card on display and has a one-card set: the subject is (set, card), a card that may
+    join the set half of the time (when there are both)."""
+    s = _find("set_type", rng, level, lambda s: bool(_set_type_pairs(s)))
+    p = _deciding(s)
+    pairs = _set_type_pairs(s)
+    fitting = [(k, c) for k, c in pairs if isinstance(fit(s.museum[p][k], c), tuple)]
+    others = [pair for pair in pairs if pair not in fitting]
+    return Pose(s, p, rng.choice(fitting if fitting and (not others or rng.random() < 0.5) else others))
+
+
+NO_TYPE = "nothing: the card may not join it"
+
+
+def _declared(name: str) -> str:
+    return f"a size set whose size {name} declares"
+
+
+def ask_set_type(pose: Pose, rng: random.Random) -> Question:
+    """"Note that the second card added to the set determines its type": :func:`.rules.museum.join`."""
+    s, p, (k, card) = pose.state, pose.seat, pose.subject
+    name, first = s.names[p], s.museum[p][k].cards[0]
+    joined = join(s.museum[p][k], card)
+    families = dict.fromkeys([FAMILY[first], FAMILY[card]])
+    sizes = [size for size in dict.fromkeys([SIZE[first], SIZE[card]]) if size]
+    both_eggs = not sizes
+    options = [f"a {type_name(FAMILY_SET, f)}" for f in families] + [f"a {type_name(SIZE_SET, z)}" for z in sizes]
+    options += [_declared(name)] * both_eggs + [NO_TYPE]
+    if isinstance(joined, str):
+        right, why = NO_TYPE, f"The rules forbid it: {joined}."
+    else:
+        kind, key = joined
+        right = _declared(name) if kind == SIZE_SET and key == 0 else f"a {type_name(kind, key)}"
+        action = next(a for a in s.legal_actions() if isinstance(a, Display) and (a.card, a.target) == (card, k))
+        why = _said(_apply(s, action), ("Score Points",), p)
+    opts, answer = choices(rng, right, options, k=5)
+    prompt = (f"{name} has {LABEL[first]} alone in a set on display. If {name} adds {LABEL[card]} to that set, "
+              "what does the set become?")
+    return rule_question("set_type", s, p, prompt, opts, answer, why, "Display 1 Fossil")
+
+
+# -- which card may extend a set -------------------------------------------------------------------------
+
+def _open_sets(s: State) -> list[tuple[int, int]]:
+    """Every (player, set) of a typed set that is not complete."""
+    return [(p, k) for p in range(s.n) for k, mset in enumerate(s.museum[p])
+            if mset.kind != UNTYPED and not is_complete(mset)]
+
+
+def find_set_fit(rng: random.Random, level: int) -> Pose:
+    """A player's typed, incomplete set (of 3 cards or more at level 1 and up): the subject is the set."""
+    def large(s: State) -> list[tuple[int, int]]:
+        return [(p, k) for p, k in _open_sets(s) if len(s.museum[p][k].cards) >= 2 + min(level, 1)]
+
+    s = _find("set_fit", rng, level, lambda s: bool(large(s)))
+    p, k = rng.choice(large(s))
+    return Pose(s, p, (k,))
+
+
+def _card_names(cards: Sequence[int]) -> dict[str, int]:
+    """One card per name ("Small Carnivore"), the lowest id."""
+    out: dict[str, int] = {}
+    for c in cards:
+        out.setdefault(CARDS[c].name, c)
+    return out
+
+
+def ask_set_fit(pose: Pose, rng: random.Random) -> Question:
+    """"Complete FAMILY SET -- Same Family + Different Sizes ... Complete SIZE SET -- Same Size + Different
+    Families" (eggs act as any size): :func:`.rules.museum.fit`, over the cards of the box."""
+    s, p, (k,) = pose.state, pose.seat, pose.subject
+    mset = s.museum[p][k]
+    names = _card_names(range(len(CARDS)))
+    fitting = sorted(n for n, c in names.items() if isinstance(fit(mset, c), tuple))
+    not_fitting = sorted(n for n, c in names.items() if not isinstance(fit(mset, c), tuple))
+    right = rng.choice(fitting)
+    opts, answer = choices(rng, right, not_fitting)
+    because = []
+    for option in opts:
+        joined = join(mset, names[option])
+        because.append(f"A {option} fits: the set grows to {len(mset.cards) + 1} cards." if isinstance(joined, tuple)
+                       else f"A {option} does not fit: {joined}.")
+    held = ", ".join(CARDS[c].name for c in mset.cards)
+    prompt = (f"{s.names[p]}'s {type_name(mset.kind, mset.key)} holds {held}. Which of these cards could extend "
+              "it?")
+    why = ("A family set holds one Family in different Sizes, at most 3 cards; a size set one Size in different "
+           "Families, at most 5 cards; an egg acts as any Size.")
+    return rule_question("set_fit", s, p, prompt, opts, answer, why, "Display 1 Fossil", because=because)
+
+
+# -- what a museum scores --------------------------------------------------------------------------------
+
+def _scoring(s: State, p: int) -> bool:
+    return any(m.tokens for m in s.museum[p]) or p in s.news
+
+
+def find_museum_points(rng: random.Random, level: int) -> Pose:
+    """A player holding Set tokens or News tokens (at level 1 and up: a complete set or a News token too)."""
+    def wanted(s: State) -> bool:
+        return any(_scoring(s, p) and (level == 0 or p in s.news or any(map(is_complete, s.museum[p])))
+                   for p in range(s.n))
+
+    s = _find("museum_points", rng, level, wanted)
+    return Pose(s, rng.choice([p for p in range(s.n) if _scoring(s, p)]))
+
+
+def museum_words(s: State, p: int) -> str:
+    """What ``p``'s museum shows, as the picture does: each set with its cards and Set tokens, and the News tokens
+    ``p`` holds ("kept for good" where so)."""
+    sets = [f"a {type_name(m.kind, m.key)} of {counted(len(m.cards), 'card')} with {counted(m.tokens, 'Set token')}"
+            if m.kind != UNTYPED else "a single card" for m in s.museum[p]]
+    news = [f"the {news_name(i)}{' (kept for good)' if s.locked[i] else ''}" for i, o in enumerate(s.news) if o == p]
+    return (f"{s.names[p]}'s museum: {'; '.join(sets) or 'nothing on display'}. "
+            f"News tokens: {', '.join(news) or 'none'}.")
+
+
+def _set_words(mset: MuseumSet) -> str:
+    complete = is_complete(mset)
+    per, leaf = (TOKENS.double_leaf_points, "double leaf") if complete else (TOKENS.leaf_points, "single leaf")
+    state = "complete" if complete else "incomplete"
+    return (f"the {type_name(mset.kind, mset.key)} ({len(mset.cards)} cards, {state}): "
+            f"{counted(mset.tokens, 'Set token')} x {per} ({leaf}) = {set_points(mset)}")
+
+
+def _news_words(s: State, p: int) -> list[str]:
+    reading = s.options["news_values"]
+    return [f"the {news_name(i)}{' (kept for good)' if s.locked[i] else ''} = {news_value(i, s.locked[i], reading)}"
+            for i, owner in enumerate(s.news) if owner == p]
+
+
+def ask_museum_points(pose: Pose, rng: random.Random) -> Question:
+    """"Each Set token is worth 2 points if the set is incomplete (single leaf) or 3 points if the set is complete
+    (double leaf)"; "News tokens are worth 3 or 5 points": :func:`.rules.museum.set_points`,
+    :func:`.rules.news.news_points`."""
+    s, p = pose.state, pose.seat
+    sets = [m for m in s.museum[p] if m.tokens]
+    news = news_points(s.news, p, s.locked, s.options["news_values"])
+    right = sum(set_points(m) for m in sets) + news
+    tokens = sum(m.tokens for m in sets)
+    near = [TOKENS.leaf_points * tokens + news, TOKENS.double_leaf_points * tokens + news, right - news]
+    opts, answer = _numbers(rng, right, near, "point")
+    why = "; ".join([_set_words(m) for m in sets] + _news_words(s, p)) + f": {right} points in all."
+    prompt = (f"{museum_words(s, p)} How many points are {s.names[p]}'s Set tokens and News tokens worth now (not "
+              "counting the point tokens)?")
+    return rule_question("museum_points", s, p, prompt, opts, answer, why[:1].upper() + why[1:], "Score Points")
+
+
+# -- who holds a News token after an expansion -------------------------------------------------------------
+
+def _expansions(s: State) -> list[Display]:
+    """The displays the seat to move may make that extend a typed set."""
+    p = s.current_player()
+    if p is None or s.phase not in (RECLAIM, RESOLVE):
+        return []
+    return [a for a in s.legal_actions()
+            if isinstance(a, Display) and a.target != NEW_SET and s.museum[p][a.target].kind != UNTYPED]
+
+
+def _contested(s: State, a: Display) -> bool:
+    """Whether another player holds the News token of the set ``a`` extends."""
+    mset = s.museum[_deciding(s)][a.target]
+    return s.news[news_index(mset.kind, mset.key)] not in (-1, s.current_player())
+
+
+def find_news_token(rng: random.Random, level: int) -> Pose:
+    """A seat that may extend a typed set (at level 1 and up: one whose News token another player holds)."""
+    s = _find("news_token", rng, level, lambda s: any(level == 0 or _contested(s, a) for a in _expansions(s)))
+    return Pose(s, _deciding(s), (rng.choice([a for a in _expansions(s) if level == 0 or _contested(s, a)]),))
+
+
+def ask_news_token(pose: Pose, rng: random.Random) -> Question:
+    """"If you are the first player to expand a set of a particular type, you immediately take from the supply
+    the News token matching that set.  If another player obtains the same type of set with more cards, they
+    steal the matching News token! ... If you are the first player to complete a type of set, the matching
+    News token can no longer be stolen from you": :func:`.rules.news.award_news` (ruling R7)."""
+    s, p, (action,) = pose.state, pose.seat, pose.subject
+    name, mset = s.names[p], s.museum[p][action.target]
+    kind, key = mset.kind, mset.key
+    i = news_index(kind, key)
+    holder, kept = s.news[i], s.locked[i]
+    grown = MuseumSet(mset.cards + (action.card,), kind, key, mset.tokens)
+    owner, locked, _ = award_news(holder, kept, s.museum, p, grown, s.names)
+    token = news_name(i)
+    if holder < 0:
+        status = "is still in the supply"
+    elif holder == p:
+        status = f"is {name}'s already{', kept for good' if kept else ''}"
+    else:
+        status = (f"is held by {s.names[holder]}{' for good' if kept else ''}, whose largest {type_name(kind, key)} "
+                  f"has {largest(s.museum[holder], kind, key)} cards")
+    mine_for_good, mine = f"{name}, for good", f"{name}, who may still lose it"
+    options = [mine_for_good, mine, "nobody: it stays in the supply"]
+    options += [s.names[q] for q in range(s.n) if q != p]
+    right = s.names[owner] if owner != p else mine_for_good if locked else mine
+    must = [s.names[holder]] if holder >= 0 and holder != p else []
+    opts, answer = choices(rng, right, [*must, *[o for o in options if o not in must]][:3])
+    why = _said(_apply(s, action), ("Score Points",), p)
+    prompt = (f"{name} displays {LABEL[action.card]}, extending {name}'s {type_name(kind, key)} from "
+              f"{len(mset.cards)} to {len(grown.cards)} cards. The {token} {status}. Who holds the {token} then?")
+    return rule_question("news_token", s, p, prompt, opts, answer, why, "Score Points")
+
+
+# -- the amber of a reclaim ------------------------------------------------------------------------------
+
+def _markers_out(s: State, p: int) -> int:
+    return TOKENS.markers_per_player - s.markers_on_board(p)
+
+
+def find_reclaim_amber(rng: random.Random, level: int) -> Pose:
+    """The start of a turn at which the seat may reclaim (at level 1 and up: 2 markers or more at dig sites)."""
+    s = _find("reclaim_amber", rng, level, lambda s: s.phase == START and Reclaim() in s.legal_actions()
+              and _markers_out(s, s.active) > min(level, 1))
+    return Pose(s, s.active)
+
+
+def ask_reclaim_amber(pose: Pose, rng: random.Random) -> Question:
+    """"Take all your markers from Dig Sites and return them to your board.  For each marker reclaimed, choose 1 of
+    the following effects: Gain 1 amber OR Display 1 fossil"; the amber comes from the supply (ruling R6): the
+    reclaim is applied, gaining 1 amber for every marker."""
+    s, p = pose.state, pose.seat
+    name = s.names[p]
+    after = _apply(s, Reclaim())
+    said = [_said(after, ("Reclaim Markers",), p)]
+    while after.phase == RECLAIM:
+        after = _apply(after, GainAmber())
+        said.append(_said(after, ("Reclaim Markers", "Cards' Icons & Effects"), p))
+    right = after.amber[p]
+    opts, answer = _numbers(rng, right, [s.amber[p] + 1, s.amber[p] + TOKENS.markers_per_player], "amber")
+    why = " ".join(dict.fromkeys(t for t in said if t))
+    sites = [str(site + 1) for site in range(len(s.sites)) if p in s.markers_at(site)]
+    where = f"dig site{'s' if len(sites) > 1 else ''} {_listed(sites)}"
+    prompt = (f"{name} has {s.amber[p]} amber, {counted(TOKENS.markers_per_player - len(sites), 'marker')} on the "
+              f"board and {counted(len(sites), 'marker')} at {where}; the supply holds {s.amber_supply()} amber. "
+              f"{name} reclaims markers, choosing to gain 1 amber for every marker reclaimed. How much amber does "
+              f"{name} have then?")
+    return rule_question("reclaim_amber", s, p, prompt, opts, answer, why, "Reclaim Markers")
+
+
+# -- when the game ends ----------------------------------------------------------------------------------
+
+def find_game_end(rng: random.Random, level: int) -> Pose:
+    """A decision after the end was triggered (a later one than the first, most of the time)."""
+    s = _find("game_end", rng, level,
+              lambda s: bool(s.end_cause) and s.current_player() is not None and rng.random() < 0.3)
+    return Pose(s, _deciding(s))
+
+
+def _turns_word(names: Sequence[str]) -> str:
+    if not names:
+        return "none: the game ends after this turn"
+    return f"{counted(len(names), 'more turn')}: {', '.join(names)}"
+
+
+def ask_game_end(pose: Pose, rng: random.Random) -> Question:
+    """"Play continues until all players have had an equal number of turns": the game ends when the turn would
+    pass back to the first player (ruling R18, :func:`.rules.end.end_turn`)."""
+    s, p = pose.state, pose.seat
+    n, active, first = s.n, s.active, s.first
+    after = [s.names[(active + i) % n] for i in range(1, n)]
+    left = (first - active - 1) % n
+    options = [_turns_word(after[:k]) for k in range(n)]
+    opts, answer = choices(rng, options[left], options, k=min(n, 4), key=options.index)
+    last = s.names[(first - 1) % n]
+    why = (f"End of the game triggered: {s.end_cause}. Play continues until all players have had an equal number of "
+           f"turns ({last} plays last); {s.names[first]} took the first turn of the game.")
+    prompt = (f"The end of the game has been triggered ({s.end_cause}). {s.names[first]} took the first turn of the "
+              f"game, and it is {s.names[active]}'s turn now. How many more turns are played after this one?")
+    return rule_question("game_end", s, p, prompt, opts, answer, why, "End of the Game")
+
+
+# -- a final score, and who wins ------------------------------------------------------------------------
+
+def find_final_score(rng: random.Random, level: int) -> Pose:
+    """A finished game, and one of its players."""
+    s = finished("final_score", rng, level, lambda s: True)
+    return Pose(s, rng.randrange(s.n))
+
+
+def _game_over_words(s: State) -> str:
+    """The engine's words for the end of the game (``end.say_game_over``), worded on a copy of ``s``."""
+    copy = s._copy()
+    copy._events = []
+    end.say_game_over(copy)
+    return " ".join(e.text for e in copy.events)
+
+
+def ask_final_score(pose: Pose, rng: random.Random) -> Question:
+    """"Add up your scores. News tokens are worth 3 or 5 points ... Each Set token is worth 2 points if the set is
+    incomplete (single leaf) or 3 points if the set is complete (double leaf). Finally, add all the points earned
+    during the game": :func:`.rules.end.score`."""
+    s, p = pose.state, pose.seat
+    name = s.names[p]
+    sets = [m for m in s.museum[p] if m.tokens]
+    news = news_points(s.news, p, s.locked, s.options["news_values"])
+    right = end.score(s, p)
+    tokens = sum(m.tokens for m in sets)
+    near = [right - news, s.points[p] + TOKENS.leaf_points * tokens + news, right - s.points[p]]
+    opts, answer = _numbers(rng, right, near, "point")
+    parts = [f"{counted(s.points[p], 'point')} earned during the game"] + [_set_words(m) for m in sets]
+    parts += _news_words(s, p)
+    why = f"{name}: {'; '.join(parts)}: {right} points. {_game_over_words(s)}"
+    prompt = (f"The game is over. {name} has {counted(s.points[p], 'point')} earned during the game. "
+              f"{museum_words(s, p)} What is {name}'s final score?")
+    return rule_question("final_score", s, p, prompt, opts, answer, why, "End of the Game")
+
+
+#: From this level on, the finished games of :func:`find_winner` end in a tie (from level 1, a close finish).
+TIE_LEVEL = 3
+#: A close finish: the best two scores at most this far apart.
+CLOSE = 2
+
+
+def find_winner(rng: random.Random, level: int) -> Pose:
+    """A finished game: from level 1 a close finish (the best two within :data:`CLOSE` points), from
+    :data:`TIE_LEVEL` a tie."""
+    def wanted(s: State) -> bool:
+        best, second = sorted(s.returns(), reverse=True)[:2]
+        return best - second <= (0 if level >= TIE_LEVEL else CLOSE if level else best)
+
+    s = finished("winner", rng, level, wanted)
+    return Pose(s, s.first)
+
+
+def _winners_word(names: Sequence[str]) -> str:
+    return f"{names[0]} alone" if len(names) == 1 else f"{_listed(names)} share victory"
+
+
+def ask_winner(pose: Pose, rng: random.Random) -> Question:
+    """"The player with the most points wins the game! In case of a tie, tied players share victory":
+    :func:`.rules.end.winners`."""
+    s = pose.state
+    top = sorted(range(s.n), key=lambda q: (-end.score(s, q), q))[:3]
+    seated = [s.names[q] for q in sorted(top)]  # (names in seat order)
+    options = [_winners_word([s.names[q]]) for q in top] + [_winners_word([s.names[q] for q in sorted(top[:2])])]
+    options += [_winners_word(seated)] * (len(top) > 2)
+    right = _winners_word([s.names[q] for q in s.winners()])
+    opts, answer = choices(rng, right, options, k=5)
+    return rule_question("winner", s, pose.seat, "The game is over. Who wins?", opts, answer, _game_over_words(s),
+                         "End of the Game")
+
+
+# -- what an effect gives --------------------------------------------------------------------------------
+
+def _gains_of(card: int) -> list[int]:
+    """The plain gains (points, amber) the taker of ``card`` applies."""
+    return list(dict.fromkeys(part.effect for part in PARTS[card] if part.who == YOU))
+
+
+def _lone_gains(s: State) -> list[int]:
+    """The cards at the dig site the seat takes from whose own effect is a plain gain, and the only effect of the
+    seat that the take triggers."""
+    if s.phase != TAKE:
+        return []
+    p = s.active
+    out = []
+    for a in s.legal_actions():
+        card = cast(TakeCard, a).card
+        if TIMING[card] != ONCE or not PURE_GAIN[card]:
+            continue
+        studies = [study + (card,) if q == p else study for q, study in enumerate(s.study)]
+        mine = [t for t in triggered_by_take(studies, p, card, s.eggs_not_fossils) if t.player == p]
+        if mine == [TRIGGER[p][card]]:
+            out.append(card)
+    return out
+
+
+def find_effect_gain(rng: random.Random, level: int) -> Pose:
+    """A seat about to take a card whose own effect is a plain gain (nothing else of theirs triggers)."""
+    s = _find("effect_gain", rng, level, lambda s: bool(_lone_gains(s)))
+    card = rng.choice(_lone_gains(s))
+    return Pose(s, s.active, (card, rng.choice(_gains_of(card))))
+
+
+def ask_effect_gain(pose: Pose, rng: random.Random) -> Question:
+    """"Apply that card's effect"; the multipliers count the Study when the effect resolves, the card just taken
+    included (ruling R12); gained amber comes from the supply (ruling R6): :func:`.rules.effects.multiplier`."""
+    s, p, (card, effect) = pose.state, pose.seat, pose.subject
+    name, study = s.names[p], s.study[p] + (card,)
+    right = 0
+    for part in PARTS[card]:
+        if part.who == YOU and part.effect == effect:
+            right += part.amount * multiplier(part.multiplier, study, s.eggs_not_fossils)
+    unit = "point" if effect == GAIN_POINT else "amber"
+    if effect == GAIN_AMBER:
+        right = min(right, s.amber_supply())
+    opts, answer = _numbers(rng, right, [right - 1, right + 1], unit)
+    gained = " ".join(e.text for e in _apply(s, TakeCard(card)).events
+                      if e.player == p and e.text.startswith(f"{name} gains ") and LABEL[card] in e.text)
+    held = ", ".join(CARDS[c].name for c in s.study[p]) or "no card"
+    supply = f" (the supply holds {s.amber_supply()} amber)" if effect == GAIN_AMBER else ""
+    prompt = (f"{name}'s Study holds {held}{supply}. {name} takes {LABEL[card]} into the Study. Its effect: "
+              f"{EFFECT_TEXT[card]} "
+              f"{'How many points' if effect == GAIN_POINT else 'How much amber'} does {name} gain by this effect?")
+    return rule_question("effect_gain", s, p, prompt, opts, answer, gained, "Cards' Icons & Effects")
+
+
+# -- what a display costs --------------------------------------------------------------------------------
+
+def find_display_cost(rng: random.Random, level: int) -> Pose:
+    """A seat that may put a card on display."""
+    s = _find("display_cost", rng, level, lambda s: s.current_player() is not None and bool(_offered_cards(s)))
+    return Pose(s, _deciding(s), (rng.choice(_offered_cards(s)),))
+
+
+def _display_reason(s: State) -> str:
+    if s.phase == RECLAIM:
+        return "for a reclaimed marker"
+    decision = s.decision
+    assert decision is not None and decision.code in DISPLAYING  # (a display is offered)
+    return f"by the effect of {LABEL[decision.source]} (\"{DECISION_NAMES[decision.code]}\")"
+
+
+def ask_display_cost(pose: Pose, rng: random.Random) -> Question:
+    """"To put a fossil on display, spend the amount of amber equal to its size"; an egg 2; the display icon
+    with a crossed-out cost: nothing (``components.COST``, as ``rules.display.display`` pays it)."""
+    s, p, (card,) = pose.state, pose.seat, pose.subject
+    name = s.names[p]
+    free = s.decision is not None and s.decision.code == DISPLAY_FREE
+    right = 0 if free else COST[card]
+    after = _apply(s, Display(card, NEW_SET))
+    options = [f"{cost} amber" for cost in range(4)]
+    opts, answer = choices(rng, f"{right} amber", options, key=_number_key)
+    size = "an egg costs 2" if CARDS[card].is_egg else f"its size is {SIZE_NAMES[SIZE[card]]}, {COST[card]} amber"
+    said = _said(after, ("Display 1 Fossil",), p).rstrip(".")
+    why = f"{said}: {'the effect displays at no cost' if free else size}."
+    prompt = f"{name} displays {LABEL[card]} as a new set, {_display_reason(s)}. How much amber does {name} pay?"
+    return rule_question("display_cost", s, p, prompt, opts, answer, why, "Display 1 Fossil")
+
+
+# -- what would you do? ----------------------------------------------------------------------------------
+
+#: The rulebook section of each decision a seat makes.
+SECTION_OF_PHASE = {START: "Game Turn", TAKE: "Play 1 Marker", RESOLVE: "Cards' Icons & Effects",
+                    RECLAIM: "Reclaim Markers"}
+#: The coach's samples per option for a judgement question.
+JUDGEMENT_SAMPLES = 24
+
+
+def find_best_move(rng: random.Random, level: int) -> Pose:
+    """A real decision (two choices or more) of the seat to move."""
+    s = _find("best_move", rng, level, lambda s: s.current_player() is not None and len(s.legal_actions()) > 1)
+    return Pose(s, _deciding(s), (rng.getrandbits(32),))
+
+
+def _decision_words(s: State) -> str:
+    if s.phase == START:
+        return "play 1 marker or reclaim markers"
+    if s.phase == TAKE:
+        return f"which card to take from dig site {s.site + 1}"
+    if s.phase == RECLAIM:
+        return "for a reclaimed marker, gain 1 amber or display 1 fossil"
+    decision = s.decision
+    assert decision is not None  # (a state rests in RESOLVE at a decision)
+    source = f" ({LABEL[decision.source]})" if decision.source >= 0 else ""
+    return f"{DECISION_NAMES[decision.code]}{source}"
+
+
+def ask_best_move(pose: Pose, rng: random.Random) -> Question:
+    """The seat's options, ranked by the coach (:mod:`firstgiants.coach`, points and chance of winning)."""
+    s, p, (seed,) = pose.state, pose.seat, pose.subject
+    prompt = f"{s.names[p]} is to choose: {_decision_words(s)}. What would you do?"
+    q = judgement_question("best_move", s, prompt, SECTION_OF_PHASE[s.phase], samples=JUDGEMENT_SAMPLES, seed=seed,
+                           target=_picture_part)
+    return q if len(set(q.targets)) == len(q.targets) else replace(q, targets=())  # (a click names one option)
+
+
+def _picture_part(action: Action) -> str | None:
+    """The part of the table's picture that chooses ``action`` when clicked (a dig site, a card), or None."""
+    from .pictures import target_of  # (the picture's names; imported when a question is made, not with the rules)
+
+    return target_of(action)
+
+
+#: Every kind: its name, title, rulebook section, and maker (the judgement kind last).
+_KINDS = (
+    ("set_type", "The type of a set after its second card", "Display 1 Fossil", Maker(find_set_type, ask_set_type)),
+    ("set_fit", "Which card may extend a set", "Display 1 Fossil", Maker(find_set_fit, ask_set_fit)),
+    ("museum_points", "What a museum's tokens score", "Score Points", Maker(find_museum_points, ask_museum_points)),
+    ("news_token", "Who holds a News token: taken, stolen, kept for good", "Score Points",
+     Maker(find_news_token, ask_news_token)),
+    ("reclaim_amber", "The amber of a reclaim", "Reclaim Markers", Maker(find_reclaim_amber, ask_reclaim_amber)),
+    ("display_cost", "What a display costs", "Display 1 Fossil", Maker(find_display_cost, ask_display_cost)),
+    ("effect_gain", "What a card's effect gives", "Cards' Icons & Effects", Maker(find_effect_gain, ask_effect_gain)),
+    ("game_end", "When the game ends: equal turns", "End of the Game", Maker(find_game_end, ask_game_end)),
+    ("final_score", "A final score", "End of the Game", Maker(find_final_score, ask_final_score)),
+    ("winner", "Who wins: tied players share victory", "End of the Game", Maker(find_winner, ask_winner)),
+    ("best_move", "What would you do?", "Game Turn", Maker(find_best_move, ask_best_move)),
+)
+#: Every kind's maker, by name (its two halves are what the tests call).
+MAKERS: dict[str, Maker] = {name: maker for name, _, _, maker in _KINDS}
+QUESTIONS = QuestionSet([Kind(name, title, section, name == "best_move", maker)
+                         for name, title, section, maker in _KINDS])
+
+#: The kinds (``firstgiants.questions.kinds()``) and a question of a kind from a seed (``make(kind, seed, level)``).
+kinds = QUESTIONS.kinds
+make = QUESTIONS.make
+
+__all__ = ["MAKERS", "QUESTIONS", "Maker", "Pose", "kinds", "later", "make", "starts"]
+
