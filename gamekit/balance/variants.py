@@ -71,7 +71,9 @@ class VariantComparison:
 
     def wide(self) -> pd.DataFrame:
         """The values of the switch as columns, one row per measure (the estimates only)."""
-        return self.table().pivot(index="measure", columns=self.option, values="value")[list(self.reports)]
+        table = self.table()
+        wide = table.pivot(index="measure", columns=self.option, values="value")
+        return wide.reindex(index=list(dict.fromkeys(table["measure"])), columns=list(self.reports))
 
     def figure(self, measures: Sequence[str] | None = None) -> Figure:
         """One small panel per measure: each value of the switch with its 95% interval."""
