@@ -5,6 +5,7 @@ import argparse
 import shlex
 import sys
 import time
+from contextlib import ExitStack
 from typing import Sequence
 
 from ..tournament import TournamentInterrupted, game_ref
@@ -38,22 +39,25 @@ def _parser() -> argparse.ArgumentParser:
 def _run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> BalanceReport:
     try:
         spec = game_ref(args.game).spec()
-        options = parse_options(spec, args.players, args.option)
-    except (ImportError, TypeError, ValueError) as exc:
-        known = "" if "spec" not in locals() else "; switches and their other values: " + ", ".join(
-            f"{k} {v}" for k, v in switches(spec, args.players).items() if args.players >= spec.min_players)
-        parser.error(f"{exc}{known}")
-    executor = None
-    if args.dask:
-        if args.processes:
-            parser.error("give --processes or --dask, not both")
-        from dask.distributed import Client
-
-        executor = Client(args.dask).get_executor()
+    except (ImportError, TypeError) as exc:
+        parser.error(f"no game {args.game!r} ({exc}): giganten or firstgiants")
     try:
-        return balance_report(spec, args.players, args.games, level=args.level, options=options,
-                              root_seed=args.root_seed, skill_games=args.skill_games, folder=args.out,
-                              processes=args.processes, executor=executor, progress="auto")
+        options = parse_options(spec, args.players, args.option)
+    except ValueError as exc:
+        known = ", ".join(f"{k} {v}" for k, v in switches(spec, spec.max_players).items())
+        parser.error(f"{exc}; {spec.name}'s switches and their other values ({spec.max_players} players): {known}")
+    if args.dask and args.processes:
+        parser.error("give --processes or --dask, not both")
+    try:
+        with ExitStack() as stack:
+            executor = None
+            if args.dask:
+                from dask.distributed import Client
+
+                executor = stack.enter_context(Client(args.dask)).get_executor()
+            return balance_report(spec, args.players, args.games, level=args.level, options=options,
+                                  root_seed=args.root_seed, skill_games=args.skill_games, folder=args.out,
+                                  processes=args.processes, executor=executor, progress="auto")
     except ValueError as exc:
         parser.error(str(exc))
 

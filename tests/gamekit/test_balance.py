@@ -227,6 +227,9 @@ def test_the_command_line_refuses_unknown_options_clearly(tmp_path, capsys):
     assert "news_values must be one of by-type, by-type-swapped, two-sided, got 'lots'" in error
     assert "news_values ['by-type-swapped', 'two-sided']" in error
     with pytest.raises(SystemExit):
+        main(["chess", "--games", "1", "--out", str(tmp_path)])
+    assert "no game 'chess'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
         main(["firstgiants", "--games", "1", "--out", str(tmp_path), "--level", "grandmaster"])
     assert "unknown level 'grandmaster'" in capsys.readouterr().err
     assert not list(tmp_path.iterdir())  # nothing played, nothing written
@@ -241,3 +244,18 @@ def test_a_variant_comparison_puts_each_value_side_by_side():
     assert comparison.figure() is not None
     with pytest.raises(ValueError, match="'names' is no variant switch of giganten"):
         compare_variants(giganten, "names", games=1)
+
+
+def test_the_games_run_the_same_on_an_executor_and_on_a_dask_cluster(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from dask.distributed import LocalCluster
+
+    kwargs = dict(players=3, games=3, level="random", root_seed=4, skill_games=0)
+    serial = balance_report(firstgiants, **kwargs)
+    with ThreadPoolExecutor(2) as executor:
+        assert balance_report(firstgiants, executor=executor, **kwargs).result.rows == serial.result.rows
+    with LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        on_dask = main(["firstgiants", "--players", "3", "--games", "3", "--level", "random", "--root-seed", "4",
+                        "--skill-games", "0", "--out", str(tmp_path), "--dask", cluster.scheduler_address])
+    assert on_dask.result.rows == serial.result.rows
