@@ -1,4 +1,4 @@
-"""Intervals for shares (win shares, how often something happened): never below 0, never above 1.
+"""Intervals for shares (win shares, how often something happened): never below 0, never above 1; and for means.
 
 The textbook interval ``p ± 1.96·sd/√n`` goes below 0 and above 1 for shares near the ends and small
 samples (a bot that won 15 of 16 seats got "0.94 ± 0.12", an upper end of 1.06), exactly where the kit's

@@ -62,14 +62,18 @@ def duration_figure(report: "BalanceReport") -> Figure:
     """Histograms of the rounds and the decisions per game."""
     games = report.games
     fig = new_figure(9, 3.2)
-    for ax, column, label in zip(fig.subplots(1, 2), ("rounds", "decisions"), ("rounds", "decisions (all players)")):
-        values = games[column].astype(float)
-        bins = np.arange(values.min(), values.max() + 2) - 0.5 if column == "rounds" else 15
-        ax.hist(values, bins=bins, color=BLUE, alpha=0.8)
-        ax.axvline(values.mean(), color=VERMILLION, label=f"mean {values.mean():.1f}")
+    rounds, decisions = fig.subplots(1, 2)
+    counts = games["rounds"].value_counts().sort_index()
+    rounds.bar(counts.index, counts.to_numpy(), width=0.7, color=BLUE)  # a round count is a whole number: a bar each
+    rounds.set_xticks(counts.index)
+    decisions.hist(games["decisions"], bins=15, color=BLUE)
+    for ax, column, label in ((rounds, "rounds", "rounds"), (decisions, "decisions", "decisions (all players)")):
+        mean = games[column].mean()
+        ax.axvline(mean, color=VERMILLION, label=f"mean {mean:.1f}")
         ax.set_xlabel(f"{label} per game")
         ax.set_ylabel("games")
-        ax.legend(loc="upper right")
+        ax.set_ylim(0, 1.25 * ax.get_ylim()[1])  # room for the legend
+        ax.legend(loc="upper left")
     fig.suptitle(f"Duration: {_title(report)}")
     fig.tight_layout()
     return fig
@@ -133,8 +137,8 @@ def skill_figure(report: "BalanceReport") -> Figure:
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("win share of the better level (95% interval)")
-    ax.legend(loc="lower right")
-    ax.set_title(f"Luck and skill: {report.game}, {report.players} players")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    ax.set_title(f"Luck and skill: {report.game} ({report.variant}), {report.players} players")
     fig.tight_layout()
     return fig
 
