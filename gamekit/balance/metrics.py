@@ -164,7 +164,9 @@ def strategy(result: TournamentResult) -> pd.DataFrame:
         records.append({"feature": name, "games": len(finished), "winners": w, "winners_low": w_low,
                         "winners_high": w_high, "everyone": e, "everyone_low": e_low, "everyone_high": e_high,
                         "ratio": w / e if e else np.nan})
-    return pd.DataFrame.from_records(records).set_index("feature")
+    columns = ["feature", "games", "winners", "winners_low", "winners_high", "everyone", "everyone_low",
+               "everyone_high", "ratio"]
+    return pd.DataFrame.from_records(records, columns=columns).set_index("feature")
 
 
 #: The rule of thumb: how far a better level's win share goes from the fair share towards 1 (its edge), in words.
