@@ -1,4 +1,4 @@
-"""Intervals for shares (win shares, how often something happened): never below 0, never above 1.
+"""Intervals for shares (win shares, how often something happened): never below 0, never above 1; and for means.
 
 The textbook interval ``p ± 1.96·sd/√n`` goes below 0 and above 1 for shares near the ends and small
 samples (a bot that won 15 of 16 seats got "0.94 ± 0.12", an upper end of 1.06), exactly where the kit's
@@ -45,3 +45,21 @@ def wilson_interval(successes, trials, confidence: float = 0.95):
     if low.ndim == 0:
         return float(low), float(high)
     return low, high
+
+
+def mean_interval(values, confidence: float = 0.95) -> tuple[float, float, float]:
+    """The mean of ``values`` and its interval ``(mean, low, high)``: ``mean ± z · sd / √n``.
+
+    The normal approximation (``z`` = 1.96 for 0.95), good for tens of games and more; with a handful it is
+    too narrow, so read it as a guide there.  With no values everything is NaN; with one value the mean is that
+    value and its interval is unknown (NaN): one game shows no spread.
+    """
+    x = np.asarray(values, dtype=float)
+    x = x[~np.isnan(x)]
+    if x.size == 0:
+        return float("nan"), float("nan"), float("nan")
+    mean = float(x.mean())
+    if x.size == 1:
+        return mean, float("nan"), float("nan")
+    half = z_score(confidence) * float(x.std(ddof=1)) / float(np.sqrt(x.size))
+    return mean, mean - half, mean + half

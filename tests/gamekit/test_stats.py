@@ -1,6 +1,7 @@
 """gamekit.stats: the Wilson interval for shares, and the tournament summary that uses it."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -8,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamekit.stats import wilson_interval, z_score
+from gamekit.stats import mean_interval, wilson_interval, z_score
 from gamekit.tournament import readable
 from gamekit.tournament.rows import GameResult, TournamentResult
 
@@ -109,3 +110,12 @@ def test_whole_number_returns_read_as_integers_in_the_game_and_seat_tables():
 def test_readable_names_every_level_of_a_multi_level_index():
     table = lopsided_result().seat_table().set_index(["bot", "seat"]).rename_axis(["the_bot", "seat_number"])
     assert list(readable(table).index.names) == ["the bot", "seat number"]
+
+
+def test_mean_interval_is_the_mean_plus_minus_196_standard_errors():
+    mean, low, high = mean_interval([1.0, 2.0, 3.0, 4.0])
+    half = 1.959964 * (5 / 3) ** 0.5 / 2  # sd of 1..4 is sqrt(5/3), over sqrt(4)
+    assert mean == 2.5 and (low, high) == pytest.approx((2.5 - half, 2.5 + half))
+    assert mean_interval([7.0, float("nan")])[0] == 7.0  # NaN left out; one value: no interval
+    assert all(math.isnan(x) for x in mean_interval([7.0])[1:])
+    assert all(math.isnan(x) for x in mean_interval([]))

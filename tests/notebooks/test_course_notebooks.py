@@ -40,6 +40,7 @@ COURSE = [
     "20_firstgiants_sets_and_scoring",
     "21_firstgiants_a_game_step_by_step",
     "22_firstgiants_strategy_lab",
+    "23_balance_report",
     "30_openspiel_and_pettingzoo",
     "40_practice_questions",
     "classroom",

@@ -1,0 +1,4 @@
+"""``python -m gamekit.balance``: see :func:`gamekit.balance.cli.main`."""
+from .cli import main
+
+main()
