@@ -23,10 +23,11 @@ Versions: 1, the first saves; 2, Giganten's ``first_player`` option (older saves
 ``bluff_bids`` and ``tie_by_license_cards`` options and First Giants' ``eggs_not_fossils`` (older saves: off);
 4, games that start from a position (:mod:`gamekit.positions`): the file adds ``"position"``, the position
 the game started from, and its actions are those applied since; and First Giants' ``news_values`` (older
-saves: ``by-type``, a family's News token 3, a size's 5).  A save is written in the oldest version that holds
-it -- 4 for a game from a position or with ``news_values`` other than ``by-type``, 3 for the others (an
-option still at the value older saves imply is left out) -- so saves that need neither read in kits before
-positions too.  Every version this kit ever wrote still loads.
+saves: ``by-type``, a family's News token 3, a size's 5); 5, ``"decided_by"``: who made each action, in a
+classroom table's save (:data:`DECIDED_BY`).  A save is written in the oldest version that holds it -- 5 for a
+save that says who decided, 4 for a game from a position or with ``news_values`` other than ``by-type``, 3 for
+the others (an option still at the value older saves imply is left out) -- so saves that need neither read in
+kits before positions too.  Every version this kit ever wrote still loads.
 
 The start of a game is part of its record (``state.origin``): replay, undo, rewind and time travel
 (:func:`states_along`) start from the position a game started from, never before it.
@@ -43,20 +44,31 @@ from .protocol import GameState, IllegalAction
 from .spec import GameSpec
 
 FORMAT = "giants-kit-save"
-VERSION = 4
+VERSION = 5
+POSITION_VERSION = 4
+"""The version that added ``"position"``: a game from a position is saved in it."""
+DECIDED_VERSION = 5
+"""The version that added ``"decided_by"``."""
 WITHOUT_POSITION = 3
 """The version of a save without a position (a game from ``new_game``): what kits before positions read."""
 MAX_BYTES = 20_000_000
 MAX_ACTIONS = 200_000
 MAX_MESSAGE = 2_000
+#: Who made an action, in a save's ``"decided_by"`` (one entry per action): the seat's "student", a "bot" (with
+#: its label after a colon: "bot:heuristic"), "chance", or "import" (an action of a save a table started from).
+DECIDED_BY = re.compile(r"student|chance|import|bot(:[^\x00-\x1f\x7f]{1,80})?")
 #: What tells a save file from a position file (``docs/positions.md``): a save names its "format".
 _FORMAT_KEY = re.compile(rb'"format"\s*:')
 
 
-def record_dict(state: GameState) -> dict[str, Any]:
-    """The save-file contents of ``state`` as a plain dict."""
+def record_dict(state: GameState, decided_by: Sequence[str] | None = None) -> dict[str, Any]:
+    """The save-file contents of ``state`` as a plain dict; ``decided_by``: who made each action (:data:`DECIDED_BY`,
+    one per action of the history), for a classroom table's save."""
     origin = state.origin
     version = oldest_version(state)
+    if decided_by is not None:
+        _check_decided(decided_by, len(state.history()), "decided_by")
+        version = max(version, DECIDED_VERSION)
     added = state.spec.options_added
     out: dict[str, Any] = {
         "format": FORMAT,
@@ -69,6 +81,8 @@ def record_dict(state: GameState) -> dict[str, Any]:
     if origin is not None:
         out["position"] = origin.data()
     out["actions"] = [a.to_json() for a in state.history()]
+    if decided_by is not None:
+        out["decided_by"] = list(decided_by)
     return out
 
 
@@ -78,11 +92,26 @@ def oldest_version(state: GameState) -> int:
     older saves imply.  So a game with the default options reads in the oldest kit that can play it."""
     added = state.spec.options_added
     needed = [since for name, (since, implied) in added.items() if state.options.get(name, implied) != implied]
-    return max([WITHOUT_POSITION if state.origin is None else VERSION, *needed])
+    return max([WITHOUT_POSITION if state.origin is None else POSITION_VERSION, *needed])
 
 
-def dump(state: GameState) -> str:
-    return json.dumps(record_dict(state), separators=(",", ":"))
+def dump(state: GameState, decided_by: Sequence[str] | None = None) -> str:
+    return json.dumps(record_dict(state, decided_by), separators=(",", ":"))
+
+
+def _check_decided(decided_by: Any, actions: int, where: str) -> None:
+    if not isinstance(decided_by, (list, tuple)) or len(decided_by) != actions:
+        raise ValueError(f"{where}: one entry per action ({actions}), got {quote(decided_by)}")
+    for i, who in enumerate(decided_by):
+        if not isinstance(who, str) or not DECIDED_BY.fullmatch(who):
+            raise ValueError(f"{where}[{i}]: 'student', 'chance', 'import' or 'bot:<its label>', got {quote(who)}")
+
+
+def who_decided(text: str | bytes) -> list[str] | None:
+    """The ``"decided_by"`` list of a save file's text (None when it has none); load the file with :func:`load`
+    first, which checks it."""
+    data = json.loads(text)
+    return list(data["decided_by"]) if isinstance(data, dict) and "decided_by" in data else None
 
 
 def replay(spec: GameSpec, players: int, options: dict[str, Any], actions: Sequence[Action],
@@ -185,22 +214,7 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
         raise ValueError(f"{where}: not valid JSON (truncated or corrupted?): {exc}") from None
     if not isinstance(data, dict):
         raise ValueError(f"{where}: the top level must be a JSON object")
-    expected = {"format", "version", "game", "players", "options", "actions"}
-    if set(data) != expected and set(data) != expected | {"position"}:
-        raise ValueError(f"{where}: expected exactly the keys {sorted(expected)} (and \"position\" from version 4 "
-                         f"on), got {quote(sorted(data))}")
-    if data["format"] != FORMAT:
-        raise ValueError(f"{where}: unknown format {quote(data['format'])} (expected {FORMAT!r})")
-    version = data["version"]
-    if type(version) is not int:
-        raise ValueError(f"{where}: version must be an integer")
-    if version > VERSION:
-        raise ValueError(f"{where}: format version {version} is newer than this kit reads ({VERSION}); update the kit")
-    if version < 1:
-        raise ValueError(f"{where}: invalid format version {version}")
-    if "position" in data and version < 4:
-        raise ValueError(f"{where}: \"position\" did not exist in format version {version} (saves of version 4 "
-                         "on have it)")
+    version = _check_header(data, where)
     if data["game"] != spec.name:
         raise ValueError(f"{where}: this file is for the game {quote(data['game'])}")
     options = data["options"]
@@ -217,6 +231,8 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
         raise ValueError(f"{where}: actions must be a JSON list")
     if len(actions) > MAX_ACTIONS:
         raise ValueError(f"{where}: too many actions ({len(actions)})")
+    if "decided_by" in data:
+        _check_decided(data["decided_by"], len(actions), f"{where}: decided_by")
     for i, raw in enumerate(actions):
         try:
             action = spec.codec.decode(raw)
@@ -227,6 +243,30 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
         except IllegalAction as exc:
             raise ValueError(f"{where}: action {i} ({action}) does not replay legally: {exc}") from None
     return state
+
+
+def _check_header(data: dict[str, Any], where: str) -> int:
+    """The save's top-level keys and format version, checked; returns the version."""
+    expected = {"format", "version", "game", "players", "options", "actions"}
+    if not expected <= set(data) <= expected | {"position", "decided_by"}:
+        raise ValueError(f"{where}: expected exactly the keys {sorted(expected)} (and \"position\" from version 4 "
+                         f"on, \"decided_by\" from version 5 on), got {quote(sorted(data))}")
+    if data["format"] != FORMAT:
+        raise ValueError(f"{where}: unknown format {quote(data['format'])} (expected {FORMAT!r})")
+    version = data["version"]
+    if type(version) is not int:
+        raise ValueError(f"{where}: version must be an integer")
+    if version > VERSION:
+        raise ValueError(f"{where}: format version {version} is newer than this kit reads ({VERSION}); update the kit")
+    if version < 1:
+        raise ValueError(f"{where}: invalid format version {version}")
+    if "decided_by" in data and version < DECIDED_VERSION:
+        raise ValueError(f"{where}: \"decided_by\" did not exist in format version {version} (saves of version 5 "
+                         "on have it)")
+    if "position" in data and version < 4:
+        raise ValueError(f"{where}: \"position\" did not exist in format version {version} (saves of version 4 "
+                         "on have it)")
+    return version
 
 
 def _options_of_version(spec: GameSpec, version: int, options: dict[str, Any], where: str) -> dict[str, Any]:

@@ -711,8 +711,11 @@ class TableStore(ABC, Generic[C]):
             return self._sync(tx, table, length, exact=True).state
 
     def save_file(self, table_id: str) -> str:
-        """The table's game as a gamekit save file (``gamekit.record``), e.g. for the stepper."""
-        return dump(self.state(table_id))
+        """The table's game as a gamekit save file (``gamekit.record``), e.g. for the stepper, saying who made each
+        action (``"decided_by"``: the seat's "student", "bot:<label>", "chance" or "import")."""
+        state = self.state(table_id)
+        entries = self.entries(table_id)[:len(state.history())]
+        return dump(state, [_decided(e) for e in entries])
 
     def entries(self, table_id: str, start: int = 0) -> list[LogEntry]:
         """The raw log from entry ``start`` on (server side only: chance outcomes as drawn)."""
@@ -996,6 +999,13 @@ class TableStore(ABC, Generic[C]):
             if cached is None or cached.length < replay.length:
                 self._replays[table_id] = replay
 
+
+
+def _decided(entry: LogEntry) -> str:
+    """Who made a log entry, as a save file says it (:data:`gamekit.record.DECIDED_BY`)."""
+    if entry.source == "bot":
+        return f"bot:{entry.bot}" if entry.bot else "bot"
+    return {"seat": "student"}.get(entry.source, entry.source)
 
 
 def _seat_info(seat: int, bot: str | None, code_hash: str | None, name: str | None = None) -> SeatInfo:

@@ -126,3 +126,26 @@ def test_a_review_skips_the_moves_a_bot_played_for_the_student_and_names_them():
     assert {m.move_number for m in result.moves}.isdisjoint(by_bot)
     assert set(result.skipped) == by_bot
     assert "played by a bot for you" in bot_moves_note(result.skipped)
+
+
+def test_a_tables_save_file_says_who_made_each_action_and_loads_strictly(store):
+    from gamekit.record import load, who_decided
+
+    made = store.create_table(TOY, ["human", "random"], seed=3)
+    play_out(store, made, seed=1)
+    text = store.save_file(made.table)
+    state = load(text, store.state(made.table).spec)
+    decided = who_decided(text)
+    entries = store.entries(made.table)
+    assert len(decided) == len(state.history()) == len(entries)
+    assert {d for d, e in zip(decided, entries) if e.player == 1} == {"bot:random"}
+    assert {d for d, e in zip(decided, entries) if e.player == 0} == {"student"}
+    import json
+
+    data = json.loads(text)
+    assert data["version"] == 5
+    for bad in (decided[:-1], [*decided[:-1], "wizard"], [*decided[:-1], 7]):
+        with pytest.raises(ValueError, match="decided_by"):
+            load(json.dumps({**data, "decided_by": bad}), state.spec)
+    with pytest.raises(ValueError, match="did not exist in format version 4"):
+        load(json.dumps({**data, "version": 4}), state.spec)
