@@ -34,7 +34,7 @@ from abc import ABC, abstractmethod
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable, Generic, Iterator, Mapping, NamedTuple, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterator, Mapping, NamedTuple, Protocol, Sequence, TypeVar
 
 from ..actions import Action
 from ..bots import SeatSpec, seat_factory, seat_label
@@ -47,6 +47,9 @@ from . import codes
 from .errors import (CorruptTable, NotYourTurn, SeatPlayedByBot, StaleMove, StoreUnavailable, TableEnded, TableError,
                      TablePaused, UnknownCode, UnknownTable)
 from .views import SeatView, Words, common, public_log, words_of
+
+if TYPE_CHECKING:
+    from .quiz import Quiz
 
 START_FORMAT = "giants-kit-table"
 START_VERSION = 1
@@ -88,7 +91,9 @@ MIGRATIONS = {1: ("ALTER TABLE gk_tables ADD COLUMN lesson TEXT", "ALTER TABLE g
 
 def create_schema(tx: "Tx", real: str) -> None:
     """Create the tables if missing and check the schema version (inside the caller's transaction)."""
-    for statement in SCHEMA:
+    from .quiz import SCHEMA as QUIZ_SCHEMA
+
+    for statement in (*SCHEMA, *QUIZ_SCHEMA):
         tx.run(statement.format(real=real))
     row = tx.one("SELECT value FROM gk_meta WHERE key = 'schema'")
     if row is None:
@@ -732,6 +737,20 @@ class TableStore(ABC, Generic[C]):
             if row is None:
                 raise UnknownTable(table_id)
             return self._info(row, self._seat_rows(tx, table_id))
+
+    @property
+    def quiz(self) -> "Quiz":
+        """The class questions of this store and the answers (:mod:`gamekit.tables.quiz`)."""
+        from .quiz import Quiz
+
+        return Quiz(self)
+
+    def results(self, lesson: str | None = None) -> Any:
+        """What the class learnt: every answer to a class question and every decision a student's review judged, of
+        the lesson's tables (None: every table), as a pandas DataFrame (:func:`gamekit.tables.quiz.results_frame`)."""
+        from .quiz import results_frame
+
+        return results_frame(self.quiz.results(lesson))
 
     def revisions(self, table_ids: Sequence[str]) -> dict[str, int]:
         """The current revision of each table of ``table_ids`` (one query; unknown ids are left out): a server

@@ -285,3 +285,63 @@ def test_after_the_game_a_student_reviews_their_own_game(server):
         while "Review (your moves" not in shown:
             shown = update(ws.receive_text()).get("coach", shown)
     assert "<img" in shown or "<svg" in shown
+
+
+def test_a_class_question_played_by_a_projector_and_students_reaches_the_results(server):
+    """The teacher asks; the projector counts the answers; one student answers in time, one late, one never; the
+    reveal shows the distribution and the right answer; every answer given in time reaches the CSV export."""
+    lesson = server.store.create_lesson(giganten, ["Ana", "Ben", "Cleo"], 3, title="quiz", seed=2)
+    codes = lesson.tables[0].seats
+    form = {"key": TEACHER_KEY, "lesson": lesson.id, "game": "giganten", "kind:giganten": "new_price",
+            "seconds": "60", "level": "0", "seed": "7"}
+    page = server.post("/teacher/ask", data=form)
+    assert page.status_code == 200 and "The question is posed" in page.text
+    asked = server.store.quiz.current_for(lesson.id)
+    question = asked.question()
+    projector = server.get(f"/question/{asked.id}").text
+    assert question.prompt.replace("'", "&#39;")[:30] in projector or question.prompt[:30] in projector
+    assert "<b>0</b> of 3 have answered" in projector
+    with server.websocket_connect("/ws") as ana, server.websocket_connect("/ws") as ben, \
+            server.websocket_connect("/ws") as wall:
+        wall.send_text(json.dumps({"t": "question", "question": asked.id}))
+        assert "<b>0</b> of 3" in update(wall.receive_text())["question"]
+        for ws, code in ((ana, codes[0]), (ben, codes[1])):
+            ws.send_text(json.dumps({"t": "hello", "code": code}))
+            quiz = update(ws.receive_text())["quiz"]
+            assert "gk-answer" in quiz and question.options[0] in quiz
+        ana.send_text(json.dumps({"t": "answer", "question": asked.id, "choice": question.answer}))
+        mine = ""
+        while "Your answer" not in mine:
+            mine = update(ana.receive_text()).get("quiz", mine)
+        counted = ""
+        while "<b>1</b> of 3" not in counted:
+            counted = update(wall.receive_text()).get("question", counted)
+        assert "gk-bar-count" not in counted  # no distribution while the question is open
+        server.post("/teacher/question", data={"key": TEACHER_KEY, "question": asked.id, "status": "closed"})
+        ben.send_text(json.dumps({"t": "answer", "question": asked.id, "choice": 0}))  # too late
+        late = ""
+        while "time is up" not in late.lower():
+            late = update(ben.receive_text()).get("message", late)
+        server.post("/teacher/question", data={"key": TEACHER_KEY, "question": asked.id, "status": "revealed"})
+        shown = ""
+        while "✓ right" not in shown:
+            shown = update(wall.receive_text()).get("question", shown)
+        assert "gk-bar-count" in shown and "gk-feedback" in shown
+        verdict = ""
+        while "Right!" not in verdict:
+            verdict = update(ana.receive_text()).get("quiz", verdict)
+    csv = server.get("/teacher/results.csv", params={"code": TEACHER_KEY, "lesson": lesson.id})
+    assert csv.status_code == 200 and csv.text.count("\n") == 2 and "Ana" in csv.text and "Ben" not in csv.text
+    assert server.get("/teacher/results.csv", params={"code": "nope"}).status_code == 403
+    teacher_page = server.get("/", params={"code": TEACHER_KEY}).text
+    assert "What the class learnt" in teacher_page and "1 of 1" in teacher_page
+    server.classroom.limiter._wrong.clear()
+
+
+def test_twin_tables_give_identical_class_question_boxes(server):
+    one, two, blind = twin_games(seed=12)
+    tables = [server.store.create_table(giganten, ["human"] * 4, title="twins", from_save=s.to_json())
+              for s in (one, two)]
+    server.store.quiz.ask("giganten", "price_zone", seed=3, seconds=60)  # for every table
+    boxes = [update(messages(server, {"t": "hello", "code": t.seats[blind[0]]}, 1)[0])["quiz"] for t in tables]
+    assert boxes[0] == boxes[1] and "gk-answer" in boxes[0]

@@ -137,6 +137,10 @@ class Classroom:
         routes = [
             Route("/", self.index),
             Route("/watch/{table}", self.watch),
+            Route("/question/{question}", self.question_page),
+            Route("/teacher/ask", self.ask, methods=["POST"]),
+            Route("/teacher/question", self.question_status, methods=["POST"]),
+            Route("/teacher/results.csv", self.results_csv),
             Route("/teacher/lesson", self.new_lesson, methods=["POST"]),
             Route("/teacher/reissue", self.reissue, methods=["POST"]),
             WebSocketRoute("/ws", self.socket),
@@ -187,6 +191,16 @@ class Classroom:
         except UnknownTable:
             return self.refused(request, "There is no such table.", 404)
 
+    async def question_page(self, request: Request) -> Response:
+        """The projector's view-only page of a class question."""
+        qid = request.path_params["question"]
+        try:
+            regions = await asyncio.to_thread(self.hub._render_question, qid)
+        except TableError:
+            return self.refused(request, "There is no such question.", 404)
+        return self.page(request, "question.html", kind="question", regions=regions, watch=qid,
+                         title="Question for the class")
+
     async def table_page(self, request: Request, kind: str, table: str, seat: int | None, code: str | None) -> Response:
         """The page, rendered now with every region (usable before its websocket connects)."""
         page = Page(socket=None, kind=kind, table=table, seat=seat, code=code)  # type: ignore[arg-type]  # (no socket yet: rendered for the HTML page)
@@ -198,7 +212,11 @@ class Classroom:
     async def teacher_page(self, request: Request, key: str, **extra: Any) -> HTMLResponse:
         online = {t: self.hub.online(t) for t in self.hub.pages}
         rows = await asyncio.to_thread(teacher.lesson_rows, self.store, online)
-        return self.page(request, "teacher.html", key=key.replace("-", ""), games=teacher.games(), rows=rows, **extra)
+        lessons = await asyncio.to_thread(self.store.lessons)
+        asked = await asyncio.to_thread(teacher.recent_questions, self.store)
+        learnt = await asyncio.to_thread(teacher.learnt, self.store)
+        return self.page(request, "teacher.html", key=key.replace("-", ""), games=teacher.games(), rows=rows,
+                         lessons=lessons, asked=asked, learnt=learnt, question_kinds=teacher.question_kinds(), **extra)
 
     # -- the teacher's forms ---------------------------------------------------------------------
     async def _teacher_form(self, request: Request) -> tuple[str, Any] | Response:
@@ -231,6 +249,43 @@ class Classroom:
             return await self.teacher_page(request, key, problem=str(exc))
         sheet = await asyncio.to_thread(teacher.seat_cards, self.store, lesson, self.public_url)
         return self.page(request, "cards.html", key=key, lesson=lesson, sheet=sheet)
+
+    async def ask(self, request: Request) -> Response:
+        """The teacher poses a class question (a kind of a game's questions) to a lesson's students."""
+        checked = await self._teacher_form(request)
+        if isinstance(checked, Response):
+            return checked
+        key, form = checked
+        try:
+            module, kind, settings = teacher.read_question_form(form)
+            asked = await asyncio.to_thread(self.store.quiz.ask, module, kind, **settings)
+        except (teacher.FormError, TableError) as exc:
+            return await self.teacher_page(request, key, problem=str(exc))
+        return await self.teacher_page(request, key, asked_now=asked.id)
+
+    async def question_status(self, request: Request) -> Response:
+        """The teacher closes a class question's answers or reveals its answer."""
+        checked = await self._teacher_form(request)
+        if isinstance(checked, Response):
+            return checked
+        key, form = checked
+        try:
+            await asyncio.to_thread(self.store.quiz.set_status, str(form.get("question", "")),
+                                    str(form.get("status", "")))
+        except TableError as exc:
+            return await self.teacher_page(request, key, problem=str(exc))
+        return await self.teacher_page(request, key)
+
+    async def results_csv(self, request: Request) -> Response:
+        """What the class learnt, as CSV (``?code=TEACHERKEY[&lesson=ID]``)."""
+        if not self.is_teacher(request.query_params.get("code")):
+            client = request.client.host if request.client else "?"
+            self.limiter.wrong(client)
+            return Response("The teacher key of this server, please.", 403)
+        lesson = request.query_params.get("lesson") or None
+        text = await asyncio.to_thread(lambda: self.store.results(lesson).to_csv(index=False))
+        return Response(text, media_type="text/csv", headers={
+            "Content-Disposition": f"attachment; filename=results-{lesson or 'all'}.csv"})
 
     async def reissue(self, request: Request) -> Response:
         checked = await self._teacher_form(request)
@@ -296,6 +351,9 @@ class Classroom:
             if hello.get("t") == "watch" and isinstance(hello.get("table"), str):
                 await asyncio.to_thread(self.store.table_info, hello["table"])
                 return Page(socket, "watch", hello["table"])
+            if hello.get("t") == "question" and isinstance(hello.get("question"), str):
+                await asyncio.to_thread(self.store.quiz.get, hello["question"])
+                return Page(socket, "question", hello["question"])
             code = hello.get("code")
             if hello.get("t") == "hello" and codes.kind_of(code) == "seat":
                 table, seat = await asyncio.to_thread(self.store.seat_of, code)

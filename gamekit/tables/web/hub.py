@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
@@ -43,6 +44,8 @@ POLL_SECONDS = 0.1
 #: The coach's samples per option for a Hint and per decision for a review (as the stepper's coach).
 HINT_SAMPLES = 12
 REVIEW_SAMPLES = 4
+#: What each kind of page may send (a projector's pages, view-only, send nothing that acts).
+ALLOWED = {"seat": ("move", "hint", "review", "answer"), "host": ("host",)}
 
 log = logging.getLogger("gamekit.tables.web")
 
@@ -83,6 +86,8 @@ class Hub:
         self._reviews: dict[tuple[str, int], asyncio.Future[str]] = {}
         self._advancing: set[str] = set()
         self._task: asyncio.Task | None = None
+        self._quiz_revision = -1
+        self._deadline = float("inf")  # when the open class question's time is up (its pages then change)
 
     # -- pages come and go -----------------------------------------------------------------------
     async def join(self, page: Page) -> None:
@@ -127,9 +132,14 @@ class Hub:
                 continue
             try:
                 now = await asyncio.to_thread(self.store.revisions, tables)
+                quiz = await asyncio.to_thread(self.store.quiz.revision)
             except TableError as exc:
                 log.warning("reading the tables' revisions: %s", type(exc).__name__)
                 continue
+            if quiz != self._quiz_revision or time.time() > self._deadline:
+                self._quiz_revision, self._deadline = quiz, float("inf")
+                await asyncio.gather(*(self.refresh(p) for pages in list(self.pages.values()) for p in list(pages)
+                                       if p.kind in ("seat", "question")))
             for table, revision in now.items():
                 if self.revisions.get(table) != revision:
                     self.revisions[table] = revision
@@ -168,6 +178,8 @@ class Hub:
 
     def _render(self, page: Page) -> dict[str, str]:
         """Every region of ``page`` (in a thread: the store's reads, the replay and the drawing)."""
+        if page.kind == "question":
+            return self._render_question(page.table)
         if page.kind == "seat":
             view = self.store.seat_view(page.code, log_limit=LOG_ENTRIES)
         else:
@@ -191,6 +203,7 @@ class Hub:
         if page.kind == "seat":
             regions["choices"] = self._numbered(regions["choices"], page)
             regions["coach"] = self._coach(page, info, view)
+            regions["quiz"] = self._quiz(page, info.lesson)
         if page.kind == "host":
             regions["controls"] = render.host_controls(renderer, view.content, info, self.online(page.table),
                                                        self.joined.get(page.table, set()), self.public_url)
@@ -198,6 +211,29 @@ class Hub:
             regions["joining"] = render.joining(renderer, view.content, info, self.online(page.table),
                                                 self.joined.get(page.table, set()), self.public_url)
         return regions
+
+    def _watch_deadline(self, asked: Any) -> None:
+        if asked.status == "open":
+            self._deadline = min(self._deadline, asked.opened + asked.seconds + 0.2)
+
+    def _quiz(self, page: Page, lesson: str | None) -> str:
+        """The seat's class-question box (empty when no question is posed)."""
+        asked = self.store.quiz.current_for(lesson)
+        if asked is None or page.seat is None:
+            return ""
+        self._watch_deadline(asked)
+        question = asked.question()
+        chosen = self.store.quiz.answer_of(asked.id, page.table, page.seat)
+        feedback = question.check(chosen) if chosen is not None and asked.status == "revealed" else None
+        return render.quiz_for_seat(asked.module, asked, question, chosen, feedback, asked.open_now())
+
+    def _render_question(self, qid: str) -> dict[str, str]:
+        """The projector's page of a class question."""
+        asked = self.store.quiz.get(qid)
+        self._watch_deadline(asked)
+        answers = [choice for _, _, choice in self.store.quiz.answers(qid)]
+        return render.question_regions(asked.module, asked, asked.question(), answers,
+                                       self.store.quiz.students(asked.lesson))
 
     @staticmethod
     def _numbered(choices: str, page: Page) -> str:
@@ -231,9 +267,21 @@ class Hub:
             return
         kind = message["t"]
         actions: dict[str, Callable[[Page, dict], Awaitable[None]]] = {
-            "move": self._move, "hint": self._hint, "review": self._review, "host": self._host}
-        if kind in actions and (kind != "host") == (page.kind == "seat"):
+            "move": self._move, "hint": self._hint, "review": self._review, "host": self._host, "answer": self._answer}
+        if kind in ALLOWED.get(page.kind, ()):
             await actions[kind](page, message)
+
+    async def _answer(self, page: Page, message: dict) -> None:
+        """A student's answer to the class question (their first counts; the store checks the rest)."""
+        qid, choice = message.get("question"), message.get("choice")
+        if not isinstance(qid, str) or type(choice) is not int or page.code is None:
+            return
+        try:
+            await asyncio.to_thread(self.store.quiz.answer, qid, page.code, choice)
+        except TableError as exc:
+            await self._say(page, str(exc))
+            return
+        await self.refresh(page)
 
     async def _say(self, page: Page, text: str) -> None:
         page.message = f"<div class='gk-problem' role='alert'>{escape(text)}</div>" if text else ""

@@ -13,6 +13,7 @@ renders them all and sends a page only the regions that changed.
 from __future__ import annotations
 
 import importlib
+import time
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
@@ -302,3 +303,78 @@ def host_controls(renderer: Renderer, c: Mapping[str, Any], info: Any, online: s
             "good'>End the table</button></div>"
             f"<label class='gk-bot-menu'>An absent student's seat goes to the <select class='gk-bot'>{menu}</select>"
             f"</label><ul class='gk-seat-list'>{''.join(rows)}</ul>{links}")
+
+
+# -- class questions ---------------------------------------------------------------------------------------------
+def question_picture(module: str, question: Any) -> str:
+    """The picture of a question's position, as the seat it is asked of sees it (no clickable parts)."""
+    game = game_view(module)
+    return game.picture().render(question.state, question.seat, {}) if game.picture else ""
+
+
+def quiz_for_seat(module: str, asked: Any, question: Any, chosen: int | None, feedback: Any, open_now: bool) -> str:
+    """A student's class-question box: the prompt, the picture and the options as buttons while it is open and
+    unanswered; their own answer once given; its feedback once the teacher reveals it.  Never another's answer."""
+    head = f"<h2>Question for the class</h2><p class='gk-prompt'>{escape(question.prompt)}</p>"
+    if asked.status == "revealed":
+        if chosen is None:
+            return head + "<p>You did not answer this one.</p>"
+        verdict = "Right!" if feedback.correct else "Not quite."
+        return (head + f"<p>Your answer: <b>{escape(question.options[chosen])}</b></p>"
+                f"<div class='gk-feedback gk-{'right' if feedback.correct else 'wrong'}'><b>{verdict}</b> "
+                f"{escape(feedback.text)} <span class='gk-section'>{escape(feedback.section)}</span></div>")
+    if chosen is not None:
+        return head + (f"<p>Your answer: <b>{escape(question.options[chosen])}</b>. Wait for your teacher to reveal "
+                       "the answer.</p>")
+    if not open_now:
+        return head + "<p>Time is up for this question.</p>"
+    buttons = "".join(f"<button type='button' class='gk-answer' data-question='{escape(asked.id)}' "
+                      f"data-answer='{i}'>{escape(option)}</button>" for i, option in enumerate(question.options))
+    left = max(0, int(asked.opened + asked.seconds - time.time()))
+    return (head + f"<div class='gk-question-picture'>{question_picture(module, question)}</div>"
+            f"<p class='gk-help'>About {left} s to answer (<span class='gk-countdown' data-left='{left}'></span>).</p>"
+            f"<div class='gk-answers'>{buttons}</div>")
+
+
+def question_regions(module: str, asked: Any, question: Any, answers: Sequence[int], students: int) -> dict[str, str]:
+    """The projector's page of a class question: how many have answered while it is open; the distribution of the
+    answers once closed; the right answer (or the coach's ranking) and the explanation once revealed."""
+    counts = [answers.count(i) for i in range(len(question.options))]
+    status = {"open": "Answer on your device.", "closed": "Answers are closed.",
+              "revealed": "The answer:"}[asked.status]
+    left = max(0, int(asked.opened + asked.seconds - time.time())) if asked.status == "open" else 0
+    progress = (f"<p class='gk-count'><b>{len(answers)}</b> of {students} have answered"
+                + (f" · <span class='gk-countdown' data-left='{left}'>{left} s</span> left" if left else "") + "</p>")
+    rows = []
+    for i, option in enumerate(question.options):
+        mark = ""
+        if asked.status == "revealed":
+            feedback = question.check(i)
+            if question.answer is not None:
+                mark = " <b class='gk-right'>✓ right</b>" if i == question.answer else ""
+            else:
+                mark = (" <b class='gk-right'>✓ the coach's best</b>" if feedback.best == i else
+                        f" <span class='gk-help'>costs about {percent_text(feedback.win_cost)} chance of winning"
+                        "</span>")
+        bar = ""
+        if asked.status != "open":
+            width = 0 if not answers else round(100 * counts[i] / len(answers))
+            bar = (f"<span class='gk-bar' style='width:{width}%'></span> <span class='gk-bar-count'>{counts[i]}"
+                   "</span>")
+        rows.append(f"<li><span class='gk-option'>{escape(option)}</span>{mark}<div class='gk-bar-box'>{bar}</div>"
+                    "</li>")
+    explain = ""
+    if asked.status == "revealed":
+        best = question.answer if question.answer is not None else question.check(0).best
+        if best is not None:
+            feedback = question.check(best)
+            explain = (f"<div class='gk-feedback gk-right'>{escape(feedback.text)} "
+                       f"<span class='gk-section'>{escape(feedback.section)}</span></div>")
+    return {"question": (f"<h1>Question for the class</h1><p class='gk-prompt'>{escape(question.prompt)}</p>"
+                         f"<p class='gk-status gk-status-wait'>{status}</p>{progress}<ol class='gk-options'>"
+                         f"{''.join(rows)}</ol>{explain}"),
+            "picture": question_picture(module, question)}
+
+
+def percent_text(value: float | None) -> str:
+    return "?" if value is None else f"{100 * value:.0f} %"

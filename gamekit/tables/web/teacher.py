@@ -198,3 +198,73 @@ def _row(summary: TableSummary, online: set[int]) -> dict[str, Any]:
     return {"table": info.table, "title": info.title or view.title, "game": view.title, "status": status,
             "lesson": getattr(info, "lesson", None), "seats": seats, "result": result,
             "moves": max(info.length - 1, 0)}
+
+
+# -- class questions and what the class learnt ---------------------------------------------------------------------
+def question_kinds() -> list[dict[str, Any]]:
+    """Each game's kinds of question, for the teacher's "Ask the class" form."""
+    out = []
+    for module in GAMES:
+        questions = importlib.import_module(module).questions
+        out.append({"module": module, "title": game_view(module).title or module,
+                    "kinds": [{"name": k.name, "title": k.title, "section": k.section, "judgement": k.judgement}
+                              for k in questions.kinds()]})
+    return out
+
+
+def read_question_form(form: Mapping[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    """The "Ask the class" form, checked: the game, the kind, and the settings of :meth:`Quiz.ask`."""
+    module = str(form.get("game", ""))
+    if module not in GAMES:
+        raise FormError(f"game: one of {', '.join(GAMES)}")
+    kind = str(form.get(f"kind:{module}", ""))
+    settings: dict[str, Any] = {"seconds": _int(form, "seconds", 5, 600, 60), "level": _int(form, "level", 0, 5, 0),
+                                "lesson": str(form.get("lesson") or "") or None}
+    seed = str(form.get("seed", "")).strip()
+    if seed:
+        settings["seed"] = _int(form, "seed", 0, 2 ** 31 - 1)
+    return module, kind, settings
+
+
+def recent_questions(store: TableStore, count: int = 8) -> list[dict[str, Any]]:
+    """The newest class questions: id, lesson, game, kind, status, answers given."""
+    with store._transaction(write=False) as tx:
+        rows = tx.all("SELECT q.id, q.lesson, q.module, q.kind, q.status, COUNT(a.seat) FROM gk_questions q "
+                      "LEFT JOIN gk_answers a ON a.question = q.id "
+                      "GROUP BY q.id, q.lesson, q.module, q.kind, q.status, q.opened ORDER BY q.opened DESC LIMIT ?",
+                      (count,))
+    return [{"id": str(qid), "lesson": lesson, "game": game_view(str(module)).title, "kind": str(kind),
+             "status": str(status), "answers": int(n)} for qid, lesson, module, kind, status, n in rows]
+
+
+def learnt(store: TableStore, lesson: str | None = None) -> dict[str, Any]:
+    """What the class learnt, for the teacher's page: per student, right answers of all answers to rule questions,
+    the mean cost of their judgement answers and of their reviewed decisions (in chance of winning); per rulebook
+    section, right answers of all; and the class leaderboard (most right answers, then least cost)."""
+    rows = store.quiz.results(lesson)
+    students: dict[str, dict[str, Any]] = {}
+    sections: dict[str, list[int]] = {}
+    for row in rows:
+        s = students.setdefault(row["student"], {"student": row["student"], "right": 0, "asked": 0, "costs": [],
+                                                 "decisions": []})
+        if row["what"] == "answer" and row["correct"] is not None:
+            s["asked"] += 1
+            s["right"] += int(row["correct"])
+            tally = sections.setdefault(row["section"], [0, 0])
+            tally[0] += int(row["correct"])
+            tally[1] += 1
+        elif row["what"] == "answer":
+            s["costs"].append(row["win_cost"] or 0.0)
+        else:
+            s["decisions"].append(row["win_cost"] or 0.0)
+    table = []
+    for s in students.values():
+        table.append({"student": s["student"], "right": s["right"], "asked": s["asked"],
+                      "judgement_cost": _mean_percent(s["costs"]), "decisions": len(s["decisions"]),
+                      "decision_cost": _mean_percent(s["decisions"])})
+    table.sort(key=lambda r: (-r["right"], r["asked"], r["student"]))
+    return {"students": table, "sections": sorted((k, v[0], v[1]) for k, v in sections.items())}
+
+
+def _mean_percent(values: list[float]) -> str:
+    return "–" if not values else f"{100 * sum(values) / len(values):.0f} %"

@@ -12,10 +12,11 @@
   const kind = body.dataset.kind;
 
   // -- the teacher's form: only the chosen game's start and options are sent ----------------------------------
-  const gameMenu = document.querySelector(".gk-lesson-form select[name=game]");
-  if (gameMenu) {
+  for (const form of document.querySelectorAll(".gk-lesson-form")) {
+    const gameMenu = form.querySelector("select[name=game]");
+    if (!gameMenu) continue;
     const showGame = () => {
-      for (const set of document.querySelectorAll(".gk-game-options")) {
+      for (const set of form.querySelectorAll(".gk-game-options")) {
         const on = set.dataset.game === gameMenu.value;
         set.hidden = !on;
         set.disabled = !on;
@@ -24,10 +25,11 @@
     gameMenu.addEventListener("change", showGame);
     showGame();
   }
-  if (!["seat", "host", "watch"].includes(kind)) return;
+  if (!["seat", "host", "watch", "question"].includes(kind)) return;
 
   const code = new URLSearchParams(location.search).get("code");
-  const hello = kind === "watch" ? { t: "watch", table: body.dataset.table } : { t: "hello", code: code };
+  const hello = kind === "watch" ? { t: "watch", table: body.dataset.table } :
+    kind === "question" ? { t: "question", question: body.dataset.table } : { t: "hello", code: code };
   const banner = document.getElementById("gk-conn");
   let socket = null;
   let retries = 0;
@@ -145,7 +147,11 @@
     if (!el) return;
     if (el.matches(".gk-choice")) play(Number(el.dataset.choice));
     else if (el.matches(".gk-play-menu")) play(Number(el.parentElement.querySelector("select").value));
-    else if (el.matches(".gk-hint")) send({ t: "hint" });
+    else if (el.matches(".gk-answer")) {
+      if (send({ t: "answer", question: el.dataset.question, choice: Number(el.dataset.answer) })) {
+        for (const b of document.querySelectorAll(".gk-answer")) b.disabled = true;
+      }
+    } else if (el.matches(".gk-hint")) send({ t: "hint" });
     else if (el.matches(".gk-review")) send({ t: "review" });
     else if (el.matches(".gk-enlarge")) {
       const on = body.classList.toggle("gk-zoom");
@@ -184,6 +190,15 @@
     if (menu) message.bot = menu.value;
     send(message);
   }
+
+  // the class question's countdown (display only: the server decides when the time is up)
+  setInterval(() => {
+    for (const c of document.querySelectorAll(".gk-countdown[data-left]")) {
+      const left = Math.max(0, Number(c.dataset.left) - 1);
+      c.dataset.left = String(left);
+      c.textContent = left + " s";
+    }
+  }, 1000);
 
   markTargets();
   connect();

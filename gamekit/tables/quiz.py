@@ -1,0 +1,256 @@
+"""Class questions and what the class learnt: the questions a teacher poses to a lesson, every answer, the results.
+
+A class question is one of the engines' questions (:mod:`gamekit.questions`) asked of every student of a lesson at
+once: it is kept as what makes it again -- the game, the kind, the seed and the level (the same seed gives the same
+question on every machine) -- with its time limit and whether the teacher has revealed it.  Each student answers
+once, from their seat's page; the answer is kept with the seat, the time, whether it was right (a rule question) or
+what it cost against the coach's best (a judgement question), the kind and its rulebook section.
+
+:func:`results` gives every answer of a lesson, and every decision the coach judged in the students' reviews, as
+rows (a pandas DataFrame with :func:`results_frame`), for the teacher's page, a CSV file and a notebook.
+
+The tables (created with the store's others, :data:`SCHEMA`):
+
+* ``gk_questions``: id, lesson, game module, kind, seed, level, seconds allowed, opened (time), status ('open',
+  'closed': no more answers, 'revealed': the right answer shown), revision (raised at every change);
+* ``gk_answers``: question, table, seat, the student's name, the option chosen, correct (1/0, null for a judgement
+  question), cost and win_cost (judgement questions), when; one answer per seat and question;
+* ``gk_judged``: table, seat, decision number, the review's cost in the game's unit and in chance of winning, the
+  rulebook section: the decisions a student's review judged.
+"""
+from __future__ import annotations
+
+import importlib
+import secrets
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Sequence
+
+from ..questions import Question
+from .errors import TableError
+
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS gk_questions (id TEXT PRIMARY KEY, lesson TEXT, module TEXT NOT NULL, "
+    "kind TEXT NOT NULL, seed INTEGER NOT NULL, level INTEGER NOT NULL, seconds INTEGER NOT NULL, "
+    "opened {real} NOT NULL, status TEXT NOT NULL CHECK (status IN ('open', 'closed', 'revealed')), "
+    "revision INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS gk_answers (question TEXT NOT NULL REFERENCES gk_questions (id), "
+    "table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT, choice INTEGER NOT NULL, correct INTEGER, "
+    "cost {real}, win_cost {real}, at {real} NOT NULL, PRIMARY KEY (question, table_id, seat))",
+    "CREATE TABLE IF NOT EXISTS gk_judged (table_id TEXT NOT NULL, seat INTEGER NOT NULL, decision INTEGER NOT NULL, "
+    "section TEXT NOT NULL, cost {real} NOT NULL, win_cost {real} NOT NULL, PRIMARY KEY (table_id, seat, decision))",
+)
+#: The longest and shortest time a teacher may give a question.
+MIN_SECONDS, MAX_SECONDS = 5, 600
+STATUSES = ("open", "closed", "revealed")
+
+
+class QuestionError(TableError):
+    """A class question that cannot be asked or answered, with why in words."""
+
+
+@dataclass(frozen=True)
+class ClassQuestion:
+    """A class question as the store keeps it (see the module docstring); ``question()`` makes the question."""
+
+    id: str
+    lesson: str | None
+    module: str
+    kind: str
+    seed: int
+    level: int
+    seconds: int
+    opened: float
+    status: str
+    revision: int
+
+    def question(self) -> Question:
+        return make_question(self.module, self.kind, self.seed, self.level)
+
+    def open_now(self, now: float | None = None) -> bool:
+        """Whether answers are taken: open, and its time not over."""
+        return self.status == "open" and (time.time() if now is None else now) < self.opened + self.seconds
+
+
+@lru_cache(maxsize=64)
+def make_question(module: str, kind: str, seed: int, level: int) -> Question:
+    """The question (made once per process: the same arguments give the same question)."""
+    return importlib.import_module(module).questions.make(kind, seed=seed, level=level)
+
+
+_COLUMNS = "id, lesson, module, kind, seed, level, seconds, opened, status, revision"
+
+
+def _question(row: Sequence[Any]) -> ClassQuestion:
+    qid, lesson, module, kind, seed, level, seconds, opened, status, revision = row
+    return ClassQuestion(str(qid), None if lesson is None else str(lesson), str(module), str(kind), int(seed),
+                         int(level), int(seconds), float(opened), str(status), int(revision))
+
+
+class Quiz:
+    """The class questions of one table store (``store.quiz``)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def ask(self, module: str, kind: str, *, seed: int | None = None, level: int = 0, seconds: int = 60,
+            lesson: str | None = None) -> ClassQuestion:
+        """Pose a question of ``kind`` (a kind of ``<module>.questions``) to the students of ``lesson`` (None: of every
+        table), for ``seconds``; a fresh seed unless given.  Any question still open for that lesson closes."""
+        if module not in ("giganten", "firstgiants") and not module.startswith("tests."):
+            raise QuestionError(f"game: giganten or firstgiants, got {module!r:.40}")
+        kinds = [k.name for k in importlib.import_module(module).questions.kinds()]
+        if kind not in kinds:
+            raise QuestionError(f"kind: one of {', '.join(kinds)}; got {kind!r:.40}")
+        if type(seconds) is not int or not MIN_SECONDS <= seconds <= MAX_SECONDS:
+            raise QuestionError(f"seconds: {MIN_SECONDS} to {MAX_SECONDS}, got {seconds!r:.20}")
+        if type(level) is not int or not 0 <= level <= 5:
+            raise QuestionError(f"level: 0 to 5, got {level!r:.20}")
+        seed = secrets.randbelow(10 ** 6) if seed is None else seed
+        if type(seed) is not int or not 0 <= seed < 2 ** 31:
+            raise QuestionError(f"seed: a whole number from 0, got {seed!r:.20}")
+        make_question(module, kind, seed, level)  # (made now: a kind that cannot make it fails here, not on pages)
+        qid = f"q{secrets.token_hex(5)}"
+        with self.store._transaction(write=True) as tx:
+            tx.run("UPDATE gk_questions SET status = 'closed', revision = revision + 1 WHERE status = 'open' AND "
+                   + ("lesson = ?" if lesson else "lesson IS NULL"), (lesson,) if lesson else ())
+            tx.run(f"INSERT INTO gk_questions ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', 1)",
+                   (qid, lesson, module, kind, seed, level, seconds, time.time()))
+        return self.get(qid)
+
+    def get(self, qid: str) -> ClassQuestion:
+        with self.store._transaction(write=False) as tx:
+            row = tx.one(f"SELECT {_COLUMNS} FROM gk_questions WHERE id = ?", (qid,))
+        if row is None:
+            raise QuestionError("there is no such question")
+        return _question(row)
+
+    def current(self, lesson: str | None) -> ClassQuestion | None:
+        """The lesson's newest question (open, closed or revealed), or None."""
+        with self.store._transaction(write=False) as tx:
+            row = tx.one(f"SELECT {_COLUMNS} FROM gk_questions WHERE "
+                         + ("lesson = ?" if lesson else "lesson IS NULL") + " ORDER BY opened DESC, id LIMIT 1",
+                         (lesson,) if lesson else ())
+        return None if row is None else _question(row)
+
+    def current_for(self, lesson: str | None, within: float = 900.0) -> ClassQuestion | None:
+        """The newest question a student of ``lesson`` is asked (one for the lesson or for every table), if it was
+        posed in the last ``within`` seconds."""
+        with self.store._transaction(write=False) as tx:
+            row = tx.one(f"SELECT {_COLUMNS} FROM gk_questions WHERE (lesson = ? OR lesson IS NULL) AND opened > ? "
+                         "ORDER BY opened DESC, id LIMIT 1", (lesson, time.time() - within))
+        return None if row is None else _question(row)
+
+    def revision(self) -> int:
+        """A number that changes whenever any question or answer does (the pages poll it)."""
+        with self.store._transaction(write=False) as tx:
+            row = tx.one("SELECT COALESCE(SUM(revision), 0) + COUNT(*) FROM gk_questions")
+        return int(row[0]) if row else 0
+
+    def set_status(self, qid: str, status: str) -> None:
+        """Close a question (no more answers) or reveal it (the right answer and the distribution shown)."""
+        if status not in STATUSES[1:]:
+            raise QuestionError(f"status: closed or revealed, got {status!r:.20}")
+        with self.store._transaction(write=True) as tx:
+            tx.run("UPDATE gk_questions SET status = ?, revision = revision + 1 WHERE id = ?", (status, qid))
+
+    def answer(self, qid: str, code: str, choice: int) -> None:
+        """The answer of the seat whose code this is (its first answer counts); refused when the question is not
+        open for that seat's lesson, its time is up, or the choice is not one of its options."""
+        table_id, seat = self.store.seat_of(code)
+        info = self.store.table_info(table_id)
+        asked = self.get(qid)
+        if asked.lesson is not None and asked.lesson != info.lesson:
+            raise QuestionError("this question is not for your table")
+        current = self.current_for(info.lesson)
+        if current is None or current.id != qid:
+            raise QuestionError("that question is over: answer the new one")
+        if not asked.open_now():
+            raise QuestionError("time is up for this question")
+        q = asked.question()
+        if type(choice) is not int or not 0 <= choice < len(q.options):
+            raise QuestionError(f"choose one of the {len(q.options)} options")
+        feedback = q.check(choice)
+        name = info.seats[seat].name
+        with self.store._transaction(write=True) as tx:
+            if tx.one("SELECT 1 FROM gk_answers WHERE question = ? AND table_id = ? AND seat = ?",
+                      (qid, table_id, seat)) is not None:
+                raise QuestionError("you have answered this question already")
+            tx.run("INSERT INTO gk_answers (question, table_id, seat, name, choice, correct, cost, win_cost, at) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (qid, table_id, seat, name, choice, None if q.answer is None else int(feedback.correct),
+                    feedback.cost, feedback.win_cost, time.time()))
+            tx.run("UPDATE gk_questions SET revision = revision + 1 WHERE id = ?", (qid,))
+
+    def students(self, lesson: str | None) -> int:
+        """How many students (seats with a code, not given to a bot) a question for ``lesson`` is asked of."""
+        return sum(1 for info in self.store.list_tables(lesson) if info.status != "ended"
+                   for seat in info.seats if seat.has_code and seat.bot is None)
+
+    def answers(self, qid: str) -> list[tuple[str, int, int]]:
+        """Every answer to the question: (table, seat, choice)."""
+        with self.store._transaction(write=False) as tx:
+            rows = tx.all("SELECT table_id, seat, choice FROM gk_answers WHERE question = ? ORDER BY at", (qid,))
+        return [(str(t), int(s), int(c)) for t, s, c in rows]
+
+    def answer_of(self, qid: str, table_id: str, seat: int) -> int | None:
+        with self.store._transaction(write=False) as tx:
+            row = tx.one("SELECT choice FROM gk_answers WHERE question = ? AND table_id = ? AND seat = ?",
+                         (qid, table_id, seat))
+        return None if row is None else int(row[0])
+
+    def keep_judged(self, table_id: str, seat: int, judged: Sequence[tuple[int, str, float, float]]) -> None:
+        """Keep what a student's review found: (decision number, rulebook section, cost, win_cost) per decision."""
+        with self.store._transaction(write=True) as tx:
+            tx.run("DELETE FROM gk_judged WHERE table_id = ? AND seat = ?", (table_id, seat))
+            tx.many("INSERT INTO gk_judged (table_id, seat, decision, section, cost, win_cost) "
+                    "VALUES (?, ?, ?, ?, ?, ?)", [(table_id, seat, *row) for row in judged])
+
+    def results(self, lesson: str | None = None) -> list[dict[str, Any]]:
+        """Every answer (and every judged decision) of the lesson's students (None: of every table), one row each:
+        what ("answer" or "decision"), table, seat, student, kind, section, correct, cost, win_cost, at."""
+        tables = {info.table: info for info in self.store.list_tables(lesson)}
+        rows: list[dict[str, Any]] = []
+        with self.store._transaction(write=False) as tx:
+            answers = tx.all("SELECT a.question, a.table_id, a.seat, a.name, a.choice, a.correct, a.cost, a.win_cost, "
+                             "a.at, q.module, q.kind FROM gk_answers a JOIN gk_questions q ON q.id = a.question "
+                             "ORDER BY a.at")
+            judged = tx.all("SELECT table_id, seat, decision, section, cost, win_cost FROM gk_judged "
+                            "ORDER BY table_id, seat, decision")
+        for qid, table_id, seat, name, choice, correct, cost, win_cost, at, module, kind in answers:
+            if table_id not in tables:
+                continue
+            section = _section(module, kind)
+            rows.append({"what": "answer", "question": qid, "table": table_id, "seat": int(seat),
+                         "student": name or _seat_name(tables[table_id], int(seat)), "kind": kind, "section": section,
+                         "choice": int(choice), "correct": None if correct is None else bool(correct),
+                         "cost": cost, "win_cost": win_cost, "at": float(at)})
+        for table_id, seat, decision, section, cost, win_cost in judged:
+            if table_id not in tables:
+                continue
+            info = tables[table_id]
+            rows.append({"what": "decision", "question": None, "table": table_id, "seat": int(seat),
+                         "student": info.seats[int(seat)].name or _seat_name(info, int(seat)), "kind": "decision",
+                         "section": section, "choice": int(decision), "correct": None, "cost": float(cost),
+                         "win_cost": float(win_cost), "at": None})
+        return rows
+
+
+@lru_cache(maxsize=128)
+def _section(module: str, kind: str) -> str:
+    """The rulebook section a kind of question asks about."""
+    return next((k.section for k in importlib.import_module(module).questions.kinds() if k.name == kind), "")
+
+
+def _seat_name(info: Any, seat: int) -> str:
+    return f"{info.title or info.table}, seat {seat + 1}"
+
+
+def results_frame(rows: Sequence[dict[str, Any]]) -> Any:
+    """:meth:`Quiz.results` as a pandas DataFrame (one row per answer or judged decision)."""
+    import pandas as pd
+
+    columns = ["what", "question", "table", "seat", "student", "kind", "section", "choice", "correct", "cost",
+               "win_cost", "at"]
+    return pd.DataFrame(list(rows), columns=columns)
