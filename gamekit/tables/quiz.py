@@ -243,6 +243,27 @@ def _section(module: str, kind: str) -> str:
     return next((k.section for k in importlib.import_module(module).questions.kinds() if k.name == kind), "")
 
 
+def judged_decisions(game: Any, review: Any) -> list[tuple[int, str, float, float]]:
+    """A review's judged decisions as the results keep them (:meth:`Quiz.keep_judged`): per decision its number as a
+    table's log numbers it (the decisions before it, plus one), the rulebook section of the move played (its first
+    event's), its cost in the game's unit and in chance of winning.  ``game``: the reviewed game (its history)."""
+    from ..record import states_along
+
+    states = list(states_along(game))
+    before: dict[int, int] = {}
+    decisions = 0
+    for state in states:
+        before[state.move_number] = decisions
+        decisions += not (state.is_chance() or state.is_terminal())
+    after = {s.move_number: s for s in states}
+    rows = []
+    for move in review.moves:
+        events = after[move.move_number + 1].events if move.move_number + 1 in after else ()
+        rows.append((before[move.move_number] + 1, events[0].section if events else "", float(move.value_cost.mean),
+                     float(move.win_cost.mean)))
+    return rows
+
+
 def _seat_name(info: Any, seat: int) -> str:
     return f"{info.title or info.table}, seat {seat + 1}"
 

@@ -32,6 +32,7 @@ NOTEBOOKS = REPO / "notebooks"
 COURSE = [
     "00_start_here",
     "05_teachers_positions_and_scenarios",
+    "06_teachers_class_results",
     "10_giganten_price_dice",
     "11_giganten_a_round_step_by_step",
     "12_giganten_locomotives_and_transport",

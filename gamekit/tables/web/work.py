@@ -23,6 +23,7 @@ from typing import Any, Callable, Sequence
 
 from ...coach import advise, model_of, review as coach_review
 from ...record import states_along
+from ..quiz import judged_decisions
 from ..store import TableStore
 
 _STORE: TableStore | None = None
@@ -124,21 +125,9 @@ def review(table_id: str, seat: int, samples: int) -> str:
     state = s.state(table_id)
     skipped = bot_moves(table_id, seat)
     judged = coach_review(state, [seat], samples=samples, skip=skipped)
+    s.quiz.keep_judged(table_id, seat, judged_decisions(state, judged))
     result = numbered_as_the_log(judged, state)
-    s.quiz.keep_judged(table_id, seat, judged_rows(state, judged, result))
     return review_html(result, "your moves") + bot_moves_note(result.skipped)
-
-
-def judged_rows(state: Any, judged: Any, numbered: Any) -> list[tuple[int, str, float, float]]:
-    """A review's decisions as the results keep them: (decision number as the log numbers it, the rulebook section of
-    the move played -- its first event's --, the cost in the game's unit, in chance of winning)."""
-    after = {s.move_number: s for s in states_along(state)}
-    rows = []
-    for move, as_logged in zip(judged.moves, numbered.moves):
-        events = after[move.move_number + 1].events if move.move_number + 1 in after else ()
-        rows.append((as_logged.move_number + 1, events[0].section if events else "", float(move.value_cost.mean),
-                     float(move.win_cost.mean)))
-    return rows
 
 
 class Workers:
