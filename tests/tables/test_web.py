@@ -345,3 +345,14 @@ def test_twin_tables_give_identical_class_question_boxes(server):
     server.store.quiz.ask("giganten", "price_zone", seed=3, seconds=60)  # for every table
     boxes = [update(messages(server, {"t": "hello", "code": t.seats[blind[0]]}, 1)[0])["quiz"] for t in tables]
     assert boxes[0] == boxes[1] and "gk-answer" in boxes[0]
+
+
+def test_the_class_plays_on_from_a_questions_position(server):
+    lesson = server.store.create_lesson(giganten, ["Ana", "Ben", "Cleo", "Dan"], 4, title="on", seed=3)
+    asked = server.store.quiz.ask("giganten", "truck_cost", seed=4, lesson=lesson.id)
+    sheet = server.post("/teacher/play-on", data={"key": TEACHER_KEY, "question": asked.id})
+    assert sheet.status_code == 200 and sheet.text.count('class="gk-seat-card"') == 4
+    newest = server.store.list_tables()[-1]
+    position = asked.question().state
+    assert newest.players == position.num_players and newest.title.startswith("from the question truck_cost")
+    assert server.store.state(newest.table).observation(0) == position.observation(0) or newest.length > 0

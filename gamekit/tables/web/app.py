@@ -140,6 +140,7 @@ class Classroom:
             Route("/question/{question}", self.question_page),
             Route("/teacher/ask", self.ask, methods=["POST"]),
             Route("/teacher/question", self.question_status, methods=["POST"]),
+            Route("/teacher/play-on", self.play_on, methods=["POST"]),
             Route("/teacher/results.csv", self.results_csv),
             Route("/teacher/lesson", self.new_lesson, methods=["POST"]),
             Route("/teacher/reissue", self.reissue, methods=["POST"]),
@@ -275,6 +276,26 @@ class Classroom:
         except TableError as exc:
             return await self.teacher_page(request, key, problem=str(exc))
         return await self.teacher_page(request, key)
+
+    async def play_on(self, request: Request) -> Response:
+        """The class plays on from a question's position: the lesson's students at new tables that start there (as
+        many players as the position has, bots in the gaps); the answer is the new tables' seat cards."""
+        checked = await self._teacher_form(request)
+        if isinstance(checked, Response):
+            return checked
+        key, form = checked
+        try:
+            asked = await asyncio.to_thread(self.store.quiz.get, str(form.get("question", "")))
+            students = await asyncio.to_thread(teacher.students_of, self.store, asked.lesson)
+            state = asked.question().state
+            settings = {"position": state.to_position(), "title": f"from the question {asked.kind}",
+                        "bot": "heuristic", "hints": True}
+            lesson = await asyncio.wrap_future(self.workers.submit_bots(
+                work.create_lesson, asked.module, students, state.num_players, settings))
+        except (TableError, ValueError) as exc:
+            return await self.teacher_page(request, key, problem=str(exc))
+        sheet = await asyncio.to_thread(teacher.seat_cards, self.store, lesson, self.public_url)
+        return self.page(request, "cards.html", key=key, lesson=lesson, sheet=sheet)
 
     async def results_csv(self, request: Request) -> Response:
         """What the class learnt, as CSV (``?code=TEACHERKEY[&lesson=ID]``)."""

@@ -226,6 +226,15 @@ def read_question_form(form: Mapping[str, Any]) -> tuple[str, str, dict[str, Any
     return module, kind, settings
 
 
+def students_of(store: TableStore, lesson: str | None) -> list[str] | int:
+    """The students of a lesson (their names, in the lesson's order; or how many, when they have no names)."""
+    seats = [seat for info in store.list_tables(lesson) for seat in info.seats if seat.has_code]
+    if not seats:
+        raise FormError("that question's lesson has no students")
+    names = [seat.name for seat in seats]
+    return [n for n in names if n] if all(names) else len(seats)
+
+
 def recent_questions(store: TableStore, count: int = 8) -> list[dict[str, Any]]:
     """The newest class questions: id, lesson, game, kind, status, answers given."""
     with store._transaction(write=False) as tx:
