@@ -42,7 +42,7 @@ from ..positions import ScenarioLibrary
 from ..protocol import GameState, IllegalAction
 from ..spec import GameSpec
 from .advice import Advisor
-from .chooser import ActionChooser, ActionGroups
+from .chooser import ActionChooser, ActionGroups, AmountOf
 from .clickable import Bridge, Clickable
 from .controls import Confirm, button, escape
 from .log import EventLog, format_entry
@@ -166,6 +166,8 @@ class GameView:
     value_name: Callable[[str], str] = bot_value_name
     #: The Hint / Why? piece (:class:`gamekit.widgets.advice.Advisor` or a replacement taking the stepper).
     advisor: Callable[..., Any] = Advisor
+    #: The amount an action names (a bid): such actions are chosen with a number box, not a long menu.
+    amount_of: AmountOf | None = None
 
 
 def derived_seed(*parts: object) -> int:
@@ -184,8 +186,9 @@ def ranking(returns: Sequence[float]) -> list[tuple[int, int]]:
 
 
 #: The side panel's tallest: the screen less the page's title and tabs, the stepper's title, the winner's
-#: banner and the settings bar (1080 px: 780), so that the event log shrinks before the page scrolls.
-SIDE_MAX_HEIGHT = "calc(100vh - 300px)"
+#: banner and the settings bar (1080 px: 820; 720 px, a 1920x1080 screen at 150 % zoom: 460), so that the
+#: event log shrinks before the page scrolls.
+SIDE_MAX_HEIGHT = "calc(100vh - 260px)"
 
 
 class GameStepper:
@@ -212,7 +215,7 @@ class GameStepper:
                                       view.player_name)
         self.log = EventLog(limit=log_limit)
         self.log.on_jump.append(self.jump)
-        self.chooser = ActionChooser(self.choose, max_buttons=max_buttons)
+        self.chooser = ActionChooser(self.choose, max_buttons=max_buttons, amount_of=view.amount_of)
         self._picture = view.picture() if view.picture else None
         self._revealed: int | None = None
         self._future: list[Action] = []
@@ -331,7 +334,7 @@ class GameStepper:
         ])
         keys = " · ".join(f"{k.upper()} {words}" for k, (_, words) in KEYS.items())
         self.side = widgets.VBox([
-            controls, self.lesson, self.message, self.confirm.box, self.chooser.box,
+            controls, self.lesson, self.message, self.chooser.box,
             widgets.HBox([self.private_title, self.reveal_button], layout=wrap()), self.private, self.advisor.box,
             self.summary, widgets.HTML("<b>Event log</b> (newest first; click an entry to go back to it)"),
             self.log.view,
@@ -344,14 +347,15 @@ class GameStepper:
         scenario_row = widgets.HBox([self.scenario_menu, self.scenario_button], layout=wrap())
         if not names:
             scenario_row.layout.display = "none"
+        # the question before New game, a new player count, a scenario or a load shows under the button asked
         game = widgets.VBox([self.seat_picker.box, *self.variants,
                              widgets.HBox([self.seed_box, self.reset_button, self.autoplay], layout=wrap()),
-                             scenario_row])
+                             scenario_row, self.confirm.box])
         positions = (" A position file (<code>to_position()</code> as JSON, see docs/positions.md) loads too: play "
                      "continues from that position." if v.spec.from_position is not None else "")
         files = widgets.VBox([widgets.HTML("A save file holds the options and every move: loading it replays the "
                                            f"game, so the timeline reaches back to its first move.{positions}"),
-                              widgets.HBox([self.save_button, self.upload], layout=wrap())])
+                              widgets.HBox([self.save_button, self.upload], layout=wrap()), self.confirm.box])
         keys_help = widgets.HTML(f"<div>Click the stepper, then: {keys}. Tab reaches every button and every "
                                  "clickable part of the picture; Enter or Space presses it.</div>")
         self.settings = widgets.Tab(children=[game, files, self.text_form, keys_help],
@@ -1000,5 +1004,5 @@ class GameStepper:
             self.text_form.value = ("<i>The text form shows every hidden hand, so it is not shown while a "
                                     "human plays.</i>")
             return
-        self.text_form.value = f"<pre style='font-size:13px'>{escape(text)}</pre>"
+        self.text_form.value = f"<pre>{escape(text)}</pre>"
 
