@@ -221,6 +221,7 @@ class GameStepper:
         self._future: list[Action] = []
         self._targets: dict[str, list[Action]] = {}
         self._chance_free = False  # "let chance finish this phase" is running
+        self._until: Callable[[GameState], bool] | None = None  # the goal of a paced run (autoplay stops there)
         self._quiet = False  # a control is being set by the stepper itself
         self.advisor = view.advisor(self)
         self.why_button, self.why = self.advisor.button, self.advisor.pane
@@ -290,6 +291,10 @@ class GameStepper:
         self.autoplay = widgets.Checkbox(value=autoplay, description="Bots answer at once", indent=False,
                                          tooltip="After a human's action, bots and chance play on until "
                                                  "the next human decision")
+        self.pace = widgets.Checkbox(value=True, description="Bots at a watchable pace", indent=False,
+                                     tooltip="While a page shows the game, bots answer and play Finish phase, Finish "
+                                             "round and Play to end one move per beat of the Speed setting (chance "
+                                             "at once; Pause stops them); off: all at once")
         self.variants = self._variant_controls()
         self.scenarios = ScenarioLibrary(v.spec.name, v.spec) if v.spec.from_position is not None else None
         names = self.scenarios.names() if self.scenarios is not None else []
@@ -349,7 +354,8 @@ class GameStepper:
             scenario_row.layout.display = "none"
         # the question before New game, a new player count, a scenario or a load shows under the button asked
         game = widgets.VBox([self.seat_picker.box, *self.variants,
-                             widgets.HBox([self.seed_box, self.reset_button, self.autoplay], layout=wrap()),
+                             widgets.HBox([self.seed_box, self.reset_button, self.autoplay, self.pace],
+                                          layout=wrap()),
                              scenario_row, self.confirm.box])
         positions = (" A position file (<code>to_position()</code> as JSON, see docs/positions.md) loads too: play "
                      "continues from that position." if v.spec.from_position is not None else "")
@@ -595,8 +601,13 @@ class GameStepper:
             self._log_move(before, action, after)
         self._changed()
 
-    def _run(self, until: Callable[[GameState], bool], max_moves: int = 100_000) -> int:
-        """Play automatic moves until ``until(state)``, a human's turn or the end; redraw once."""
+    def _run(self, until: Callable[[GameState], bool], max_moves: int = 100_000, paced: bool = False) -> int:
+        """Play automatic moves until ``until(state)``, a human's turn or the end; redraw once.  ``paced`` (a run
+        people watch, see :meth:`watched_pace`): the moves are played by autoplay's beats instead (0 now)."""
+        if paced and self.watched_pace():
+            self._until = until
+            self._set_playing(True)
+            return 0
         moves = 0
         try:
             while moves < max_moves:
@@ -642,27 +653,33 @@ class GameStepper:
             return f"Waiting for {escape(self.name(seat))}:{where} choose an action below."
         return ""
 
+    def watched_pace(self) -> bool:
+        """Whether bots play at a watchable pace: the setting is on (the default) and a page shows the stepper
+        (its browser side has reported; in plain Python, scripts and tests, every run is played at once)."""
+        return self.pace.value and self.bridge.watched
+
     def step(self) -> int:
         """Play one automatic action (a bot's move or a chance outcome); 0 if a human must choose."""
         return self._run(lambda _s: True, 1)
 
     def finish_phase(self) -> int:
-        """Play on until the engine's phase changes (or a human must choose, or the game ends)."""
-        return self._until_changes(self.view.phase)
+        """Play on until the engine's phase changes (or a human must choose, or the game ends); at a watchable
+        pace while a page shows it (:meth:`watched_pace`)."""
+        return self._until_changes(self.view.phase, paced=True)
 
     def finish_round(self) -> int:
-        """Play on until the engine's round changes (or a human must choose, or the game ends)."""
-        return self._until_changes(self.view.round)
+        """Play on until the engine's round changes (or a human must choose, or the game ends); paced likewise."""
+        return self._until_changes(self.view.round, paced=True)
 
-    def _until_changes(self, key: Callable[[GameState], Hashable] | None) -> int:
+    def _until_changes(self, key: Callable[[GameState], Hashable] | None, paced: bool = False) -> int:
         if key is None:
             return self.step()
         start = key(self.state)
-        return self._run(lambda s: key(s) != start)
+        return self._run(lambda s: key(s) != start, paced=paced)
 
     def play_to_end(self) -> int:
-        """Play on until the game ends or a human must choose."""
-        return self._run(lambda _s: False)
+        """Play on until the game ends or a human must choose; paced likewise."""
+        return self._run(lambda _s: False, paced=True)
 
     def choose(self, action: Action) -> None:
         """A human's action (or chosen chance outcome); with autoplay, bots and chance answer."""
@@ -674,7 +691,7 @@ class GameStepper:
             return
         self.message.value = ""
         if self.autoplay.value:
-            self._run(lambda _s: False)
+            self._run(lambda _s: False, paced=True)
         else:
             self._refresh()
 
@@ -755,12 +772,24 @@ class GameStepper:
         on = change["new"]
         self.play_button.description = "⏸ Pause" if on else "▶ Play"
         self.bridge.playing = on
-        if on and self.step() == 0:
-            self._set_playing(False)
+        if on:
+            self._beat()
+        else:
+            self._until = None
 
     def _tick(self) -> None:
-        """One beat of autoplay: one move; pause when a human must choose or the game is over."""
-        if self.playing and self.step() == 0:
+        if self.playing:
+            self._beat()
+
+    def _beat(self) -> None:
+        """One beat of autoplay: one move (in a paced run: one bot's move, the chance outcomes around it at
+        once); pause when a human must choose, the game is over or the paced run has reached its goal."""
+        until = self._until
+        if until is None:
+            moved = self.step()
+        else:
+            moved = self._run(lambda s: until(s) or not s.is_chance())
+        if moved == 0 or (until is not None and until(self.state)):
             self._set_playing(False)
 
     def press_key(self, key: str) -> None:

@@ -160,3 +160,29 @@ def test_the_new_game_question_shows_next_to_its_button():
     assert st.confirm.box in files.children and st.confirm.box not in list(walk(st.side))
     st.confirm.no.click()
     assert st.state.move_number == 1
+
+
+def test_bots_play_at_a_watchable_pace_while_a_page_shows_the_stepper():
+    """Issue 29: handing the seats to bots played about 400 moves in a second.  With the setting on (the
+    default) and a page showing the stepper, Play to end (like Finish phase / round and the bots' answers)
+    plays one bot move per beat of the Speed setting, the chance outcomes around it at once; Pause stops it.
+    Off, or with no page (scripts, tests), the run is played at once."""
+    st = stepper(seed=2, seats=["random"] * 4)
+    assert st.pace.value and not st.watched_pace()  # on by default; no page yet
+    st.bridge._on_message(st.bridge, {"event": "shown"}, [])  # what the page's side of the stepper sends
+    assert st.watched_pace()
+    st.end_button.click()
+    assert st.playing and not st.state.is_chance() and not st.state.is_terminal()  # the deal at once, no bot yet
+    for _ in range(5):
+        before = st.state
+        st.bridge.tick()  # a beat of the browser's clock
+        decisions = [a for s, a in zip(st._path, st.state.history()) if s.move_number >= before.move_number
+                     and not s.is_chance()]
+        assert len(decisions) == 1 and st.playing  # one bot move per beat
+    st.toggle_play()  # Pause
+    paused_at = st.state.move_number
+    st.bridge.tick()
+    assert not st.playing and st.state.move_number == paused_at
+    st.pace.value = False
+    st.end_button.click()
+    assert st.state.is_terminal()  # all at once
