@@ -23,7 +23,7 @@ from .components import (ANY_PLAYER_TAKES, CARDS, DISPLAY, DISPLAY_FREE, DISPLAY
 from .plots import FAMILY_COLORS
 
 TEXT_PX = 14  # the cards' and captions' type (the picture's smallest: gamekit.svg.MIN_TEXT_PX)
-CARD_W, CARD_H = 128, 132  # a card on a dig site or the deck
+CARD_W, CARD_H = 120, 132  # a card on a dig site or the deck
 MINI_W, MINI_H = 100, 38  # a card in a Study or a museum
 SITE_H = CARD_H + 52  # a dig site's frame: its name, its cards, the markers under them
 SITE_W = 2 * CARD_W + 24

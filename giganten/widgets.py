@@ -305,8 +305,8 @@ class PriceDice:
     # -- drawing ---------------------------------------------------------------------------
     def redraw(self) -> None:
         self.tracks.markup = pictures.prices_svg(self.indices, self.previous)
-        self.hist_ax.clear()
         with readable_type():
+            self.hist_ax.clear()
             plots.plot_price_histogram(self.counts, self.exact, ax=self.hist_ax)
         self.histogram.markup = figure_svg(self.fig)
         lines = "".join(f"<li>{escape(line)}</li>" for line in self.lines) or "<li>Press a Roll button.</li>"
@@ -345,8 +345,8 @@ class LocomotiveRace:
         return self.widget._repr_mimebundle_(**kwargs)
 
     def _render(self, i: int) -> str:
-        self.ax.clear()
         with readable_type():
+            self.ax.clear()
             plots.plot_rail_race(self.snapshots[i], self.ax)
         self.fig.subplots_adjust(left=0.09, right=0.99, bottom=0.2, top=0.88)
         return figure_svg(self.fig)

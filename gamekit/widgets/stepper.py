@@ -606,7 +606,10 @@ class GameStepper:
         people watch, see :meth:`watched_pace`): the moves are played by autoplay's beats instead (0 now)."""
         if paced and self.watched_pace():
             self._until = until
-            self._set_playing(True)
+            if self.playing:
+                self._refresh()  # (a human's move, while the clock already runs)
+            else:
+                self._set_playing(True)
             return 0
         moves = 0
         try:

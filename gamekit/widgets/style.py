@@ -10,7 +10,7 @@ Buttons wrap their words instead of cutting them off.
 The stepper's picture shares its row with the side panel (controls, players, log): on a narrower screen
 (1366x768, or 150 % browser zoom: a 1280x720 CSS window) the picture is drawn smaller rather than pushing
 the side panel below the screen (at 150 % zoom a CSS pixel is 1.5 device pixels, so the board's type
-keeps its size on the screen); only where the two cannot share a row (under 1,060 px, or in Big type,
+keeps its size on the screen); only where the two cannot share a row (under 1,072 px, or in Big type,
 where the picture is shown at full size) does the side panel go below the picture.
 """
 from __future__ import annotations
@@ -57,12 +57,13 @@ KIT_CSS = """
 .gk-kit .gk-log-note { color: #555555; font-size: 14px; margin: 2px 0; }
 .gk-kit .gk-big-switch { position: relative; z-index: 10; }
 .gk-kit .gk-big-switch .jupyter-button { pointer-events: auto; }
-.gk-kit .gk-picture-view { max-width: max(min(100%, 640px), calc(100% - 440px)); }
+.gk-kit .gk-picture-view { max-width: max(min(100%, 640px), calc(100% - 432px)); }
 .gk-kit .gk-picture-view svg, .gk-kit .gk-chart svg { max-width: 100%; height: auto; }
 .gk-kit .gk-picture-view svg { max-height: max(320px, calc(100vh - 260px)); width: auto; }
 .gk-big, .gk-big .gk-kit { font-size: 18px; --jp-widgets-font-size: 18px; --jp-ui-font-size0: 18px;
   --jp-ui-font-size1: 18px; --jp-content-font-size1: 18px; --jp-code-font-size: 18px;
-  --jp-widgets-horizontal-tab-height: 36px; --jp-widgets-inline-height: 36px; }
+  --jp-widgets-horizontal-tab-height: 36px; --jp-widgets-inline-height: 36px;
+  --jp-widgets-horizontal-tab-width: 190px; }
 .gk-big .jupyter-button, .gk-big .widget-label, .gk-big .widget-dropdown select, .gk-big .widget-readout,
 .gk-big input, .gk-big .widget-toggle-button, .gk-big .widget-upload, .gk-big .widget-text input,
 .gk-big .lm-TabBar-tab, .gk-big pre, .gk-big .widget-checkbox label, .gk-big .jupyter-widget-Collapse-header,
