@@ -403,7 +403,7 @@ def test_after_the_game_the_seat_reviews_its_own_moves_once_with_the_chart(store
     result = page.last_review
     assert calls == [[1]] and result is not None and result.moves
     assert {m.seat for m in result.moves} == {1}  # its own decisions only
-    assert "Review (your moves" in shown and "data:image/png;base64," in shown and "<li>Move " in shown
+    assert "Review (your moves" in shown and "<svg" in shown and "<li>Move " in shown
     log = {e["number"]: e["player"] for e in store.seat_view(codes.seats[1], log_limit=None).content["log"]}
     for m in result.mistakes(5):  # numbered as the table's log numbers the decisions
         assert log[m.move_number + 1] == 1
