@@ -90,6 +90,22 @@ def test_dashboard_text_is_at_least_14px_at_1920x1080_and_18px_in_big_type(dashb
             small = small_texts(page, size)
             shot(page, f"1920-{label}-{name.replace(' ', '-').lower()}")
             assert small == [], f"{name}, {label} type: {summary(small)}"
+            sideways = [p for p in fit_problems(page, ".gk-classroom", whole_page=True) if "sideways" in p]
+            assert sideways == [], f"{name}, {label} type: {sideways}"
+    # a human's turn in Big type: the hand (revealed), the choices, the log's section badges
+    show_tab(page, "Giganten")
+    giganten = page.locator(".gk-stepper").first
+    for _ in range(6):
+        if giganten.get_by_text("Pass the screen to").count():
+            break
+        button(giganten, "Finish round").click()
+        page.wait_for_timeout(1_000)
+    giganten.locator("button", has_text="Reveal").first.click()
+    giganten.get_by_text("your action").first.wait_for(timeout=30_000)
+    assert giganten.locator(".gk-log-entry .gk-section").count() > 0
+    small = small_texts(page, 18)
+    shot(page, "1920-big-giganten-hand")
+    assert small == [], f"a human's turn, big type: {summary(small)}"
     # the settings (seats, variants, the save tab) in Big type too
     show_tab(page, "First Giants")
     stepper = page.locator(".gk-stepper").nth(1)
