@@ -54,6 +54,7 @@ KIT_CSS = """
 .gk-kit .gk-section { font-size: 14px; }
 .gk-kit .gk-log-future { opacity: 0.6; }
 .gk-kit .gk-side > * { flex-shrink: 0; }
+.gk-kit .gk-side { overflow-y: auto; overflow-x: hidden; }
 .gk-kit .gk-log-note { color: #555555; font-size: 14px; margin: 2px 0; }
 .gk-kit .gk-big-switch { position: relative; z-index: 10; }
 .gk-kit .gk-big-switch .jupyter-button { pointer-events: auto; }

@@ -17,7 +17,7 @@ import pytest
 
 from .conftest import SCREENSHOTS, free_port, server_env, start, stop, tcp_open, voila_command, wait_until, \
     copy_notebooks, NOTEBOOKS
-from .kit import SETTINGS_HEADER, button, fit_problems, move_number, open_settings, wait_move
+from .kit import SETTINGS_HEADER, button, close_settings, fit_problems, move_number, open_settings, wait_move
 from .lab import run_all_cells
 from .readable import off_screen, small_texts, summary
 
@@ -74,6 +74,18 @@ def show_tab(page, name: str) -> None:
     page.wait_for_timeout(500)
 
 
+def fresh_game(page, stepper) -> None:
+    """A fresh game in ``stepper`` with its seats as they are (the dashboard keeps its games between page
+    loads: each test starts its own), settings closed again."""
+    open_settings(stepper, "Game")
+    moved = move_number(stepper) != 0  # (then New game asks first)
+    button(stepper, "New game…").click()
+    if moved:
+        stepper.locator("button.jupyter-button:visible", has_text="Yes, new game").first.click()
+    wait_move(page, stepper, "n === 0")
+    close_settings(stepper)
+
+
 def big_type(page) -> None:
     page.locator(".gk-classroom button", has_text="Big type").first.click()
     page.wait_for_function("() => document.querySelector('.gk-classroom.gk-big')")
@@ -123,6 +135,7 @@ def test_dashboard_is_usable_at_150_percent_zoom_and_at_1366x768(dashboard, open
     button fell below the screen; now the picture is drawn smaller beside the side panel."""
     page = open_page(dashboard, width, height, dpr)
     name = "zoom-150" if dpr != 1 else f"{width}x{height}"
+    fresh_game(page, page.locator(".gk-stepper").first)
     for tab, index in zip(STEPPERS, range(2)):
         show_tab(page, tab)
         stepper = page.locator(".gk-stepper").nth(index)
@@ -136,11 +149,27 @@ def test_dashboard_is_usable_at_150_percent_zoom_and_at_1366x768(dashboard, open
     show_tab(page, "Giganten")
     button(stepper, "Step ▸").click()  # usable: a click on Step plays a move
     wait_move(page, stepper, "n >= 1")
+    # a human's turn (hot seat): Reveal, then the choices are on the screen too, and one of them plays
+    for _ in range(6):
+        if stepper.get_by_text("Pass the screen to").count():
+            break
+        button(stepper, "Finish round").click()
+        page.wait_for_timeout(1_000)
+    stepper.locator("button", has_text="Reveal").first.click()
+    choice = stepper.locator(".gk-chooser button.jupyter-button:visible").first
+    choice.wait_for(timeout=30_000)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shot(page, f"{name}-giganten-hand")
+    assert off_screen(page, [stepper.locator(".gk-chooser"), button(stepper, "Hide")]) == []
+    before = move_number(stepper)
+    choice.click()
+    wait_move(page, stepper, f"n > {before}")
 
 
 def test_new_game_question_shows_next_to_its_button(dashboard, open_page):
     page = open_page(dashboard, 1920, 1080)
     stepper = page.locator(".gk-stepper").first
+    fresh_game(page, stepper)
     button(stepper, "Step ▸").click()
     wait_move(page, stepper, "n >= 1")
     open_settings(stepper, "Game")
@@ -160,6 +189,7 @@ def test_bots_handed_the_seats_play_to_the_end_at_a_watchable_pace(dashboard, op
     (it played about 400 moves in a second); Pause stops it."""
     page = open_page(dashboard, 1920, 1080)
     stepper = page.locator(".gk-stepper").first
+    fresh_game(page, stepper)
     open_settings(stepper, "Game")
     assert stepper.get_by_role("checkbox", name="Bots at a watchable pace").is_checked()  # on by default
     for seat in ("Red", "Blue"):
