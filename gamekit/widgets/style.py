@@ -59,7 +59,7 @@ KIT_CSS = """
 .gk-kit .gk-big-switch { position: relative; z-index: 10; }
 .gk-kit .gk-big-switch .jupyter-button { pointer-events: auto; }
 .gk-kit .gk-picture-view { max-width: max(min(100%, 640px), calc(100% - 432px)); }
-.gk-kit .gk-picture-view svg, .gk-kit .gk-chart svg { max-width: 100%; height: auto; }
+.gk-kit .gk-clickable-box > svg, .gk-kit .gk-chart svg { max-width: 100%; height: auto; }
 .gk-kit .gk-picture-view svg { max-height: max(320px, calc(100vh - 260px)); width: auto; }
 .gk-big, .gk-big .gk-kit { font-size: 18px; --jp-widgets-font-size: 18px; --jp-ui-font-size0: 18px;
   --jp-ui-font-size1: 18px; --jp-content-font-size1: 18px; --jp-code-font-size: 18px;

@@ -145,6 +145,9 @@ def test_dashboard_is_usable_at_150_percent_zoom_and_at_1366x768(dashboard, open
                   button(stepper, "▶ Play"), stepper.locator(SETTINGS_HEADER)]
         assert off_screen(page, needed) == [], tab
         shot(page, f"{name}-{tab.replace(' ', '-').lower()}")
+    for tab in TABS[2:]:  # the other tabs' pictures are drawn smaller too rather than scrolling sideways
+        show_tab(page, tab)
+        assert [p for p in fit_problems(page, ".gk-classroom", whole_page=True) if "sideways" in p] == [], tab
     stepper = page.locator(".gk-stepper").first
     show_tab(page, "Giganten")
     button(stepper, "Step ▸").click()  # usable: a click on Step plays a move
