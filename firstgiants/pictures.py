@@ -22,11 +22,12 @@ from .components import (ANY_PLAYER_TAKES, CARDS, DISPLAY, DISPLAY_FREE, DISPLAY
                          PER_FAMILY, PER_PAIR, SIZE_NAMES, SPEND_3_FOR_2, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY)
 from .plots import FAMILY_COLORS
 
-CARD_W, CARD_H = 112, 122  # a card on a dig site or the deck
-MINI_W, MINI_H = 80, 36  # a card in a Study or a museum
-SITE_H = CARD_H + 50  # a dig site's frame: its name, its cards, the markers under them
-WIDTH = 1180
+TEXT_PX = 14  # the cards' and captions' type (the picture's smallest: gamekit.svg.MIN_TEXT_PX)
+CARD_W, CARD_H = 120, 132  # a card on a dig site or the deck
+MINI_W, MINI_H = 100, 38  # a card in a Study or a museum
+SITE_H = CARD_H + 52  # a dig site's frame: its name, its cards, the markers under them
 SITE_W = 2 * CARD_W + 24
+WIDTH = 8 + 4 * (SITE_W + 10) + CARD_W + 16 + 8  # four dig sites and the deck
 TIMING_WORDS = {ONCE: "this turn:", ANY_PLAYER_TAKES: "anyone takes:", YOU_TAKE_CARNIVORE: "you take Carnivore:",
                 YOU_TAKE_NEW_FAMILY: "you take new family:", NO_TIMING: "wild card:"}
 CHOICE_WORDS = {DISPLAY: "may display 1", DISPLAY_FREE: "may display 1 free", DISPLAY_TWO_DIFFERENT:
@@ -81,12 +82,12 @@ def _card(svg: Svg, card: int, x: float, y: float) -> None:
     colour = FAMILY_COLORS[c.family_name]
     ink = text_color_on(colour)
     svg.rect(x, y, CARD_W, CARD_H, fill=colour, stroke=BLACK, stroke_width=1.2, rx=7)
-    svg.text(x + 8, y + 14, size_word(card), 13, anchor="start", fill=ink, bold=True)
-    svg.text(x + CARD_W - 7, y + 14, f"#{card}", 12, anchor="end", fill=ink)
-    svg.text(x + 8, y + 31, c.family_name, 13, anchor="start", fill=ink, bold=True)
-    svg.rect(x + 5, y + 42, CARD_W - 10, CARD_H - 47, fill=WHITE, rx=4)
-    lines = wrap(short_effect(card), CARD_W - 12, 12)
-    svg.lines(x + CARD_W / 2, y + 54, lines, 12, leading=1.12)  # (at most 5 lines: tests/firstgiants)
+    svg.text(x + 8, y + 14, size_word(card), TEXT_PX, anchor="start", fill=ink, bold=True)
+    svg.text(x + CARD_W - 7, y + 14, f"#{card}", TEXT_PX, anchor="end", fill=ink)
+    svg.text(x + 8, y + 32, c.family_name, TEXT_PX, anchor="start", fill=ink, bold=True)
+    svg.rect(x + 5, y + 43, CARD_W - 10, CARD_H - 48, fill=WHITE, rx=4)
+    lines = wrap(short_effect(card), CARD_W - 12, TEXT_PX)
+    svg.lines(x + CARD_W / 2, y + 56, lines, TEXT_PX, leading=1.12)  # (at most 5 lines: tests/firstgiants)
 
 
 def _mini(svg: Svg, card: int, x: float, y: float) -> None:
@@ -95,14 +96,14 @@ def _mini(svg: Svg, card: int, x: float, y: float) -> None:
     colour = FAMILY_COLORS[c.family_name]
     ink = text_color_on(colour)
     svg.rect(x, y, MINI_W, MINI_H, fill=colour, stroke=BLACK, stroke_width=1, rx=5)
-    svg.text(x + MINI_W / 2, y + 11, c.family_name, 12, fill=ink, bold=True)
-    svg.text(x + MINI_W / 2, y + 26, f"{size_word(card)} #{card}", 12, fill=ink)
+    svg.text(x + MINI_W / 2, y + 12, c.family_name, TEXT_PX, fill=ink, bold=True)
+    svg.text(x + MINI_W / 2, y + 28, f"{size_word(card)} #{card}", TEXT_PX, fill=ink)
 
 
 def _marker(svg: Svg, seat: int, name: str, cx: float, cy: float) -> None:
     colour = player_color(seat)
     svg.circle(cx, cy, 12, fill=colour, stroke=BLACK, stroke_width=1.5)
-    svg.text(cx, cy, name[:1], 13, fill=text_color_on(colour), bold=True)
+    svg.text(cx, cy, name[:1], TEXT_PX, fill=text_color_on(colour), bold=True)
 
 
 # -- the table -----------------------------------------------------------------------------------------------
@@ -112,7 +113,7 @@ def _dig_sites(svg: Svg, obs: Mapping[str, Any], top: float, places: dict[str, t
         x = 8 + k * (SITE_W + 10)
         svg.open(data_key=f"dig-site-{k}")
         svg.rect(x, top, SITE_W, SITE_H, fill="#F4F1E8", stroke=GREY, rx=6)
-        svg.text(x + 10, top + 13, f"Dig site {k + 1}", 13, anchor="start", bold=True)
+        svg.text(x + 10, top + 13, f"Dig site {k + 1}", TEXT_PX, anchor="start", bold=True)
         places[f"site-{k}"] = (x, top, SITE_W, SITE_H)
         for j, card in enumerate(site["cards"]):
             cx = x + 8 + j * (CARD_W + 8)
@@ -124,11 +125,11 @@ def _dig_sites(svg: Svg, obs: Mapping[str, Any], top: float, places: dict[str, t
     x = 8 + len(obs["dig_sites"]) * (SITE_W + 10)
     svg.open(data_key="deck")
     svg.rect(x, top, CARD_W + 16, SITE_H, fill="#E8E8E8", stroke=GREY, rx=6)
-    svg.text(x + 8, top + 13, "Deck", 13, anchor="start", bold=True)
+    svg.text(x + 8, top + 13, "Deck", TEXT_PX, anchor="start", bold=True)
     if obs["deck_top"] is not None:
         _card(svg, obs["deck_top"], x + 8, top + 24)
         places[f"card-{obs['deck_top']}"] = (x + 8, top + 24, CARD_W, CARD_H)
-    svg.text(x + 8, top + CARD_H + 36, f"{len(obs['deck_below_top'])} below", 13, anchor="start")
+    svg.text(x + 8, top + CARD_H + 36, f"{len(obs['deck_below_top'])} below", TEXT_PX, anchor="start")
     svg.close()
     return SITE_H
 
@@ -170,10 +171,10 @@ def band(svg: Svg, seat: int, head: str, groups: list[Group], top: float, places
     x, y = 8.0, top + 26
     row_height = 16 + MINI_H + 6
     for caption, cards, complete, target in groups:
-        width = max(text_width(caption, 12), len(cards) * (MINI_W + 4) - 4, MINI_W)
+        width = max(text_width(caption, TEXT_PX), len(cards) * (MINI_W + 4) - 4, MINI_W)
         if x > 8 and x + width > WIDTH - 8:
             x, y = 8.0, y + row_height
-        svg.text(x, y + 6, caption, 12, anchor="start", fill=BLACK if cards else "#555555")
+        svg.text(x, y + 6, caption, TEXT_PX, anchor="start", fill=BLACK if cards else "#555555")
         if complete:
             svg.rect(x - 3, y + 13, len(cards) * (MINI_W + 4) + 2, MINI_H + 6, fill="none", stroke=BLACK,
                      stroke_width=3, rx=6)
@@ -210,7 +211,7 @@ def cards_svg(cards: list[int], targets: Mapping[str, str] | None = None, title:
     """Small cards in rows (the museum builder's cards to choose from); ``targets`` (``card-<id>``) clickable."""
     places: dict[str, tuple] = {}
     rows = max(1, -(-len(cards) // per_row))
-    gap = 10  # each card's highlight frame apart from its neighbours'
+    gap = 6  # each card's highlight frame (3 px around it) apart from its neighbours' (13 in a row fit Big type)
     svg = Svg(16 + per_row * (MINI_W + gap), 30 + rows * (MINI_H + gap), title=title)
     if title:
         svg.text(8, 11, title, 14, anchor="start", bold=True)

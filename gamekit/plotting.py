@@ -12,7 +12,8 @@ widget redraws a thousand times) and a notebook shows a returned figure exactly 
 from __future__ import annotations
 
 import io
-from typing import Any, Callable, Sequence, cast
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence, cast
 
 import matplotlib
 from matplotlib.axes import Axes
@@ -109,12 +110,27 @@ def figure_png(fig: Figure, dpi: int | None = None) -> bytes:
     return buffer.getvalue()
 
 
+#: Type sizes (points) of a figure shown in a widget: at its natural size 1 pt is 1.33 CSS px, so 10.5 pt is the
+#: 14 px the back of the room reads on a projector at 1920x1080 (issue 29).
+READABLE_TYPE = {"font.size": 11.0, "axes.titlesize": 12.0, "axes.labelsize": 11.0, "xtick.labelsize": 10.5,
+                 "ytick.labelsize": 10.5, "legend.fontsize": 10.5}
+SMALLEST_PT = 10.5
+
+
+@contextmanager
+def readable_type() -> Iterator[None]:
+    """Draw a widget's figure inside this: its texts are at least :data:`SMALLEST_PT` (14 px as shown)."""
+    with matplotlib.rc_context(cast(Any, READABLE_TYPE)):
+        yield
+
+
 def figure_svg(fig: Figure) -> str:
     """The figure as SVG markup to put into a page: vector, with real text (``svg.fonttype`` none), no date,
     and ids that do not change from one call to the next.  Shown at its natural size, 1 pt of the figure is
-    1.33 CSS px: a 9 pt label reads as 12 px."""
+    1.33 CSS px; tick labels made while saving get :data:`READABLE_TYPE` (draw the rest in :func:`readable_type`)."""
     buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "gamekit"}):
+    rc = {**READABLE_TYPE, "svg.fonttype": "none", "svg.hashsalt": "gamekit"}
+    with matplotlib.rc_context(cast(Any, rc)):
         fig.savefig(buffer, format="svg", metadata={"Date": None})
     text = buffer.getvalue()
     return text[text.index("<svg"):]
@@ -230,7 +246,7 @@ def plot_review(result: Any, ax: Axes | None = None, mistakes: int = 5) -> Axes:
                 linestyle=style["linestyle"], marker=style["marker"], markevery=max(1, len(moves) // 12),
                 markersize=4, linewidth=1.5)
     at = dict(result.timeline)
-    near = 0.06 * max(1, max(moves, default=0) - min(moves, default=0))  # (a label's width, in moves)
+    near = 0.08 * max(1, max(moves, default=0) - min(moves, default=0))  # (a label's width, in moves)
     placed: list[tuple[float, float, int]] = []  # the labels drawn: where they point, how far above
     for m in sorted(result.mistakes(mistakes), key=lambda m: m.move_number):
         chance = at.get(m.move_number)
@@ -239,16 +255,16 @@ def plot_review(result: Any, ax: Axes | None = None, mistakes: int = 5) -> Axes:
         point = (m.move_number, chance[m.seat])
         above = 8
         while any(abs(point[0] - x) < near and abs(point[1] - y) < 0.12 and above == h for x, y, h in placed):
-            above += 11  # stacked over a neighbouring label instead of printed across it
+            above += 13  # stacked over a neighbouring label instead of printed across it
         placed.append((*point, above))
         ax.annotate(f"−{m.win_cost.mean:.0%}", point, textcoords="offset points",
-                    xytext=(0, above), ha="center", fontsize=8, color=player_style(m.seat)["color"],
+                    xytext=(0, above), ha="center", fontsize=SMALLEST_PT, color=player_style(m.seat)["color"],
                     arrowprops={"arrowstyle": "-", "color": "#999999"})
     ax.set_ylim(0, 1)
     ax.set_xlabel("move")
     ax.set_ylabel("chance of winning")
     ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
     ax.set_title("The coach's estimate of each player's chance of winning")
-    ax.legend(loc="upper left", fontsize=8, frameon=False, ncol=min(4, len(result.names)))
+    ax.legend(loc="upper left", fontsize=SMALLEST_PT, frameon=False, ncol=min(4, len(result.names)))
     ax.grid(alpha=0.3)
     return ax

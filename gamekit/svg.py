@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from typing import Any, Iterable, Iterator, Mapping
 
 #: The smallest type allowed in a picture, in CSS pixels (readable on a projector at 1920x1080).
-MIN_TEXT_PX = 12
+MIN_TEXT_PX = 14
 #: Sans-serif fonts every platform has; the width estimate below assumes their proportions.
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 #: Advance widths of the printable ASCII characters (space to ~) in DejaVu Sans, regular and bold, as shares

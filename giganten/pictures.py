@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional
 
 from gamekit import Action
 from gamekit.plotting import BLACK, GREY, LIGHT_BLUE, TERRAIN_COLORS, VERMILLION, WHITE, text_color_on
@@ -30,12 +30,15 @@ LEFT = 78  # room for row numbers and lane names
 TOP = 40  # room for the title and the column numbers
 ROWS, COLUMNS, HARBOUR = COMPONENTS.rows, COMPONENTS.columns, COMPONENTS.harbour
 LANE = 22  # height of a locomotive lane
+LEGEND_PX, LEGEND_ROW = 14, 21  # the legends' type and their rows' height
 RAIL_GAP = 14
 CARD_COLORS = {"beige": "#EADCB8", "red": "#F3B59A"}
 TERRAIN_WORDS = ("flat: 1 point", "hill: 2", "mountain: 3")
+UNUSED_MARK, UNUSED_INK = "×", "#777777"  # a tile space left empty with three players (rulebook: Setup)
+UNUSED_WORDS = "no tile with 3 players"
 PRICE_ROW = 24  # px per price-track space
 TRACK_W = 66  # px per company's track
-PRICE_LABELS = 62  # room for "$9,000"
+PRICE_LABELS = 66  # room for "$9,000"
 
 
 # -- targets --------------------------------------------------------------------------------------------
@@ -73,7 +76,7 @@ def rail_top() -> float:
 
 def board_height(players: int) -> float:
     """From the top to the end of the legend (three rows)."""
-    return rail_top() + (players + 1) * LANE + 22 + 68
+    return rail_top() + (players + 1) * LANE + 40 + 2 * LEGEND_ROW + 14
 
 
 def price_left() -> float:
@@ -90,9 +93,9 @@ def _terrain(svg: Svg) -> None:
     for (row, col), cost in zip(product(range(ROWS), range(COLUMNS)), COMPONENTS.terrain):  # row by row
         svg.rect(_x(col), _y(row), SQ, SQ, fill=TERRAIN_COLORS[cost - 1], stroke=WHITE, stroke_width=1)
     for col in range(COLUMNS):
-        svg.text(_x(col + 0.5), TOP - 8, str(col), 12, fill="#444444")
+        svg.text(_x(col + 0.5), TOP - 9, str(col), 14, fill="#444444")
     for row in range(ROWS):
-        svg.text(LEFT - 6, _y(row + 0.5), str(row), 12, anchor="end", fill="#444444")
+        svg.text(LEFT - 6, _y(row + 0.5), str(row), 14, anchor="end", fill="#444444")
 
 
 def _sites(svg: Svg, obs: Mapping[str, Any]) -> None:
@@ -105,7 +108,7 @@ def _sites(svg: Svg, obs: Mapping[str, Any]) -> None:
         with svg.layer("three-player-spaces"):
             for site in COMPONENTS.sites:
                 if site.three_player and site.index not in shown:
-                    svg.text(_x(site.col + 0.5), _y(site.row + 0.5), "×", 20, fill="#777777")
+                    svg.text(_x(site.col + 0.5), _y(site.row + 0.5), UNUSED_MARK, 20, fill=UNUSED_INK)
 
 
 def _site(svg: Svg, site: Mapping[str, Any]) -> None:
@@ -114,14 +117,14 @@ def _site(svg: Svg, site: Mapping[str, Any]) -> None:
         red = site["kind"] == 2
         svg.rect(x + 3, y + 3, SQ - 6, SQ - 6, fill=TILE_BACK, stroke=VERMILLION if red else BLACK,
                  stroke_width=3 if red else 1, rx=3)
-        svg.text(x + SQ / 2, y + 12, "▲" * site["kind"], 12, fill=WHITE)
+        svg.text(x + SQ / 2, y + 12, "▲" * site["kind"], 14, fill=WHITE)
         oil = site.get("oil")
         svg.text(x + SQ / 2, y + 28, "?" if oil is None else str(oil), 14, fill=WHITE, bold=True)
     elif site["state"] == "derrick":
         colour = PLAYER_COLORS[site["owner"]]
         ink = text_color_on(colour)
         svg.rect(x + 3, y + 3, SQ - 6, SQ - 6, fill=colour, stroke=BLACK, stroke_width=1.5, rx=3)
-        svg.text(x + SQ / 2, y + 13, PLAYER_LETTERS[site["owner"]], 13, fill=ink, bold=True)
+        svg.text(x + SQ / 2, y + 13, PLAYER_LETTERS[site["owner"]], 14, fill=ink, bold=True)
         svg.text(x + SQ / 2, y + 28, str(site["oil"]), 14, fill=ink, bold=True)
 
 
@@ -138,7 +141,7 @@ def _trucks(svg: Svg, obs: Mapping[str, Any]) -> None:
             colour = PLAYER_COLORS[p]
             with svg.layer(f"truck-{p}"):
                 svg.circle(cx, cy, 12, fill=colour, stroke=BLACK, stroke_width=2)
-                svg.text(cx, cy, PLAYER_LETTERS[p], 13, fill=text_color_on(colour), bold=True)
+                svg.text(cx, cy, PLAYER_LETTERS[p], 14, fill=text_color_on(colour), bold=True)
 
 
 def _lanes(obs: Mapping[str, Any]) -> list[tuple[str, int, str, str]]:
@@ -156,13 +159,13 @@ def _rail_background(svg: Svg, names: tuple[str, ...]) -> None:
     for col in range(1, HARBOUR + 1):
         svg.line(_x(col), top, _x(col), top + height, stroke=WHITE, stroke_width=1)
     for k, name in enumerate(("black", *names)):
-        svg.text(LEFT - 6, top + k * LANE + LANE / 2, name, 13, anchor="end", bold=k > 0)
-    costs_y = top + height + 11
-    svg.text(LEFT - 6, costs_y, "rail cost", 12, anchor="end", fill="#444444")
+        svg.text(LEFT - 6, top + k * LANE + LANE / 2, name, 14, anchor="end", bold=k > 0)
+    costs_y = top + height + 12
+    svg.text(LEFT - 6, costs_y, "rail cost", 14, anchor="end", fill="#444444")
     for col, cost in enumerate(COMPONENTS.rail_costs):
         if cost:
-            svg.text(_x(col + 0.5), costs_y, str(cost), 12, fill="#444444")
-    svg.text(_x(HARBOUR + 0.5), costs_y, "harbour", 12, fill="#444444")
+            svg.text(_x(col + 0.5), costs_y, str(cost), 14, fill="#444444")
+    svg.text(_x(HARBOUR + 0.5), costs_y, "harbour", 14, fill="#444444")
 
 
 def _locomotives(svg: Svg, obs: Mapping[str, Any]) -> None:
@@ -173,24 +176,36 @@ def _locomotives(svg: Svg, obs: Mapping[str, Any]) -> None:
         with svg.layer(f"locomotive-{k}"):
             svg.rect(cx - 9, y - 9, 18, 18, fill=colour, stroke=BLACK, stroke_width=1.5)
             if letter:
-                svg.text(cx, y, letter, 12, fill=text_color_on(colour), bold=True)
+                svg.text(cx, y, letter, 14, fill=text_color_on(colour), bold=True)
+
+
+LegendItem = tuple[str, str, Optional[str], str]
+"""A legend's item: the swatch's fill, the words, the swatch's edge (None: grey), a mark drawn on it ("")."""
 
 
 def _legend(svg: Svg, players: int) -> None:
-    """Three rows under the rail: the terrain, the tiles and derricks, the price zones."""
+    """Three rows under the rail: the terrain (and, with three players, the spaces left without a tile), the
+    tiles and derricks, the price zones.  An item is a swatch (fill, edge, a mark on it) and its words."""
     y = rail_top() + (players + 1) * LANE + 40
-    rows: list[list[tuple[str, str, str | None]]] = [
-        [(c, w, None) for c, w in [*zip(TERRAIN_COLORS, TERRAIN_WORDS), (LIGHT_BLUE, "harbour: the game ends")]],
-        [(TILE_BACK, "face-down tile: ▲ = derricks, oil (? = not seen)", BLACK),
-         (TILE_BACK, "red edge: 2 derricks", VERMILLION), (PLAYER_COLORS[0], "derrick: owner, oil left", BLACK)],
-        [(ZONE_COLORS[zone], f"price {ZONE_WORDS[zone]}", None) for zone in ("red", "white", "blue")]]
+    terrain: list[LegendItem] = [(c, w, None, "") for c, w in zip(TERRAIN_COLORS, TERRAIN_WORDS)]
+    terrain.append((LIGHT_BLUE, "harbour: the game ends", None, ""))
+    if players == 3:
+        terrain.append((TERRAIN_COLORS[0], UNUSED_WORDS, None, UNUSED_MARK))
+    tiles: list[LegendItem] = [(TILE_BACK, "face-down tile: ▲ = derricks, oil (? = not seen)", BLACK, ""),
+                         (TILE_BACK, "red edge: 2 derricks", VERMILLION, ""),
+                         (PLAYER_COLORS[0], "derrick: owner, oil left", BLACK, "")]
+    zones: list[LegendItem] = [(ZONE_COLORS[zone], f"price {ZONE_WORDS[zone]}", None, "")
+                               for zone in ("red", "white", "blue")]
+    rows = [terrain, tiles, zones]
     for items in rows:
         x: float = LEFT
-        for fill, words, edge in items:
+        for fill, words, edge, mark in items:
             svg.rect(x, y - 8, 16, 16, fill=fill, stroke=edge or GREY, stroke_width=2 if edge == VERMILLION else 1)
-            svg.text(x + 21, y, words, 12, anchor="start")
-            x += 21 + text_width(words, 12) + 10
-        y += 18
+            if mark:  # the mark as the board shows it
+                svg.text(x + 8, y, mark, 16, fill=UNUSED_INK)
+            svg.text(x + 21, y, words, LEGEND_PX, anchor="start")
+            x += 21 + text_width(words, LEGEND_PX) + 12
+        y += LEGEND_ROW
 
 
 # -- prices ---------------------------------------------------------------------------------------------------
@@ -208,10 +223,10 @@ def _price_background(svg: Svg, left: float, top: float, legend: bool = True) ->
     svg.text(left, top + 8, "Oil prices (Action 1)", 14, anchor="start", bold=True)
     tracks_left = left + PRICE_LABELS
     for c, short in enumerate(COMPANY_SHORT):
-        svg.text(tracks_left + (c + 0.5) * TRACK_W, top + 30, short, 13, bold=True)
+        svg.text(tracks_left + (c + 0.5) * TRACK_W, top + 30, short, 14, bold=True)
     for i, zone in enumerate(prices.ZONE):
         y = _price_y(top, i) - PRICE_ROW / 2
-        svg.text(tracks_left - 6, y + PRICE_ROW / 2, money(prices.TRACK[i]), 12, anchor="end")
+        svg.text(tracks_left - 6, y + PRICE_ROW / 2, money(prices.TRACK[i]), 14, anchor="end")
         for c in range(len(COMPANY_SHORT)):
             svg.rect(tracks_left + c * TRACK_W + 4, y, TRACK_W - 8, PRICE_ROW, fill=ZONE_COLORS[zone], stroke=GREY,
                      stroke_width=0.7)
@@ -219,10 +234,10 @@ def _price_background(svg: Svg, left: float, top: float, legend: bool = True) ->
     if not legend:
         return bottom - 14 - top
     for k, zone in enumerate(("red", "white", "blue")):
-        y = bottom + k * 18
-        svg.rect(left, y - 7, 14, 14, fill=ZONE_COLORS[zone], stroke=GREY)
-        svg.text(left + 20, y, ZONE_WORDS[zone], 12, anchor="start")
-    return bottom + 2 * 18 + 10 - top
+        y = bottom + k * LEGEND_ROW
+        svg.rect(left, y - 8, 16, 16, fill=ZONE_COLORS[zone], stroke=GREY)
+        svg.text(left + 21, y, ZONE_WORDS[zone], LEGEND_PX, anchor="start")
+    return bottom + 2 * LEGEND_ROW + 12 - top
 
 
 ZONE_WORDS = {"red": "red zone: the die moves it up", "white": "white zone: blue up, red down",
@@ -243,20 +258,20 @@ def _price_markers(svg: Svg, indices: list[int], left: float, top: float,
             svg.line(cx + 20, y_from, cx + 20, cy - tip, stroke=BLACK, stroke_width=2.5)
             svg.polygon([(cx + 14, cy - tip), (cx + 26, cy - tip), (cx + 20, cy)], fill=BLACK)
         svg.circle(cx, cy, 10, fill=BLACK, stroke=WHITE, stroke_width=2)
-        svg.text(cx, _price_y(top, 0) + PRICE_ROW / 2 + 12, money(prices.TRACK[index]), 13, bold=True)
+        svg.text(cx, _price_y(top, 0) + PRICE_ROW / 2 + 13, money(prices.TRACK[index]), 14, bold=True)
 
 
 def prices_svg(indices: list[int], previous: list[int | None] | None = None, title: str = "") -> str:
     """The three price tracks alone (the price-dice widget): ``indices`` per company, arrows from ``previous``."""
     svg = Svg(PRICE_LABELS + len(COMPANY_SHORT) * TRACK_W + 40, 0, title=title or "The oil prices")
     svg.height = _price_background(svg, 4, 4) + 8
-    svg.width = max(svg.width, 4 + text_width(ZONE_WORDS["blue"], 12) + 24)
+    svg.width = max(svg.width, 4 + 21 + text_width(ZONE_WORDS["blue"], LEGEND_PX) + 4)
     _price_markers(svg, indices, 4, 4, previous)
     return svg.to_string()
 
 
 # -- action cards ---------------------------------------------------------------------------------------------
-CARD_W, CARD_H = 130, 66
+CARD_W, CARD_H = 130, 72
 
 
 def special_short(card_type: int) -> str:
@@ -283,8 +298,7 @@ def _cards(svg: Svg, display: list[int], left: float, top: float) -> float:
         card = CARDS[card_type]
         svg.rect(x, cy, CARD_W, CARD_H, fill=CARD_COLORS[card.color], stroke=BLACK, rx=5)
         lines = card_lines(card_type)
-        size = 12 if len(lines) > 3 else 13
-        svg.lines(x + CARD_W / 2, cy + CARD_H / 2 - (len(lines) - 1) * size * 0.575, lines, size, leading=1.15)
+        svg.lines(x + CARD_W / 2, cy + CARD_H / 2 - (len(lines) - 1) * 14 * 0.575, lines, 14, leading=1.15)
     return _cards_height(len(display))
 
 

@@ -20,9 +20,25 @@ from matplotlib.patches import Rectangle
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 from numpy.typing import ArrayLike
 
-from gamekit.plotting import (BLACK, GREY, LIGHT_BLUE, LIGHT_RED, TERRAIN_COLORS, VERMILLION, WHITE, LayeredFigure,
-                              axes_or_new, fast_scatter, glyphs, money_formatter, named_color, new_figure,
-                              player_style, text_color_on)
+from gamekit.plotting import (
+    BLACK,
+    GREY,
+    LIGHT_BLUE,
+    LIGHT_RED,
+    SMALLEST_PT,
+    TERRAIN_COLORS,
+    VERMILLION,
+    WHITE,
+    LayeredFigure,
+    axes_or_new,
+    fast_scatter,
+    glyphs,
+    money_formatter,
+    named_color,
+    new_figure,
+    player_style,
+    text_color_on,
+)
 from gamekit.words import counted
 
 from . import prices
@@ -119,12 +135,12 @@ def plot_price_histogram(counts: ArrayLike, exact: ArrayLike | None = None,
     ax.set_ylabel("share of rolls")
     ax.xaxis.set_major_formatter(FuncFormatter(money_formatter))
     ax.set_xticks(xs[1::2])
-    ax.tick_params(axis="x", labelsize=9, rotation=45)
-    ax.tick_params(axis="y", labelsize=9)
+    ax.tick_params(axis="x", labelsize=SMALLEST_PT, rotation=45)
+    ax.tick_params(axis="y", labelsize=SMALLEST_PT)
     ax.set_ylim(0, max(0.3, float(share.max(initial=0)) * 1.15, float(np.max(exact, initial=0)) * 1.15
                        if exact is not None else 0))
-    ax.legend(handles, labels, fontsize=9, frameon=False, loc="upper right")
-    ax.set_title(title or "Rolled prices against the exact distribution", fontsize=11)
+    ax.legend(handles, labels, fontsize=SMALLEST_PT, frameon=False, loc="upper right")
+    ax.set_title(title or "Rolled prices against the exact distribution", fontsize=12)
     return ax
 
 
@@ -374,7 +390,7 @@ def plot_rail_race(state, ax: Axes | None = None) -> Axes:
         ax.barh(k, space, left=0, height=0.5, color=colour, alpha=0.25, edgecolor="none")
         ax.scatter([min(space, HARBOUR)], [k], s=260, marker="s", color=colour, edgecolors=BLACK, zorder=4)
         if letter != "■":
-            ax.text(min(space, HARBOUR), k, letter, ha="center", va="center", fontsize=9, fontweight="bold",
+            ax.text(min(space, HARBOUR), k, letter, ha="center", va="center", fontsize=SMALLEST_PT, fontweight="bold",
                     color=text_color_on(colour), zorder=5)
     for site in COMPONENTS.sites:
         if state.site_state[site.index] != DERRICK:
@@ -385,20 +401,20 @@ def plot_rail_race(state, ax: Axes | None = None) -> Axes:
         ax.scatter([site.col], [owner + 1 + DERRICK_DROP], s=70, marker="^", color=PLAYER_COLORS[owner],
                    edgecolors=BLACK, zorder=6)
         ax.annotate(f"{state.site_oil[site.index]}", (site.col, owner + 1 + DERRICK_DROP), xytext=(6, 0),
-                    textcoords="offset points", fontsize=9, va="center", zorder=6)
+                    textcoords="offset points", fontsize=SMALLEST_PT, va="center", zorder=6)
     ax.axvspan(HARBOUR - 0.5, HARBOUR + 0.5, color=LIGHT_BLUE, zorder=0)
     # (inside the axes, over the black lane)
-    ax.text(HARBOUR + 0.45, -0.6, "harbour", ha="right", va="center", fontsize=9)
+    ax.text(HARBOUR + 0.45, -0.6, "harbour", ha="right", va="center", fontsize=SMALLEST_PT)
     ax.set_yticks(range(len(lanes)), [label for label, *_ in lanes])
     ax.set_ylim(len(lanes) - 0.5 + DERRICK_DROP, -0.9)  # room for the last lane's derricks
     ax.set_xlim(-0.5, HARBOUR + 0.5)
     ax.set_xticks(range(HARBOUR + 1))
-    ax.tick_params(labelsize=9)
+    ax.tick_params(labelsize=SMALLEST_PT)
     ax.set_xlabel("rail space (= landscape column); entry cost: "
-                  + " ".join(str(c) for c in COMPONENTS.rail_costs[1:]), fontsize=10)
+                  + " ".join(str(c) for c in COMPONENTS.rail_costs[1:]), fontsize=11)
     when = f"End of the game (round {state.round})" if state.is_terminal() else f"Round {state.round}"
     ax.set_title(f"{when}: the rail race (▲ = a derrick and its oil, in its owner's lane)",
-                 fontsize=11, loc="left")
+                 fontsize=12, loc="left")
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     return ax

@@ -20,7 +20,7 @@ import numpy as np
 
 from gamekit import Action, GameState
 from gamekit.bots import registry
-from gamekit.plotting import figure_svg, new_figure
+from gamekit.plotting import figure_svg, new_figure, readable_type
 from gamekit.widgets import (Clickable, GameStepper, GameView, ObservationPicture, bot_value_name, bot_value_text,
                              button, observed)
 from gamekit.positions import starting_point
@@ -30,6 +30,7 @@ from gamekit.widgets.style import stylesheet
 
 from . import pictures, plots, prices
 from . import rules as R
+from .actions import Bid
 from .components import CARDS, COMPANIES, COMPONENTS, money
 from .game import SPEC
 from .state import State
@@ -173,8 +174,13 @@ def view(bots: dict[str, Any] | None = None) -> GameView:
         target_of=lambda state, action: pictures.target_of(action, state.current_player()),
         summary_html=summary_html, text_shows_hidden=True, public_text=public_text,
         score_text=lambda value: money(round(value)), value_text=heuristic_value, value_name=heuristic_value_name,
-        advisor=CoachAdvisor,
+        advisor=CoachAdvisor, amount_of=bid_amount,
     )
+
+
+def bid_amount(action: Action) -> int | None:
+    """A bid's sum of licenses (Action 7a), chosen with a number box; None for any other action."""
+    return action.amount if isinstance(action, Bid) else None
 
 
 def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None, state: GameState | None = None,
@@ -210,8 +216,9 @@ class PriceDice:
         self.previous: list[int | None] = [None] * len(COMPANIES)
         self.counts = np.zeros(len(prices.TRACK))
         self.lines: list[str] = []
-        self.fig = new_figure(7.6, 4.6)  # 730 x 440 px: a projector's size, its labels 12 px and more
-        self.hist_ax = self.fig.add_axes((0.11, 0.22, 0.86, 0.7))
+        self.fig = new_figure(7.6, 4.6)  # 730 x 440 px: a projector's size, its labels 14 px and more
+        with readable_type():
+            self.hist_ax = self.fig.add_axes((0.11, 0.22, 0.86, 0.7))
         self._build()
         self.redraw()
 
@@ -298,8 +305,9 @@ class PriceDice:
     # -- drawing ---------------------------------------------------------------------------
     def redraw(self) -> None:
         self.tracks.markup = pictures.prices_svg(self.indices, self.previous)
-        self.hist_ax.clear()
-        plots.plot_price_histogram(self.counts, self.exact, ax=self.hist_ax)
+        with readable_type():
+            self.hist_ax.clear()
+            plots.plot_price_histogram(self.counts, self.exact, ax=self.hist_ax)
         self.histogram.markup = figure_svg(self.fig)
         lines = "".join(f"<li>{escape(line)}</li>" for line in self.lines) or "<li>Press a Roll button.</li>"
         self.text.value = f"<ul style='margin:0;padding-left:1.2em;max-width:560px;line-height:1.35'>{lines}</ul>"
@@ -322,7 +330,8 @@ class LocomotiveRace:
 
         self.snapshots = plots.round_snapshots(state)
         self.fig = new_figure(10.0, 3.8)
-        self.ax = self.fig.add_subplot()
+        with readable_type():
+            self.ax = self.fig.add_subplot()
         labels = [f"round {s.round}" for s in self.snapshots]
         if self.snapshots[-1].is_terminal():
             labels[-1] = "end"
@@ -336,8 +345,9 @@ class LocomotiveRace:
         return self.widget._repr_mimebundle_(**kwargs)
 
     def _render(self, i: int) -> str:
-        self.ax.clear()
-        plots.plot_rail_race(self.snapshots[i], self.ax)
+        with readable_type():
+            self.ax.clear()
+            plots.plot_rail_race(self.snapshots[i], self.ax)
         self.fig.subplots_adjust(left=0.09, right=0.99, bottom=0.2, top=0.88)
         return figure_svg(self.fig)
 

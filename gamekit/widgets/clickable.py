@@ -11,7 +11,7 @@ vector-crisp at any zoom or device pixel ratio.
   ``chosen`` one is marked.  Python hears ``on_click(callback)``; tests call :meth:`Clickable.click`.
 * :class:`Bridge` is invisible: a clock for autoplay (it asks for the next move ``interval`` ms after
   Python answered the last one, so a slow kernel never builds up a queue), keyboard shortcuts for
-  the stepper it sits in, and file downloads (a save file).
+  the stepper it sits in, file downloads (a save file), and word that a page shows it (``watched``).
 """
 from __future__ import annotations
 
@@ -224,6 +224,7 @@ function render({ model, el }) {
   model.on("change:interval", schedule);
   attach(50);
   schedule();
+  model.send({ event: "shown" });  // a page shows the stepper: people may be watching
   return () => { clearTimeout(timer); if (root) root.removeEventListener("keydown", onKey); };
 }
 export default { render };
@@ -249,6 +250,8 @@ class Bridge(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._tick_handlers: list[Callable[[], None]] = []
         self._key_handlers: list[Callable[[str], None]] = []
+        #: Whether a page has shown the widget (its browser side said so): people may be watching.
+        self.watched = False
         self.on_msg(self._on_message)
 
     def on_tick(self, callback: Callable[[], None]) -> None:
@@ -285,3 +288,5 @@ class Bridge(anywidget.AnyWidget):
             self.tick()
         elif content.get("event") == "key" and content.get("key") in self.shortcuts:
             self.press(content["key"])
+        elif content.get("event") == "shown":
+            self.watched = True

@@ -19,7 +19,6 @@ answer at once.
 """
 from __future__ import annotations
 
-import base64
 import html
 import threading
 from typing import TYPE_CHECKING, Callable
@@ -207,15 +206,18 @@ def advice_html(advice: Advice, model: CoachModel, name: str, what: str, shown: 
 
 
 def review_html(result: Review, whose: str) -> str:
-    """A review's costliest moves in sentences and its chart (an inline PNG); ``whose``: which moves it judged
-    ("the humans' moves", "your moves").  The stepper's Review and a classroom seat's both show this."""
-    from ..plotting import figure_png, new_figure, plot_review
+    """A review's costliest moves in sentences and its chart (inline SVG: sharp at any pixel ratio, its type at
+    least 14 px as shown); ``whose``: which moves it judged ("the humans' moves", "your moves").  The stepper's
+    Review and a classroom seat's both show this."""
+    from ..plotting import figure_svg, new_figure, plot_review, readable_type
 
-    fig = new_figure(7.0, 3.6)
-    plot_review(result, fig.add_subplot())
-    png = base64.b64encode(figure_png(fig)).decode("ascii")
+    with readable_type():
+        fig = new_figure(6.0, 3.4)
+        plot_review(result, fig.add_subplot())
+        fig.tight_layout()
+        chart = figure_svg(fig)
     lines = "".join(f"<li>{escape(line)}</li>" for line in result.text().splitlines())
     whose = html.escape(whose, quote=False)
     return (f"<b>Review ({whose}, {len(result.moves)} decisions; the costliest first):</b><ul>{lines}</ul>"
-            f"<img alt=\"Each player's chance of winning along the game\" src='data:image/png;base64,{png}' "
-            "style='max-width:100%'>")
+            f"<div class='gk-chart' role='img' aria-label=\"Each player's chance of winning along the game\">"
+            f"{chart}</div>")

@@ -18,7 +18,7 @@ from .controls import escape
 
 #: How many of the moves taken back the pane lists (greyed, above the present).
 FUTURE_SHOWN = 3
-SECTION_STYLE = "font-size:12px;background:#EEEEEE;color:#333333;border-radius:3px;padding:0 4px;margin-left:4px"
+SECTION_STYLE = "background:#EEEEEE;color:#333333;border-radius:3px;padding:0 4px;margin-left:4px"
 
 
 def section_badge(section: str) -> str:

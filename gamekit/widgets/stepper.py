@@ -42,7 +42,7 @@ from ..positions import ScenarioLibrary
 from ..protocol import GameState, IllegalAction
 from ..spec import GameSpec
 from .advice import Advisor
-from .chooser import ActionChooser, ActionGroups
+from .chooser import ActionChooser, ActionGroups, AmountOf
 from .clickable import Bridge, Clickable
 from .controls import Confirm, button, escape
 from .log import EventLog, format_entry
@@ -166,6 +166,8 @@ class GameView:
     value_name: Callable[[str], str] = bot_value_name
     #: The Hint / Why? piece (:class:`gamekit.widgets.advice.Advisor` or a replacement taking the stepper).
     advisor: Callable[..., Any] = Advisor
+    #: The amount an action names (a bid): such actions are chosen with a number box, not a long menu.
+    amount_of: AmountOf | None = None
 
 
 def derived_seed(*parts: object) -> int:
@@ -184,8 +186,9 @@ def ranking(returns: Sequence[float]) -> list[tuple[int, int]]:
 
 
 #: The side panel's tallest: the screen less the page's title and tabs, the stepper's title, the winner's
-#: banner and the settings bar (1080 px: 780), so that the event log shrinks before the page scrolls.
-SIDE_MAX_HEIGHT = "calc(100vh - 300px)"
+#: banner and the settings bar (1080 px: 820; 720 px, a 1920x1080 screen at 150 % zoom: 460), so that the
+#: event log shrinks before the page scrolls.
+SIDE_MAX_HEIGHT = "calc(100vh - 260px)"
 
 
 class GameStepper:
@@ -212,12 +215,13 @@ class GameStepper:
                                       view.player_name)
         self.log = EventLog(limit=log_limit)
         self.log.on_jump.append(self.jump)
-        self.chooser = ActionChooser(self.choose, max_buttons=max_buttons)
+        self.chooser = ActionChooser(self.choose, max_buttons=max_buttons, amount_of=view.amount_of)
         self._picture = view.picture() if view.picture else None
         self._revealed: int | None = None
         self._future: list[Action] = []
         self._targets: dict[str, list[Action]] = {}
         self._chance_free = False  # "let chance finish this phase" is running
+        self._until: Callable[[GameState], bool] | None = None  # the goal of a paced run (autoplay stops there)
         self._quiet = False  # a control is being set by the stepper itself
         self.advisor = view.advisor(self)
         self.why_button, self.why = self.advisor.button, self.advisor.pane
@@ -287,6 +291,10 @@ class GameStepper:
         self.autoplay = widgets.Checkbox(value=autoplay, description="Bots answer at once", indent=False,
                                          tooltip="After a human's action, bots and chance play on until "
                                                  "the next human decision")
+        self.pace = widgets.Checkbox(value=True, description="Bots at a watchable pace", indent=False,
+                                     tooltip="While a page shows the game, bots answer and play Finish phase, Finish "
+                                             "round and Play to end one move per beat of the Speed setting (chance "
+                                             "at once; Pause stops them); off: all at once")
         self.variants = self._variant_controls()
         self.scenarios = ScenarioLibrary(v.spec.name, v.spec) if v.spec.from_position is not None else None
         names = self.scenarios.names() if self.scenarios is not None else []
@@ -331,7 +339,7 @@ class GameStepper:
         ])
         keys = " · ".join(f"{k.upper()} {words}" for k, (_, words) in KEYS.items())
         self.side = widgets.VBox([
-            controls, self.lesson, self.message, self.confirm.box, self.chooser.box,
+            controls, self.lesson, self.message, self.chooser.box,
             widgets.HBox([self.private_title, self.reveal_button], layout=wrap()), self.private, self.advisor.box,
             self.summary, widgets.HTML("<b>Event log</b> (newest first; click an entry to go back to it)"),
             self.log.view,
@@ -344,14 +352,16 @@ class GameStepper:
         scenario_row = widgets.HBox([self.scenario_menu, self.scenario_button], layout=wrap())
         if not names:
             scenario_row.layout.display = "none"
+        # the question before New game, a new player count, a scenario or a load shows under the button asked
         game = widgets.VBox([self.seat_picker.box, *self.variants,
-                             widgets.HBox([self.seed_box, self.reset_button, self.autoplay], layout=wrap()),
-                             scenario_row])
+                             widgets.HBox([self.seed_box, self.reset_button, self.autoplay, self.pace],
+                                          layout=wrap()),
+                             scenario_row, self.confirm.box])
         positions = (" A position file (<code>to_position()</code> as JSON, see docs/positions.md) loads too: play "
                      "continues from that position." if v.spec.from_position is not None else "")
         files = widgets.VBox([widgets.HTML("A save file holds the options and every move: loading it replays the "
                                            f"game, so the timeline reaches back to its first move.{positions}"),
-                              widgets.HBox([self.save_button, self.upload], layout=wrap())])
+                              widgets.HBox([self.save_button, self.upload], layout=wrap()), self.confirm.box])
         keys_help = widgets.HTML(f"<div>Click the stepper, then: {keys}. Tab reaches every button and every "
                                  "clickable part of the picture; Enter or Space presses it.</div>")
         self.settings = widgets.Tab(children=[game, files, self.text_form, keys_help],
@@ -591,8 +601,16 @@ class GameStepper:
             self._log_move(before, action, after)
         self._changed()
 
-    def _run(self, until: Callable[[GameState], bool], max_moves: int = 100_000) -> int:
-        """Play automatic moves until ``until(state)``, a human's turn or the end; redraw once."""
+    def _run(self, until: Callable[[GameState], bool], max_moves: int = 100_000, paced: bool = False) -> int:
+        """Play automatic moves until ``until(state)``, a human's turn or the end; redraw once.  ``paced`` (a run
+        people watch, see :meth:`watched_pace`): the moves are played by autoplay's beats instead (0 now)."""
+        if paced and self.watched_pace():
+            self._until = until
+            if self.playing:
+                self._refresh()  # (a human's move, while the clock already runs)
+            else:
+                self._set_playing(True)
+            return 0
         moves = 0
         try:
             while moves < max_moves:
@@ -638,27 +656,33 @@ class GameStepper:
             return f"Waiting for {escape(self.name(seat))}:{where} choose an action below."
         return ""
 
+    def watched_pace(self) -> bool:
+        """Whether bots play at a watchable pace: the setting is on (the default) and a page shows the stepper
+        (its browser side has reported; in plain Python, scripts and tests, every run is played at once)."""
+        return self.pace.value and self.bridge.watched
+
     def step(self) -> int:
         """Play one automatic action (a bot's move or a chance outcome); 0 if a human must choose."""
         return self._run(lambda _s: True, 1)
 
     def finish_phase(self) -> int:
-        """Play on until the engine's phase changes (or a human must choose, or the game ends)."""
-        return self._until_changes(self.view.phase)
+        """Play on until the engine's phase changes (or a human must choose, or the game ends); at a watchable
+        pace while a page shows it (:meth:`watched_pace`)."""
+        return self._until_changes(self.view.phase, paced=True)
 
     def finish_round(self) -> int:
-        """Play on until the engine's round changes (or a human must choose, or the game ends)."""
-        return self._until_changes(self.view.round)
+        """Play on until the engine's round changes (or a human must choose, or the game ends); paced likewise."""
+        return self._until_changes(self.view.round, paced=True)
 
-    def _until_changes(self, key: Callable[[GameState], Hashable] | None) -> int:
+    def _until_changes(self, key: Callable[[GameState], Hashable] | None, paced: bool = False) -> int:
         if key is None:
             return self.step()
         start = key(self.state)
-        return self._run(lambda s: key(s) != start)
+        return self._run(lambda s: key(s) != start, paced=paced)
 
     def play_to_end(self) -> int:
-        """Play on until the game ends or a human must choose."""
-        return self._run(lambda _s: False)
+        """Play on until the game ends or a human must choose; paced likewise."""
+        return self._run(lambda _s: False, paced=True)
 
     def choose(self, action: Action) -> None:
         """A human's action (or chosen chance outcome); with autoplay, bots and chance answer."""
@@ -670,7 +694,7 @@ class GameStepper:
             return
         self.message.value = ""
         if self.autoplay.value:
-            self._run(lambda _s: False)
+            self._run(lambda _s: False, paced=True)
         else:
             self._refresh()
 
@@ -751,12 +775,24 @@ class GameStepper:
         on = change["new"]
         self.play_button.description = "⏸ Pause" if on else "▶ Play"
         self.bridge.playing = on
-        if on and self.step() == 0:
-            self._set_playing(False)
+        if on:
+            self._beat()
+        else:
+            self._until = None
 
     def _tick(self) -> None:
-        """One beat of autoplay: one move; pause when a human must choose or the game is over."""
-        if self.playing and self.step() == 0:
+        if self.playing:
+            self._beat()
+
+    def _beat(self) -> None:
+        """One beat of autoplay: one move (in a paced run: one bot's move, the chance outcomes around it at
+        once); pause when a human must choose, the game is over or the paced run has reached its goal."""
+        until = self._until
+        if until is None:
+            moved = self.step()
+        else:
+            moved = self._run(lambda s: until(s) or not s.is_chance())
+        if moved == 0 or (until is not None and until(self.state)):
             self._set_playing(False)
 
     def press_key(self, key: str) -> None:
@@ -1000,5 +1036,5 @@ class GameStepper:
             self.text_form.value = ("<i>The text form shows every hidden hand, so it is not shown while a "
                                     "human plays.</i>")
             return
-        self.text_form.value = f"<pre style='font-size:13px'>{escape(text)}</pre>"
+        self.text_form.value = f"<pre>{escape(text)}</pre>"
 

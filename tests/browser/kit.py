@@ -2,7 +2,7 @@
 
 * :func:`picture_problems` -- no raster picture shown larger than it was drawn (natural size against CSS
   size times the device pixel ratio), no SVG stretched beyond its drawn size, no raster inside an SVG, no
-  text of a picture under 12 CSS px, none running out of its picture or written over another;
+  text of a picture under 14 CSS px (issue 29), none running out of its picture or written over another;
 * :func:`cut_labels` -- no label, button or slider readout of a widget too small for its words;
 * :func:`click_the_board` -- a human's move made by clicking the picture (choose, then confirm by a
   second click);
@@ -34,7 +34,7 @@ PICTURE_PROBLEMS = """() => {
       if (!shown(t)) continue;
       const m = t.getScreenCTM();  // (rotated text: the scale is the length of the first column)
       const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
-      if (px < 11.95) out.push(`text ${JSON.stringify(t.textContent)} at ${px.toFixed(1)} px`);
+      if (px < 13.95) out.push(`text ${JSON.stringify(t.textContent)} at ${px.toFixed(1)} px`);
     }
     const boxes = [...svg.querySelectorAll('text')].map(t => [t, t.getBoundingClientRect()]).filter(([, b]) => b.width);
     for (const [t, b] of boxes)  // cut off: a label running out of its picture
@@ -167,8 +167,12 @@ def close_settings(stepper) -> None:
 
 
 def winner_banner(page, stepper, humans: list[str]) -> None:
-    """The human seats go to bots (settings), Play to end: the banner names the winner and the ranking."""
+    """The human seats go to bots (settings), Play to end at once (the watchable pace switched off): the banner
+    names the winner and the ranking."""
     open_settings(stepper, "Game")
+    pace = stepper.get_by_role("checkbox", name="Bots at a watchable pace")
+    if pace.is_checked():
+        pace.uncheck()
     for seat in humans:
         stepper.locator(".widget-dropdown", has_text=seat).locator("select").first.select_option(label="random bot")
     button(stepper, "Play to end").click()
@@ -253,7 +257,8 @@ def save_then_load(page, stepper) -> None:
     with page.expect_file_chooser() as chooser:  # (ipywidgets' FileUpload keeps its <input> out of the page)
         stepper.locator("button", has_text="Load a save").first.click()
     chooser.value.set_files(str(path))
-    button(stepper, "Yes, open it").click()
+    # (the question shows in the tab whose button asked: the same widget sits in the Game tab, hidden)
+    stepper.locator("button.jupyter-button:visible", has_text="Yes, open it").first.click()
     wait_move(page, stepper, f"n === {end}")
     page.wait_for_function("(el) => !el.querySelector('.gk-log-future')", arg=stepper.element_handle())
     close_settings(stepper)

@@ -4,7 +4,7 @@ and the locomotive race.
 
 * with Lab's left sidebar open, nothing scrolls sideways (the side panel goes below the picture); with it
   closed, the Giganten stepper fits the notebook panel without scrolling, and no
-  picture is shown larger than it was drawn (nor any text of a picture under 12 px);
+  picture is shown larger than it was drawn (nor any text of a picture under 14 px);
 * the keyboard: S steps (JupyterLab's own shortcuts stay out of the way), Tab to Step and Enter steps;
 * the log names rulebook sections and is not typeset as LaTeX;
 * Giganten, hot seat: a move by clicking the board, the winner banner, the coach's Review (it works in a

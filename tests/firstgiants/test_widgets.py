@@ -88,9 +88,26 @@ def test_after_the_game_the_review_button_reviews_the_humans_moves_with_a_chart(
     st.advisor.coach_thread.join()  # (the review runs in a thread)
     result = st.advisor.last_review
     assert result is not None and result.moves and {m.seat for m in result.moves} == {0}
-    assert "Review (the humans' moves" in st.why.value and "data:image/png;base64," in st.why.value
+    assert "Review (the humans' moves" in st.why.value and "<svg" in st.why.value
     st.undo_button.click()
     assert st.advisor.review_button.layout.display == "none"
+
+
+def test_the_review_chart_is_svg_with_text_of_14px_or_more():
+    """Issue 29: the chart was a 700 px PNG, blurred at device pixel ratio 2.  It is inline SVG (real text,
+    sharp at any ratio) whose smallest text is 10.5 pt: 14 px as shown (1 pt = 1.33 px)."""
+    import re
+
+    st = finished_stepper()
+    st.advisor.review_button.click()
+    st.advisor.coach_thread.join()
+    pane = st.why.value
+    assert "data:image/png" not in pane and "<img" not in pane
+    chart = re.search(r"<div class='gk-chart'[^>]*>(<svg.*</svg>)", pane, re.S).group(1)
+    sizes = [float(v) for v in re.findall(r"font(?:-size)?:\s*([\d.]+)px", chart)]
+    assert sizes and min(sizes) * 4 / 3 >= 14 - 0.01  # (sizes in the viewBox's units: points)
+    width = float(re.search(r'width="([\d.]+)pt"', chart).group(1))
+    assert width * 4 / 3 <= 600  # fits the side panel (at most 640 px) without shrinking its type
 
 
 class Gate:

@@ -466,10 +466,11 @@ def test_classroom_page_has_a_tab_per_widget_and_a_big_type_switch():
 
 
 def test_pictures_refuse_text_too_small_for_a_projector():
+    """14 px: what the back of the room reads at 1920x1080 (issue 29)."""
     svg = Svg(100, 40)
-    svg.text(10, 10, "readable", 12)
-    with pytest.raises(ValueError, match="below the 12 px"):
-        svg.text(10, 30, "too small", 11)
+    svg.text(10, 10, "readable", 14)
+    with pytest.raises(ValueError, match="below the 14 px"):
+        svg.text(10, 30, "too small", 13)
 
 
 def test_the_hover_tint_multiplies_so_the_words_under_it_stay_black():

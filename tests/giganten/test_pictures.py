@@ -50,10 +50,20 @@ def test_only_the_targets_given_are_clickable_and_each_action_names_its_square()
     assert 'data-target' not in board_svg(s.observation(s.current_player()))
 
 
-def test_text_is_never_smaller_than_twelve_pixels():
+def test_text_is_never_smaller_than_fourteen_pixels():
+    """The back row reads the board at 1920x1080 (issue 29): coordinates, legends, cards, prices >= 14 px."""
     for svg in (board_svg(mid_game().observation(1)), prices_svg([0, 7, 15], [3, 7, 10])):
         sizes = [float(v) for v in re.findall(r'font-size="([\d.]+)"', svg)]
-        assert sizes and min(sizes) >= 12
+        assert sizes and min(sizes) >= 14
+
+
+def test_the_legend_explains_the_three_player_marks():
+    """With three players the tile spaces left empty carry an "×"; the legend says what it means (issue 29)."""
+    from giganten.pictures import UNUSED_MARK, UNUSED_WORDS
+
+    three = board_svg(g.new_game(3).observation(0))
+    assert three.count(f">{UNUSED_MARK}</text>") > 1 and f">{UNUSED_WORDS}</text>" in three
+    assert UNUSED_WORDS not in board_svg(g.new_game(4).observation(0))
 
 
 def test_every_action_card_says_all_it_does_within_its_borders():
@@ -63,7 +73,7 @@ def test_every_action_card_says_all_it_does_within_its_borders():
 
     for card in CARDS:
         lines = card_lines(card.id)
-        size = 12 if len(lines) > 3 else 13
+        size = 14
         assert len(lines) * size * 1.15 <= CARD_H - 6, card
         assert max(text_width(line, size) for line in lines) <= CARD_W - 8, card
 

@@ -114,3 +114,75 @@ def test_choosing_chance_by_hand_says_what_the_outcome_decides():
     st.seat_picker.chance.value = CHANCE_CHOOSE
     assert st.chooser.visible and "Blue draws 2 sales licenses" in st.chooser.title.value
     assert draw.chance_concerns().text.startswith("Blue draws 2 sales licenses")
+
+
+def test_a_bid_is_chosen_with_a_number_box_not_a_long_menu():
+    """Issue 29: the bid was a 23-entry menu.  The amounts go to a number box (its button says what it plays,
+    an amount not on offer is refused), the other choices (pass) stay buttons."""
+    import random
+
+    from giganten.actions import Bid
+
+    st, rng = stepper(seed=5, seats=[HUMAN, "random", "random", "random"]), random.Random(0)
+    for _ in range(3000):
+        if st.state.is_terminal() or any(isinstance(a, Bid) for a in st.state.legal_actions()):
+            break
+        if st.is_human_turn():
+            st.chooser.choose_label(rng.choice(st.chooser.labels()))
+        else:
+            st.step()
+    bids = sorted(a.amount for a in st.state.legal_actions() if isinstance(a, Bid))
+    assert len(bids) >= 2 and st.chooser.amount_row.layout.display is None
+    assert st.chooser.menus.layout.display == "none"  # no menu of amounts
+    assert [b.description for b in st.chooser.buttons.children] == ["pass"]
+    assert (st.chooser.amount.min, st.chooser.amount.max) == (bids[0], bids[-1])
+    assert st.chooser.amount_play.description == f"bid {bids[0]}"
+    st.chooser.amount.value = bids[-1]
+    assert st.chooser.amount_play.description == f"bid {bids[-1]}" and not st.chooser.amount_play.disabled
+    before = st.state.move_number
+    st.chooser.amount_play.click()
+    assert st.state.history()[before] == Bid(bids[-1])
+
+
+def test_the_new_game_question_shows_next_to_its_button():
+    """Issue 29: the question appeared about 600 px above "New game…" (at the top of the side panel); it now shows
+    in the settings tab whose button asked, under that button's row, and nowhere in the side panel."""
+    from gamekit.widgets import walk
+
+    st = stepper(seed=1, seats=["random"] * 4)
+    st.step()
+    st.reset_button.click()
+    assert st.confirm.visible and "Start a new game?" in st.confirm.question.value
+    game, files = st.settings.children[0], st.settings.children[1]
+    rows = list(game.children)
+    below = rows.index(st.confirm.box)
+    assert any(st.reset_button in row.children for row in rows[below - 2:below])
+    assert st.confirm.box in files.children and st.confirm.box not in list(walk(st.side))
+    st.confirm.no.click()
+    assert st.state.move_number == 1
+
+
+def test_bots_play_at_a_watchable_pace_while_a_page_shows_the_stepper():
+    """Issue 29: handing the seats to bots played about 400 moves in a second.  With the setting on (the
+    default) and a page showing the stepper, Play to end (like Finish phase / round and the bots' answers)
+    plays one bot move per beat of the Speed setting, the chance outcomes around it at once; Pause stops it.
+    Off, or with no page (scripts, tests), the run is played at once."""
+    st = stepper(seed=2, seats=["random"] * 4)
+    assert st.pace.value and not st.watched_pace()  # on by default; no page yet
+    st.bridge._on_message(st.bridge, {"event": "shown"}, [])  # what the page's side of the stepper sends
+    assert st.watched_pace()
+    st.end_button.click()
+    assert st.playing and not st.state.is_chance() and not st.state.is_terminal()  # the deal at once, no bot yet
+    for _ in range(5):
+        before = st.state
+        st.bridge.tick()  # a beat of the browser's clock
+        decisions = [a for s, a in zip(st._path, st.state.history()) if s.move_number >= before.move_number
+                     and not s.is_chance()]
+        assert len(decisions) == 1 and st.playing  # one bot move per beat
+    st.toggle_play()  # Pause
+    paused_at = st.state.move_number
+    st.bridge.tick()
+    assert not st.playing and st.state.move_number == paused_at
+    st.pace.value = False
+    st.end_button.click()
+    assert st.state.is_terminal()  # all at once

@@ -202,6 +202,34 @@ def test_no_stray_mathtext_in_figures(name):
     assert not found, f"unescaped $ in figure text (write \\\\$): {found}"
 
 
+#: A ``$`` that is not written ``\\$`` (the form JupyterLab, Voila and nbconvert all show as a dollar sign).
+MATH_DOLLAR = re.compile(r"(?<!\\\\)\$")
+
+
+def dollar_pairs(markdown: str) -> list[str]:
+    """The texts between the markdown's pairs of dollar signs that are not written ``\\$`` (each typeset as
+    maths), and a last lone one ("" for an unpaired sign)."""
+    at = [m.start() for m in MATH_DOLLAR.finditer(markdown)]
+    pairs = [markdown[a + 1:b] for a, b in zip(at[::2], at[1::2])]
+    return pairs + ([""] if len(at) % 2 else [])
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_no_unescaped_dollar_pairs_in_markdown(name):
+    """Issue 29: notebook 05 showed "$15,000, prices at $5,000" as a formula.  In every notebook's markdown a
+    pair of plain ``$`` is maths only where maths is meant (``$P_{ij}$``, ``$\\pi$``): no pair holds a dollar
+    amount, no sign is left unpaired; amounts are written ``\\$5,000`` (docs/course-maintenance.md)."""
+    found = [(i, pair) for i, c in enumerate(read(name).cells) if c.cell_type == "markdown"
+             for pair in dollar_pairs(c.source) if not pair or pair[0].isdigit() or "\n" in pair]
+    assert not found, f"dollar signs typeset as maths (write \\\\$5,000): {found}"
+
+
+def test_the_dollar_scan_finds_what_notebook_05_had():
+    assert dollar_pairs("values ($15,000, prices at\n$5,000, nothing)") == ["15,000, prices at\n"]
+    assert dollar_pairs("values (\\\\$15,000, prices at \\\\$5,000) and $P_{ij}$") == ["P_{ij}"]
+    assert dollar_pairs("costs $5") == [""]
+
+
 @pytest.mark.parametrize("name", PRESENT)
 def test_next_lines_are_links(name):
     """A "Next:" line links the notebooks it names, so a student clicks on."""
