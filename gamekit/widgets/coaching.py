@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Callable
 import ipywidgets as widgets
 
 from ..actions import Action
-from ..coach import Advice, CoachModel, Review, advise, model_of, percent, review, with_margin
+from ..coach import Advice, CoachModel, Review, advise, margin_note, model_of, percent, ranked_by, review, with_margin
 from .advice import Advisor
 from .background import CoachWork
 from .controls import button, escape
@@ -187,9 +187,10 @@ class CoachAdvisor(Advisor):
 
 
 def advice_html(advice: Advice, model: CoachModel, name: str, what: str, shown: int = 6) -> str:
-    """The coach's ranking of ``name``'s options as a table, best first (the final result in the game's unit and
-    the chance of winning, each with its 95% margin; the first ``shown`` options), then its sentences.  ``what``
-    titles it ("Hint", "Why?").  The stepper's Hint / Why? and a classroom seat's Hint both show this."""
+    """The coach's ranking of ``name``'s options as a table, best first by the chance of winning (said above it;
+    the final result in the game's unit and the chance of winning, each with its 95% margin; the first ``shown``
+    options), the margin explained once under it, then its sentences.  ``what`` titles it ("Hint", "Why?").  The
+    stepper's Hint / Why? and a classroom seat's Hint both show this."""
     cells = [(escape(o.text), with_margin(o.value, model.format_value, model.format_change),
               with_margin(o.win, percent)) for o in advice.options[:shown]]
     rows = "".join(f"<tr><td>{option}</td><td class='gk-num'>{escape(value)}</td><td class='gk-num'>{win}</td></tr>"
@@ -197,13 +198,13 @@ def advice_html(advice: Advice, model: CoachModel, name: str, what: str, shown: 
     more = len(advice.options) - shown + advice.unranked
     tail = f"<div><i>… and {more} more options</i></div>" if more > 0 else ""
     margins = any("±" in value + win for _, value, win in cells)
-    note = ("<div class='gk-help'>± is the coach's 95% margin on its own estimate (none where every sample "
-            "agreed), not how far the game may still go.</div>" if margins else "")
+    note = f"<div class='gk-help'>{html.escape(margin_note(advice.samples), quote=False)}</div>" if margins else ""
     sentences = "".join(f"<p>{escape(t)}</p>" for t in advice.sentences)
     sampled = escape(model.sampled.format(seat=name))
     return (f"<b>{escape(what)} (the coach, {escape(name)}, {advice.samples} samples of {sampled}):</b>"
-            f"<table class='gk-table'><tr><th>option</th><th>final result ({escape(advice.unit)})</th>"
-            f"<th>chance of winning</th></tr>{rows}</table>{tail}{note}{sentences}")
+            f"<div>{escape(ranked_by(advice))}</div><table class='gk-table'><tr><th>option</th>"
+            f"<th>final result ({escape(advice.unit)})</th><th>chance of winning</th></tr>{rows}</table>"
+            f"{tail}{note}{sentences}")
 
 
 def review_html(result: Review, whose: str) -> str:
@@ -214,8 +215,11 @@ def review_html(result: Review, whose: str) -> str:
     fig = new_figure(7.0, 3.6)
     plot_review(result, fig.add_subplot())
     png = base64.b64encode(figure_png(fig)).decode("ascii")
-    lines = "".join(f"<li>{escape(line)}</li>" for line in result.text().splitlines())
+    sentences = result.sentences()
+    lines = "".join(f"<li>{escape(line)}</li>" for line in sentences)
+    note = (f"<div class='gk-help'>{html.escape(margin_note(result.samples), quote=False)}</div>"
+            if any("±" in line for line in sentences) else "")
     whose = html.escape(whose, quote=False)
-    return (f"<b>Review ({whose}, {len(result.moves)} decisions; the costliest first):</b><ul>{lines}</ul>"
+    return (f"<b>Review ({whose}, {len(result.moves)} decisions; the costliest first):</b><ul>{lines}</ul>{note}"
             f"<img alt=\"Each player's chance of winning along the game\" src='data:image/png;base64,{png}' "
             "style='max-width:100%'>")

@@ -235,6 +235,15 @@ def test_why_shows_the_bots_candidates_with_values():
     assert "cannot explain" in plain.why.value
 
 
+def test_why_says_what_the_bots_candidates_are_ranked_by():
+    st = stepper(seats=("explaining", "random"))
+    st.step()
+    st.step()
+    st.why_button.click()
+    heading, table = st.why.value.split("<table", 1)
+    assert "The bot's candidates, ranked by its value, best first:" in heading and "<th>value</th>" in table
+
+
 def test_a_bots_why_is_withheld_while_a_human_plays_a_game_with_hidden_information():
     st = stepper(seats=("explaining", HUMAN))
     st.autoplay.value = False
