@@ -123,7 +123,7 @@ class CoachAdvisor(Advisor):
         ranked: list[tuple[Action, float]] = []
 
         def work() -> str:
-            advice = advise(s, seat, samples=self.samples, seed=s.move_number)
+            advice = advise(s, seat, samples=self.samples, seed=st.public_move())
             ranked.extend((o.action, o.win.mean) for o in advice.options)
             return self.html(advice, "Hint" if human else "Why?")
 
