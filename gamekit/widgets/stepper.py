@@ -6,7 +6,9 @@ The stepper is a thin layer: every rule lives in the engine (``state.apply``, ``
 the picture chooses which action).
 
 Determinism: a chance outcome is drawn from a generator seeded by (seed, move number), and a bot
-is created afresh for each decision from (seed, seat, move number).  So a game in the stepper is
+is created afresh for each decision from (seed, seat, move number); while decisions are counted (see
+Counting below) the decisions made stand for the move number, and a chance outcome's seed also names
+what it decides and how many chance steps about the same came since the last decision.  So a game in the stepper is
 a pure function of the seed and the humans' choices: undo then step gives the same move again,
 and "why?" explains exactly the move the bot is about to play.
 
@@ -233,6 +235,7 @@ class GameStepper:
         self._picture = view.picture() if view.picture else None
         self._revealed: int | None = None
         self._future: list[Action] = []
+        self._future_decided: list[bool] = []  # for each move taken back: whether it was a decision (not chance)
         self._decisions_before = 0  # decisions made before the first position of the path (public_move)
         self._counted = False  # whether the log and counters count decisions only (see counts_decisions)
         self._targets: dict[str, list[Action]] = {}
@@ -443,7 +446,7 @@ class GameStepper:
 
     def _begin(self, path: list[GameState]) -> None:
         self._path = path
-        self._future = []
+        self._future, self._future_decided = [], []
         self._decisions_before = decisions_in(path[0])
         self._counted = self.counts_decisions()
         self._revealed = None
@@ -573,14 +576,23 @@ class GameStepper:
         """The bot deciding ``seat``'s move at this position (fresh and seeded, see the module doc)."""
         kind = kind or self.seats[seat]
         factory = self.view.bots[kind]
-        return factory(derived_seed(self._seed, "seat", seat, self.state.move_number),
+        return factory(derived_seed(self._seed, "seat", seat, self.public_move()),
                        **dict(self.view.bot_params.get(kind, {})))
 
     def _chance_action(self) -> Action:
         from ..play import sample_chance
 
         s = self.state
-        return sample_chance(s, random.Random(derived_seed(self._seed, "chance", s.move_number)))
+        if not self._counted:
+            return sample_chance(s, random.Random(derived_seed(self._seed, "chance", s.move_number)))
+        concern = s.chance_concerns()
+        what = "" if concern is None else concern.text
+        since = 0  # earlier chance steps about the same since the last decision (how many there were may be hidden)
+        for before in reversed(self._path[:-1]):
+            if not before.is_chance():
+                break
+            since += (c.text if (c := before.chance_concerns()) is not None else "") == what
+        return sample_chance(s, random.Random(derived_seed(self._seed, "chance", self.public_move(), what, since)))
 
     def _automatic_action(self) -> Action | None:
         s = self.state
@@ -612,9 +624,10 @@ class GameStepper:
         self._path.append(after)
         if self._future and self._future[-1] == action:
             self._future.pop()
+            self._future_decided.pop()
             self.log.redo(self._entries_at(len(self._path)) - self._entries_at(len(self._path) - 1))
         else:
-            self._future = []
+            self._future, self._future_decided = [], []
             self._log_move(before, action, after)
         self._changed()
 
@@ -781,6 +794,7 @@ class GameStepper:
         entries = self._entries_at(len(self._path))
         for _ in range(n):
             self._future.append(self.state.history()[-1])
+            self._future_decided.append(not self._path[-2].is_chance())
             self._path.pop()
         self.log.undo(entries - self._entries_at(len(self._path)))
 
@@ -1019,12 +1033,7 @@ class GameStepper:
         """The number of the last position on the timeline (the moves taken back included)."""
         if not self._counted:
             return self._path[-1].move_number + len(self._future)
-        decided = sum(not s.is_chance() for s in self._path[:-1]) + self._decisions_before
-        s = self._path[-1]
-        for action in reversed(self._future):
-            decided += not s.is_chance()
-            s = s.apply(action)
-        return decided
+        return self.public_move() + sum(self._future_decided)
 
     def _refresh_timeline(self) -> None:
         first = self.public_move(0)

@@ -130,3 +130,19 @@ def test_without_a_human_the_stepper_still_stops_at_each_chance_step():
     st.step()
     assert st.state.is_chance() and st.state.phase == R.LICENSE and "Chance to move" in st.status.value
     assert st.public_move() == st.state.move_number and f"move {st.state.move_number}" in st.status.value
+
+
+def test_after_chance_steps_that_differ_a_bot_that_sees_the_same_plays_the_same():
+    """A bot is seeded by the decisions counted, not by the moves: the random bot of the next seat, which sees
+    the same in both twins (its own draw came out alike), makes the same move, and the screens stay the same."""
+    s, twin, human = hand_twins(3, 168)
+    following = (human + 1) % 4
+    seats = ["heuristic"] * 4
+    seats[human], seats[following] = HUMAN, "random"
+    a, b = at(s, seats), at(twin, seats)
+    move = s.legal_actions()[0]
+    a.choose(move), b.choose(move)
+    assert a.state.current_player() == following and a.state.observation(following) == b.state.observation(following)
+    decided = [len(st.state.history()) for st in (a, b)]
+    a.step(), b.step()
+    assert a.state.history()[decided[0]] == b.state.history()[decided[1]] and shown(a.widget) == shown(b.widget)
