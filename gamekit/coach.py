@@ -37,7 +37,7 @@ import json
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from os import PathLike
 from pathlib import Path
@@ -174,7 +174,9 @@ def percent(share: float) -> str:
 def with_margin(estimate: Estimate, value: Callable[[float], str], margin: Callable[[float], str] | None = None) -> str:
     """``estimate`` as "mean ± its 95% margin", each worded by ``value`` (the margin by ``margin``, if given), or
     just the mean when the margin shows as zero (every sample agreed: "31.8 points ± 0.0 points" would read as a
-    certain final result)."""
+    certain final result; a single sample gives no margin)."""
+    if math.isnan(estimate.half_width):
+        return value(estimate.mean)  # (a single sample: no margin to give)
     margin = margin or value
     shown = margin(estimate.half_width)
     return value(estimate.mean) if shown == margin(0.0) else f"{value(estimate.mean)} ± {shown}"
@@ -677,6 +679,22 @@ def review(game: GameState | str | bytes | PathLike, seats: Iterable[int] | None
         timeline.append((s.move_number, tuple(model.win_chances(s, model.estimate(s)))))
     names = tuple(_name(game, p) for p in range(game.num_players))
     return Review(names, model.unit, tuple(moves), tuple(timeline), tuple(game.returns()), model.format_change)
+
+
+def numbered_as_the_log(result: Review, game: GameState) -> Review:
+    """``result`` (a review of ``game``) with its moves and its chart numbered as a classroom table's log and the
+    stepper's while a human plays hidden information number them: by the decisions made before (the log's entry N
+    is decision N), not by the game's move number, which also counts the chance draws (and how many there were
+    can be secret)."""
+    from .record import states_along
+
+    before: dict[int, int] = {}
+    decisions = 0
+    for state in states_along(game):
+        before[state.move_number] = decisions
+        decisions += not (state.is_chance() or state.is_terminal())
+    moves = tuple(replace(m, move_number=before[m.move_number]) for m in result.moves)
+    return replace(result, moves=moves, timeline=tuple((before[n], w) for n, w in result.timeline))
 
 
 def load_save(source: str | bytes | PathLike) -> GameState:

@@ -32,16 +32,14 @@ import importlib
 import re
 import threading
 import time
-from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
 from ..actions import Action
 from ..bots import registry
-from ..coach import Review, advise, model_of, review
+from ..coach import Review, advise, model_of, numbered_as_the_log, review
 from ..protocol import Event, GameState, IllegalAction
-from ..record import states_along
 from ..widgets import ActionChooser, Clickable, GameView, button, format_entry, ranking, stylesheet
 from ..widgets.background import CoachWork, run_in_background
 from ..widgets.coaching import HINT_SAMPLES, REVIEW_SAMPLES, advice_html, review_html
@@ -87,19 +85,6 @@ def result_html(game: GameView, returns: Sequence[float]) -> str:
     """The final result, ranked: "1. <b>Yellow</b> $98,000, 2. <b>Red</b> $19,500, ..."."""
     return ", ".join(f"{place}. <b>{escape(game.player_name(p))}</b> {escape(game.score_text(returns[p]))}"
                      for place, p in ranking(returns))
-
-
-def numbered_as_the_log(result: Review, game: GameState) -> Review:
-    """``result`` (a review of ``game``) with its moves and its chart numbered as a table's log numbers them:
-    by the decisions made before (the log's entry N is decision N), not by the game's move number, which
-    also counts the chance draws (and how many there were can be secret)."""
-    before: dict[int, int] = {}
-    decisions = 0
-    for state in states_along(game):
-        before[state.move_number] = decisions
-        decisions += not (state.is_chance() or state.is_terminal())
-    moves = tuple(replace(m, move_number=before[m.move_number]) for m in result.moves)
-    return replace(result, moves=moves, timeline=tuple((before[n], w) for n, w in result.timeline))
 
 
 _TRAVEL_HINT = re.compile(r' title="Go to the position after move \d+"')

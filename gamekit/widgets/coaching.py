@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Callable
 import ipywidgets as widgets
 
 from ..actions import Action
-from ..coach import Advice, CoachModel, Review, advise, margin_note, model_of, percent, ranked_by, review, with_margin
+from ..coach import (Advice, CoachModel, Review, advise, margin_note, model_of, numbered_as_the_log, percent, ranked_by,
+                     review, with_margin)
 from .advice import Advisor
 from .background import CoachWork
 from .controls import button, escape
@@ -159,7 +160,8 @@ class CoachAdvisor(Advisor):
                 self.coach.report(text)  # (stops the review if its position has gone)
 
         def work() -> str:
-            found.append(review(s, humans or None, samples=self.review_samples, progress=progress))
+            result = review(s, humans or None, samples=self.review_samples, progress=progress)
+            found.append(numbered_as_the_log(result, s) if st.counts_decisions() else result)
             return review_html(found[0], "the humans' moves" if humans else "every seat's moves")
 
         def keep() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import math
 import re
 
 import matplotlib
@@ -241,3 +242,18 @@ def test_a_reviews_text_says_about_the_same_and_explains_its_margin_once(module)
     result = review(state, seats=[0], samples=2)
     assert result.moves and result.mistakes()
     assert_review_words(result.text(top=50), 2)
+
+
+@pytest.mark.parametrize("module", GAMES)
+def test_a_single_sample_shows_no_margin(module):
+    """One sample has no standard error (NaN): the numbers show without a margin, and without the note."""
+    model = model_of(GAMES[module].new_game(PLAYERS[module]))
+    one = Estimate.of([31_960.0])
+    assert math.isnan(one.se)
+    advice = synthetic(module, (40_000.0, 30_000.0), (0.6, 0.4))
+    single = dataclasses.replace(advice, options=tuple(dataclasses.replace(o, value=one, win=Estimate.of([0.5]))
+                                                       for o in advice.options))
+    pane = advice_html(single, model, "Red", "Hint")
+    assert "±" not in pane and "nan" not in pane
+    result = synthetic_review(module, Estimate.of([0.03]), Estimate.of([2400.0]))
+    assert "±" not in result.text() and "nan" not in result.text() and "3% less chance of winning" in result.text()

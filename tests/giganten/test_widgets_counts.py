@@ -146,3 +146,21 @@ def test_after_chance_steps_that_differ_a_bot_that_sees_the_same_plays_the_same(
     decided = [len(st.state.history()) for st in (a, b)]
     a.step(), b.step()
     assert a.state.history()[decided[0]] == b.state.history()[decided[1]] and shown(a.widget) == shown(b.widget)
+
+
+def test_the_review_numbers_a_humans_moves_as_the_log_does():
+    """After a game a human played, the stepper's Review numbers each move by the decisions before it, as the
+    log does (the game's move number also counts the chance steps, and how many there were can be secret)."""
+    final = random_game(g.new_game(4), 5)
+    st = stepper(players=4, seed=7, seats=[HUMAN, "heuristic", "heuristic", "heuristic"])
+    st.load_game(final)
+    st.advisor.review_samples = 1
+    result = st.advisor.review()
+    assert result is not None and result.moves
+    decisions = {s.move_number: k for k, s in enumerate(s for s in states_along(final) if not s.is_chance())}
+    entries = {int(t.split()[0][1:]): t for t in st.log.texts()}
+    for m, number in zip(result.moves, sorted(decisions[s.move_number] for s in states_along(final)
+                                              if s.current_player() == 0 and len(s.legal_actions()) > 1)):
+        assert m.move_number == number and entries[number + 1].startswith(f"#{number + 1} Red: ")
+    first = result.mistakes()[0]
+    assert f"Move {first.move_number + 1}, Red: " in st.why.value
