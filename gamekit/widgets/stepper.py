@@ -8,9 +8,9 @@ the picture chooses which action).
 Determinism: a chance outcome is drawn from a generator seeded by (seed, move number), and a bot
 is created afresh for each decision from (seed, seat, move number); while decisions are counted (see
 Counting below) the decisions made stand for the move number, and a chance outcome's seed also names
-what it decides and how many chance steps about the same came since the last decision.  So a game in the stepper is
-a pure function of the seed and the humans' choices: undo then step gives the same move again,
-and "why?" explains exactly the move the bot is about to play.
+what it decides and how many chance steps about the same came since the last decision.  So a game in
+the stepper is a pure function of the seed and the humans' choices: undo then step gives the same move
+again, and "why?" explains exactly the move the bot is about to play.
 
 Hidden information: the picture and the private pane show what *one* seat may see
 (``state.observation(seat)``), and only for the seat to move; otherwise the picture shows what
