@@ -37,7 +37,7 @@ import json
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from os import PathLike
 from pathlib import Path
@@ -132,7 +132,8 @@ class Advice:
                 for i, o in enumerate(self.options)]
 
     def text(self, formatter: Callable[[float], str] | None = None, top: int = 8) -> str:
-        """The ranking as a small text table, then the sentences."""
+        """What the ranking is by, the ranking as a small text table, what ± means (where one shows), then the
+        sentences."""
         fmt = formatter or (lambda v: f"{v:,.1f}")
         rows = [(o.text, with_margin(o.value, fmt), with_margin(o.win, percent)) for o in self.options[:top]]
         head = ("option", f"final result ({self.unit})", "chance of winning")
@@ -140,18 +141,42 @@ class Advice:
         lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
         if len(self.options) > top:
             lines.append(f"... and {len(self.options) - top} more options")
-        return "\n".join(lines + [""] + list(self.sentences))
+        note = [margin_note(self.samples)] if any("±" in cell for row in rows for cell in row) else []
+        return "\n".join([ranked_by(self), *lines, *note, "", *self.sentences])
+
+
+#: What the coach ranks a seat's options by, said in every ranking it shows.
+RANKED_BY = "ranked by their chance of winning, best first"
+
+
+def ranked_by(advice: Advice) -> str:
+    """The line above a ranking that says what it is ranked by."""
+    return "A single legal move: nothing to rank." if advice.forced else f"The options, {RANKED_BY}:"
+
+
+def margin_note(samples: int) -> str:
+    """The one explanation of ± under a ranking or a review: the coach's 95% margin, and nothing else (how far the
+    game may still go is in the chance of winning, not in a second margin)."""
+    return (f"± is the coach's 95% margin: how far its estimate from {samples} samples may be off (none where every "
+            "sample agreed). How far the game may still go is already in the chance of winning.")
+
+
+def percent_points(share: float) -> int:
+    """A chance as the whole percentage shown (0.643 -> 64): differences of chances are taken between these."""
+    return round(share * 100)
 
 
 def percent(share: float) -> str:
     """A chance in words: "64%"."""
-    return f"{share:.0%}"
+    return f"{percent_points(share)}%"
 
 
 def with_margin(estimate: Estimate, value: Callable[[float], str], margin: Callable[[float], str] | None = None) -> str:
     """``estimate`` as "mean ± its 95% margin", each worded by ``value`` (the margin by ``margin``, if given), or
     just the mean when the margin shows as zero (every sample agreed: "31.8 points ± 0.0 points" would read as a
-    certain final result)."""
+    certain final result; a single sample gives no margin)."""
+    if math.isnan(estimate.half_width):
+        return value(estimate.mean)  # (a single sample: no margin to give)
     margin = margin or value
     shown = margin(estimate.half_width)
     return value(estimate.mean) if shown == margin(0.0) else f"{value(estimate.mean)} ± {shown}"
@@ -192,6 +217,11 @@ class CoachModel:
     def format_change(self, value: float) -> str:
         """A difference of final results ("$3,000", "1.5 points")."""
         return self.format_value(abs(value))
+
+    def rounded(self, value: float) -> float:
+        """A final result rounded as :meth:`format_value` shows it: differences of shown results are taken
+        between these, so the numbers side by side agree with the difference written beside them."""
+        return round(value, 1)
 
     def describe(self, state: GameState, action: Action) -> str:
         """The action in words for the seat to move."""
@@ -404,7 +434,7 @@ def advise(state: GameState, seat: int | None = None, *, samples: int = 24, seed
     ranked = _rank(model, state, options, stats, forced)
     advice = Advice(seat, state.move_number, model.unit, tuple(ranked), len(stats[0][0]), forced,
                     len(legal) - len(options), (), time.perf_counter() - started)
-    sentences = summary_sentences(model, advice, model.spread(state))
+    sentences = summary_sentences(model, advice)
     for option in ranked[:2]:
         sentences += model.reasons(state, seat, option, advice)
     return Advice(**{**advice.__dict__, "sentences": tuple(sentences),
@@ -453,25 +483,36 @@ def _rank(model: CoachModel, state: GameState, options: list[Action], stats: Tri
     return ranked
 
 
-def summary_sentences(model: CoachModel, advice: Advice, spread: float = 0.0) -> list[str]:
-    """The plain sentence comparing the best option with the next one (``spread``: how far final results
-    typically land from such an estimate at this stage of the game)."""
+def summary_sentences(model: CoachModel, advice: Advice) -> list[str]:
+    """The plain sentence comparing the best option with the next one.
+
+    The best option is the one with the highest chance of winning (what the ranking is by).  The next one's
+    differences are taken between the numbers as shown (whole percentages, the game's rounding of its unit), so
+    "41% (3% less)" stands beside 44%; a difference that rounds to nothing is "about the same"."""
     best = advice.best
     if advice.forced:
         return [f"Only one move is possible here: {best.text}."]
-    give = f" (give or take {model.format_change(spread)} at this stage of the game)" if spread else ""
-    text = (f"Best: {best.text} — about {model.format_value(best.value.mean)} at the end{give} and a "
-            f"{best.win.mean:.0%} chance of winning.")
+    text = (f"Best: {best.text} — the highest chance of winning, {percent(best.win.mean)}, and about "
+            f"{model.format_value(best.value.mean)} at the end.")
     if len(advice.options) > 1:
         second = advice.options[1]
-        points, chance = model.format_change(second.value_loss.mean), percent(abs(second.win_loss.mean))
-        if points == model.format_change(0.0) and chance == percent(0.0):
-            text += f" {_capital(second.text)} is as good, as far as the coach can tell."
+        chance = percent_points(second.win.mean) - percent_points(best.win.mean)
+        result = model.rounded(second.value.mean) - model.rounded(best.value.mean)
+        same_result = model.format_change(result) == model.format_change(0.0)
+        if chance == 0 and same_result:
+            text += f" {_capital(second.text)} is about the same, as far as the coach can tell."
         else:
-            text += (f" {_capital(second.text)} comes next: {points} "
-                     f"{'less' if second.value_loss.mean >= 0 else 'more'} and {chance} "
-                     f"{'less' if second.win_loss.mean >= 0 else 'more'} chance of winning.")
+            win = ("about the same chance of winning" if chance == 0 else
+                   f"a {percent(second.win.mean)} chance of winning ({abs(chance)}% {_less_or_more(chance)})")
+            final = ("about the same at the end" if same_result else
+                     f"about {model.format_value(second.value.mean)} at the end "
+                     f"({model.format_change(result)} {_less_or_more(result)})")
+            text += f" {_capital(second.text)} comes next: {win} and {final}."
     return [text]
+
+
+def _less_or_more(difference: float) -> str:
+    return "less" if difference < 0 else "more"
 
 
 def _capital(text: str) -> str:
@@ -566,17 +607,41 @@ class Review:
                  "best": m.best.text, "win_cost": m.win_cost.mean, "win_cost_se": m.win_cost.se,
                  "value_cost": m.value_cost.mean, "value_cost_se": m.value_cost.se} for m in order]
 
-    def text(self, top: int = 5) -> str:
-        """The biggest mistakes in plain sentences."""
-        lines = []
-        for m in self.mistakes(top):
-            lines.append(f"Move {m.move_number + 1}, {self.names[m.seat]}: {m.played.text} instead of {m.best.text} "
-                         f"cost about {with_margin(m.win_cost, percent)} chance of winning and "
-                         f"{with_margin(m.value_cost, self.format_value)}.")
+    def sentences(self, top: int = 5) -> list[str]:
+        """The biggest mistakes in plain sentences: what each cost in chance of winning and at the end, "about
+        the same" where a cost rounds to nothing (a move whose costs both round to nothing is left out)."""
+        lines = [self._sentence(m) for m in self.mistakes() if self._shows_a_cost(m)][:top]
         if not lines:
             reviewed = len(self.moves)
             lines.append(f"No move of the {reviewed} reviewed cost anything the coach could measure.")
-        return "\n".join(lines)
+        return lines
+
+    def text(self, top: int = 5) -> str:
+        """:meth:`sentences`, then what ± means where one shows."""
+        lines = self.sentences(top)
+        return "\n".join(lines + ([margin_note(self.samples)] if any("±" in line for line in lines) else []))
+
+    @property
+    def samples(self) -> int:
+        """The samples each reviewed decision was judged on (the fewest, if a time limit cut some short)."""
+        return min((m.advice.samples for m in self.moves), default=0)
+
+    def _shows_a_cost(self, m: MoveReview) -> bool:
+        """Whether ``m`` cost a chance of winning or final result that shows once rounded (a move that only
+        ended richer is no mistake to list)."""
+        value = m.value_cost.mean
+        shows = self.format_value(value) != self.format_value(0.0)
+        return percent(m.win_cost.mean) != percent(0.0) or (value > 0 and shows)
+
+    def _sentence(self, m: MoveReview) -> str:
+        win, value = m.win_cost, m.value_cost
+        chance = ("about the same chance of winning" if percent(win.mean) == percent(0.0) else
+                  f"{with_margin(win, percent)} less chance of winning")
+        size = Estimate(abs(value.mean), value.se, value.n)
+        final = ("about the same at the end" if self.format_value(value.mean) == self.format_value(0.0) else
+                 f"{with_margin(size, self.format_value)} {'less' if value.mean > 0 else 'more'} at the end")
+        return f"Move {m.move_number + 1}, {self.names[m.seat]}: {m.played.text} instead of {m.best.text}: {chance} " \
+               f"and {final}."
 
 
 def review(game: GameState | str | bytes | PathLike, seats: Iterable[int] | None = None, *, samples: int = 12,
@@ -621,6 +686,23 @@ def review(game: GameState | str | bytes | PathLike, seats: Iterable[int] | None
     names = tuple(_name(game, p) for p in range(game.num_players))
     return Review(names, model.unit, tuple(moves), tuple(timeline), tuple(game.returns()), model.format_change,
                   skipped)
+
+
+def numbered_as_the_log(result: Review, game: GameState) -> Review:
+    """``result`` (a review of ``game``) with its moves and its chart numbered as a classroom table's log and the
+    stepper's while a human plays hidden information number them: by the decisions made before (the log's entry N
+    is decision N), not by the game's move number, which also counts the chance draws (and how many there were
+    can be secret)."""
+    from .record import states_along
+
+    before: dict[int, int] = {}
+    decisions = 0
+    for state in states_along(game):
+        before[state.move_number] = decisions
+        decisions += not (state.is_chance() or state.is_terminal())
+    moves = tuple(replace(m, move_number=before[m.move_number]) for m in result.moves)
+    return replace(result, moves=moves, timeline=tuple((before[n], w) for n, w in result.timeline),
+                   skipped=tuple(before[n] for n in result.skipped))
 
 
 def load_save(source: str | bytes | PathLike) -> GameState:

@@ -62,11 +62,15 @@ class GigantenCoach(CalibratedModel):
     def __init__(self) -> None:
         self.guide = HeuristicBot(0)  # the model of every player (its own luck comes from each rollout)
 
+    def rounded(self, value: float) -> float:
+        """To the $100 the coach shows (its estimates are no finer than that)."""
+        return round(value, -2)
+
     def format_value(self, value: float) -> str:
-        return money(int(round(value, -2)))
+        return money(int(self.rounded(value)))
 
     def format_change(self, value: float) -> str:
-        return money(int(round(abs(value), -2)))
+        return money(int(self.rounded(abs(value))))
 
     def describe(self, state: GameState, action: Action) -> str:
         return str(action)

@@ -85,8 +85,10 @@ class Advisor:
                        for a, v in ranked[:self.shown])
         more = f"<div><i>… and {len(ranked) - self.shown} more</i></div>" if len(ranked) > self.shown else ""
         what = "Hint" if st.seats[seat] == HUMAN else "Why"
+        name = escape(st.view.value_name(kind))
         self.pane.value = (f"<b>{what} ({escape(kind)} bot, {escape(st.name(seat))}):</b>"
-                           f"<table class='gk-table'><tr><th>candidate</th><th>{escape(st.view.value_name(kind))}</th>"
+                           f"<div>The bot's candidates, ranked by its {name}, best first:</div>"
+                           f"<table class='gk-table'><tr><th>candidate</th><th>{name}</th>"
                            f"</tr>{rows}</table>{more}")
         return ranked
 

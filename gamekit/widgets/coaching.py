@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Callable
 import ipywidgets as widgets
 
 from ..actions import Action
-from ..coach import Advice, CoachModel, Review, advise, model_of, percent, review, with_margin
+from ..coach import (Advice, CoachModel, Review, advise, margin_note, model_of, numbered_as_the_log, percent, ranked_by,
+                     review, with_margin)
 from .advice import Advisor
 from .background import CoachWork
 from .controls import button, escape
@@ -122,7 +123,7 @@ class CoachAdvisor(Advisor):
         ranked: list[tuple[Action, float]] = []
 
         def work() -> str:
-            advice = advise(s, seat, samples=self.samples, seed=s.move_number)
+            advice = advise(s, seat, samples=self.samples, seed=st.public_move())
             ranked.extend((o.action, o.win.mean) for o in advice.options)
             return self.html(advice, "Hint" if human else "Why?")
 
@@ -158,7 +159,8 @@ class CoachAdvisor(Advisor):
                 self.coach.report(text)  # (stops the review if its position has gone)
 
         def work() -> str:
-            found.append(review(s, humans or None, samples=self.review_samples, progress=progress))
+            result = review(s, humans or None, samples=self.review_samples, progress=progress)
+            found.append(numbered_as_the_log(result, s) if st.counts_decisions() else result)
             return review_html(found[0], "the humans' moves" if humans else "every seat's moves")
 
         def keep() -> None:
@@ -186,9 +188,10 @@ class CoachAdvisor(Advisor):
 
 
 def advice_html(advice: Advice, model: CoachModel, name: str, what: str, shown: int = 6) -> str:
-    """The coach's ranking of ``name``'s options as a table, best first (the final result in the game's unit and
-    the chance of winning, each with its 95% margin; the first ``shown`` options), then its sentences.  ``what``
-    titles it ("Hint", "Why?").  The stepper's Hint / Why? and a classroom seat's Hint both show this."""
+    """The coach's ranking of ``name``'s options as a table, best first by the chance of winning (said above it;
+    the final result in the game's unit and the chance of winning, each with its 95% margin; the first ``shown``
+    options), the margin explained once under it, then its sentences.  ``what`` titles it ("Hint", "Why?").  The
+    stepper's Hint / Why? and a classroom seat's Hint both show this."""
     cells = [(escape(o.text), with_margin(o.value, model.format_value, model.format_change),
               with_margin(o.win, percent)) for o in advice.options[:shown]]
     rows = "".join(f"<tr><td>{option}</td><td class='gk-num'>{escape(value)}</td><td class='gk-num'>{win}</td></tr>"
@@ -196,13 +199,13 @@ def advice_html(advice: Advice, model: CoachModel, name: str, what: str, shown: 
     more = len(advice.options) - shown + advice.unranked
     tail = f"<div><i>… and {more} more options</i></div>" if more > 0 else ""
     margins = any("±" in value + win for _, value, win in cells)
-    note = ("<div class='gk-help'>± is the coach's 95% margin on its own estimate (none where every sample "
-            "agreed), not how far the game may still go.</div>" if margins else "")
+    note = f"<div class='gk-help'>{html.escape(margin_note(advice.samples), quote=False)}</div>" if margins else ""
     sentences = "".join(f"<p>{escape(t)}</p>" for t in advice.sentences)
     sampled = escape(model.sampled.format(seat=name))
     return (f"<b>{escape(what)} (the coach, {escape(name)}, {advice.samples} samples of {sampled}):</b>"
-            f"<table class='gk-table'><tr><th>option</th><th>final result ({escape(advice.unit)})</th>"
-            f"<th>chance of winning</th></tr>{rows}</table>{tail}{note}{sentences}")
+            f"<div>{escape(ranked_by(advice))}</div><table class='gk-table'><tr><th>option</th>"
+            f"<th>final result ({escape(advice.unit)})</th><th>chance of winning</th></tr>{rows}</table>"
+            f"{tail}{note}{sentences}")
 
 
 def review_html(result: Review, whose: str) -> str:
@@ -216,8 +219,11 @@ def review_html(result: Review, whose: str) -> str:
         plot_review(result, fig.add_subplot())
         fig.tight_layout()
         chart = figure_svg(fig)
-    lines = "".join(f"<li>{escape(line)}</li>" for line in result.text().splitlines())
+    sentences = result.sentences()
+    lines = "".join(f"<li>{escape(line)}</li>" for line in sentences)
+    note = (f"<div class='gk-help'>{html.escape(margin_note(result.samples), quote=False)}</div>"
+            if any("±" in line for line in sentences) else "")
     whose = html.escape(whose, quote=False)
-    return (f"<b>Review ({whose}, {len(result.moves)} decisions; the costliest first):</b><ul>{lines}</ul>"
+    return (f"<b>Review ({whose}, {len(result.moves)} decisions; the costliest first):</b><ul>{lines}</ul>{note}"
             f"<div class='gk-chart' role='img' aria-label=\"Each player's chance of winning along the game\">"
             f"{chart}</div>")

@@ -6,6 +6,7 @@ listed, greyed, above the present until a different move is played: clicking one
 """
 from __future__ import annotations
 
+import re
 import zlib
 from typing import Callable, Iterable
 
@@ -26,6 +27,16 @@ def section_badge(section: str) -> str:
     return f'<span class="gk-section" style="{SECTION_STYLE}">{escape(section)}</span>'
 
 
+def event_lines(events: Iterable[Event], line: str | None = None) -> tuple[list[str], list[str]]:
+    """The HTML and plain-text lines of a log entry's body: ``line`` (if any), then each event with its section."""
+    lines_html = [f'<div style="margin-left:1.2em">{escape(line)}</div>'] if line else []
+    lines_text = [f"    {line}"] if line else []
+    for event in events:
+        lines_html.append(f'<div style="margin-left:1.2em">{escape(event.text)}{section_badge(event.section)}</div>')
+        lines_text.append(f"    {event.text} [{event.section}]")
+    return lines_html, lines_text
+
+
 def format_entry(number: int, who: str, colour: str | None, action_text: str | None,
                  events: Iterable[Event]) -> tuple[str, str]:
     """The HTML and plain-text forms of one log entry (one action and the events it caused).
@@ -41,10 +52,7 @@ def format_entry(number: int, who: str, colour: str | None, action_text: str | N
     if action_text:
         head += f": {escape(action_text)}"
         plain_head += f": {action_text}"
-    lines_html, lines_text = [], []
-    for event in events:
-        lines_html.append(f'<div style="margin-left:1.2em">{escape(event.text)}{section_badge(event.section)}</div>')
-        lines_text.append(f"    {event.text} [{event.section}]")
+    lines_html, lines_text = event_lines(events)
     # mathjax_ignore (MathJax 3; tex2jax_ignore for MathJax 2): JupyterLab typesets $...$ in HTML outputs as
     # LaTeX, and the events are full of dollars
     body = f"{head}{''.join(lines_html)}"
@@ -82,6 +90,17 @@ class EventLog:
         del self._entries[self._now:]
         self._entries.append((number, html_text, plain))
         self._now += 1
+
+    def add_to_last(self, line: str | None, events: Iterable[Event]) -> None:
+        """Add ``line`` (if any) and ``events`` to the newest past entry (a chance step's words joining the entry
+        before it); the moves taken back are forgotten, as by :meth:`push`."""
+        del self._entries[self._now:]
+        number, html_text, plain = self._entries[self._now - 1]
+        lines_html, lines_text = event_lines(events, line)
+        start = html_text.index(">") + 1
+        body = html_text[start:html_text.rindex("</div>")] + "".join(lines_html)
+        tag = re.sub(r'data-h="[0-9a-f]{8}"', f'data-h="{zlib.crc32(body.encode()):08x}"', html_text[:start])
+        self._entries[self._now - 1] = (number, f"{tag}{body}</div>", "\n".join([plain, *lines_text]))
 
     def undo(self, n: int = 1) -> None:
         self._now = max(0, self._now - n)

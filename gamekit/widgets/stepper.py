@@ -6,9 +6,11 @@ The stepper is a thin layer: every rule lives in the engine (``state.apply``, ``
 the picture chooses which action).
 
 Determinism: a chance outcome is drawn from a generator seeded by (seed, move number), and a bot
-is created afresh for each decision from (seed, seat, move number).  So a game in the stepper is
-a pure function of the seed and the humans' choices: undo then step gives the same move again,
-and "why?" explains exactly the move the bot is about to play.
+is created afresh for each decision from (seed, seat, move number); while decisions are counted (see
+Counting below) the decisions made stand for the move number, and a chance outcome's seed also names
+what it decides and how many chance steps about the same came since the last decision.  So a game in
+the stepper is a pure function of the seed and the humans' choices: undo then step gives the same move
+again, and "why?" explains exactly the move the bot is about to play.
 
 Hidden information: the picture and the private pane show what *one* seat may see
 (``state.observation(seat)``), and only for the seat to move; otherwise the picture shows what
@@ -22,6 +24,14 @@ withheld while a human plays a game with hidden information (:attr:`GameView.hid
 the Hint of a human seat asks a bot sitting in that seat, which sees what that seat sees.  One
 exception, by choice: a human who sets chance to "you choose" becomes the dealer and sees every
 chance outcome offered, secret draws included.
+
+Counting: whether a chance step happens at all may depend on what is hidden (Giganten's license pile
+holding one value only needs no draw by chance).  So while a human plays a game with hidden
+information the stepper counts what every seat sees, the decisions, as the classroom tables do
+(:func:`gamekit.tables.views.public_log`): it never stops at a chance step the seeded chance decides
+(Step plays on to the next decision), the status, the timeline, the move box and the log number
+decisions, a chance step's events join the log entry before it, and Undo / Redo take back or play again
+a decision with the chance steps after it (:meth:`GameStepper.public_move`).
 
 Every change of the current position goes through one place (:meth:`GameStepper._changed`), which
 calls the functions in :attr:`GameStepper.on_change` with the new state: a page that stores the game
@@ -170,6 +180,15 @@ class GameView:
     amount_of: AmountOf | None = None
 
 
+def decisions_in(state: GameState) -> int:
+    """The decisions (moves of a seat, not chance) in ``state``'s history."""
+    if not state.history():
+        return 0
+    from ..record import states_along
+
+    return sum(not s.is_chance() for s in list(states_along(state))[:-1])
+
+
 def derived_seed(*parts: object) -> int:
     """A 31-bit seed from ``parts`` (stable across runs and machines: str seeds hash with SHA-512)."""
     return random.Random("/".join(map(str, parts))).getrandbits(31)
@@ -219,6 +238,9 @@ class GameStepper:
         self._picture = view.picture() if view.picture else None
         self._revealed: int | None = None
         self._future: list[Action] = []
+        self._future_decided: list[bool] = []  # for each move taken back: whether it was a decision (not chance)
+        self._decisions_before = 0  # decisions made before the first position of the path (public_move)
+        self._counted = False  # whether the log and counters count decisions only (see counts_decisions)
         self._targets: dict[str, list[Action]] = {}
         self._chance_free = False  # "let chance finish this phase" is running
         self._until: Callable[[GameState], bool] | None = None  # the goal of a paced run (autoplay stops there)
@@ -434,7 +456,9 @@ class GameStepper:
 
     def _begin(self, path: list[GameState]) -> None:
         self._path = path
-        self._future = []
+        self._future, self._future_decided = [], []
+        self._decisions_before = decisions_in(path[0])
+        self._counted = self.counts_decisions()
         self._revealed = None
         self._set_playing(False)
         self.log.clear()
@@ -562,14 +586,23 @@ class GameStepper:
         """The bot deciding ``seat``'s move at this position (fresh and seeded, see the module doc)."""
         kind = kind or self.seats[seat]
         factory = self.view.bots[kind]
-        return factory(derived_seed(self._seed, "seat", seat, self.state.move_number),
+        return factory(derived_seed(self._seed, "seat", seat, self.public_move()),
                        **dict(self.view.bot_params.get(kind, {})))
 
     def _chance_action(self) -> Action:
         from ..play import sample_chance
 
         s = self.state
-        return sample_chance(s, random.Random(derived_seed(self._seed, "chance", s.move_number)))
+        if not self._counted:
+            return sample_chance(s, random.Random(derived_seed(self._seed, "chance", s.move_number)))
+        concern = s.chance_concerns()
+        what = "" if concern is None else concern.text
+        since = 0  # earlier chance steps about the same since the last decision (how many there were may be hidden)
+        for before in reversed(self._path[:-1]):
+            if not before.is_chance():
+                break
+            since += (c.text if (c := before.chance_concerns()) is not None else "") == what
+        return sample_chance(s, random.Random(derived_seed(self._seed, "chance", self.public_move(), what, since)))
 
     def _automatic_action(self) -> Action | None:
         s = self.state
@@ -582,12 +615,18 @@ class GameStepper:
         return self.bot(seat).act(s)
 
     # -- moving ---------------------------------------------------------------------------
-    def _log_move(self, before: GameState, action: Action, after: GameState) -> None:
+    def _log_move(self, before: GameState, action: Action, after: GameState, index: int | None = None) -> None:
+        """The log entry of the move from ``before`` to ``after`` (the path's position ``index``, default the
+        last); while decisions are counted a chance step's action and events join the entry before it."""
         seat = before.current_player()
+        text = self.view.action_text(before, action)
+        if self._counted and seat is None and len(self.log):
+            self.log.add_to_last(f"Chance: {text}" if text else None, after.events)
+            return
         colour = None if seat is None else self.view.player_color(seat)
-        html_text, plain = format_entry(after.move_number, self.name(seat), colour,
-                                        self.view.action_text(before, action), after.events)
-        self.log.push(after.move_number, html_text, plain)
+        number = self.public_move(index)
+        html_text, plain = format_entry(number, self.name(seat), colour, text, after.events)
+        self.log.push(number, html_text, plain)
 
     def _push(self, action: Action) -> None:
         before = self.state
@@ -595,9 +634,10 @@ class GameStepper:
         self._path.append(after)
         if self._future and self._future[-1] == action:
             self._future.pop()
-            self.log.redo()
+            self._future_decided.pop()
+            self.log.redo(self._entries_at(len(self._path)) - self._entries_at(len(self._path) - 1))
         else:
-            self._future = []
+            self._future, self._future_decided = [], []
             self._log_move(before, action, after)
         self._changed()
 
@@ -618,6 +658,7 @@ class GameStepper:
                 if action is None:
                     break
                 self._push(action)
+                self._pass_chance()
                 moves += 1
                 if until(self.state):
                     break
@@ -630,6 +671,51 @@ class GameStepper:
     def secrets_kept(self) -> bool:
         """Whether bots' hidden information must stay hidden: a human plays a game with hidden information."""
         return self.view.hidden_information and bool(self.seat_picker.humans)
+
+    def counts_decisions(self) -> bool:
+        """Whether the stepper counts decisions only and passes over chance steps (see the module docstring):
+        while a human plays a game with hidden information and chance is not theirs to choose."""
+        return self.secrets_kept() and self.seat_picker.chance.value != CHANCE_CHOOSE
+
+    def public_move(self, index: int | None = None) -> int:
+        """The number the stepper shows for the position ``index`` of the path (default: the current one): its
+        move number, or while :meth:`counts_decisions` the decisions made up to it."""
+        index = len(self._path) - 1 if index is None else index % len(self._path)
+        if not self._counted:
+            return self._path[index].move_number
+        return self._decisions_before + sum(not s.is_chance() for s in self._path[:index])
+
+    def _entries_at(self, length: int) -> int:
+        """How many log entries the first ``length`` positions of the path make: one per move, or while
+        decisions are counted one per decision (chance steps join the entry before; those before the first
+        decision make entry 0)."""
+        moves = self._path[:length - 1]
+        if not self._counted:
+            return len(moves)
+        return sum(not s.is_chance() for s in moves) + bool(moves and moves[0].is_chance())
+
+    def _recount(self) -> None:
+        """After the seats or chance's setting changed: count as :meth:`counts_decisions` now says, the log
+        rebuilt from the game's path (the moves taken back are played again to rebuild theirs)."""
+        if self._counted == self.counts_decisions():
+            return
+        self._counted = not self._counted
+        now = len(self._path)
+        self.log.clear()
+        for i in range(1, now):
+            self._log_move(self._path[i - 1], self._path[i].history()[-1], self._path[i], i)
+        for action in reversed(self._future):
+            after = self._path[-1].apply(action)
+            self._path.append(after)
+            self._log_move(self._path[-2], action, after, len(self._path) - 1)
+        taken_back = self._entries_at(len(self._path)) - self._entries_at(now)
+        del self._path[now:]
+        self.log.undo(taken_back)
+
+    def _pass_chance(self) -> None:
+        """While decisions are counted: the seeded chance plays the chance steps up to the next decision."""
+        while self._counted and self.state.is_chance() and not self.state.is_terminal() and not self.is_human_turn():
+            self._push(self._future[-1] if self._future else self._chance_action())
 
     def _bot_error(self, exc: IllegalAction) -> str:
         """What a bot's refused action shows: the whole refusal, or (while a human plays a game with hidden
@@ -692,6 +778,7 @@ class GameStepper:
             self.message.value = f"<span class='gk-error'>{escape(exc)}</span>"
             self._refresh()
             return
+        self._pass_chance()
         self.message.value = ""
         if self.autoplay.value:
             self._run(lambda _s: False, paced=True)
@@ -718,44 +805,53 @@ class GameStepper:
         """Take back the last action (it stays available to Redo)."""
         if len(self._path) == 1:
             return False
-        self._back(1)
+        back = 1
+        while self._counted and back < len(self._path) - 1 and self._path[-1 - back].is_chance():
+            back += 1  # (the decision with the chance steps after it)
+        self._back(back)
         self.message.value = ""
         self._refresh()
         self._changed()
         return True
 
     def _back(self, n: int) -> None:
+        entries = self._entries_at(len(self._path))
         for _ in range(n):
             self._future.append(self.state.history()[-1])
+            self._future_decided.append(not self._path[-2].is_chance())
             self._path.pop()
-        self.log.undo(n)
+        self.log.undo(entries - self._entries_at(len(self._path)))
 
     def redo(self) -> bool:
         """Play again the last action taken back."""
         if not self._future:
             return False
         self._push(self._future[-1])
+        self._pass_chance()
         self.message.value = ""
         self._refresh()
         return True
 
     def jump(self, move: int) -> None:
         """Travel to the position after move ``move`` of this game (back with undo, forward with redo)."""
-        first = self._path[0].move_number
-        last = first + len(self._path) - 1 + len(self._future)
+        first, last = self.public_move(0), self._last_public_move()
         move = min(max(int(move), first), last)
-        current = self.state.move_number
         self._set_playing(False)
-        if move < current:
-            self._back(current - move)
+        if move < self.public_move():
+            back = 0
+            while self.public_move(-1 - back) > move or (self._counted and self._path[-1 - back].is_chance()
+                                                         and back < len(self._path) - 1):
+                back += 1
+            self._back(back)
             self._changed()
-        while self.state.move_number < move:
+        while self.public_move() < move and self._future:
             self._push(self._future[-1])
+        self._pass_chance()
         self.message.value = ""
         self._refresh()
 
     def _on_timeline(self, change: dict) -> None:
-        if not self._quiet and change["new"] != self.state.move_number:
+        if not self._quiet and change["new"] != self.public_move():
             self.jump(change["new"])
 
     # -- autoplay ------------------------------------------------------------------------------
@@ -809,7 +905,7 @@ class GameStepper:
 
     def download(self) -> str:
         """Make the browser download the save file; returns its name."""
-        name = f"{self.view.spec.name}-move-{self.state.move_number}.json"
+        name = f"{self.view.spec.name}-move-{self.public_move()}.json"
         self.bridge.download(name, self.save_text())
         self.message.value = f"Saved as <b>{escape(name)}</b> (see your browser's downloads)."
         return name
@@ -921,7 +1017,7 @@ class GameStepper:
             seat = s.current_player()
             assert seat is not None  # neither the end nor chance
             who = f"<b>{escape(self.name(seat))}</b> to move ({escape(self.seats[seat])})"
-        return f"<div>{escape(where)}{' — ' if where else ''}{who} · move {s.move_number}</div>"
+        return f"<div>{escape(where)}{' — ' if where else ''}{who} · move {self.public_move()}</div>"
 
     def _banner_html(self) -> str:
         """The winner and the final ranking, with each result in the game's words."""
@@ -938,6 +1034,7 @@ class GameStepper:
         return f"<b>Game over: {head}</b><div class='gk-ranking'>Final ranking: {rows}</div>"
 
     def _refresh(self) -> None:
+        self._recount()
         s = self.state
         seat = s.current_player()
         viewer = self.visible_seat()
@@ -968,15 +1065,21 @@ class GameStepper:
         self._refresh_text()
         self.status.value = self._status_html()  # last: once the status shows a move, the rest is there
 
+    def _last_public_move(self) -> int:
+        """The number of the last position on the timeline (the moves taken back included)."""
+        if not self._counted:
+            return self._path[-1].move_number + len(self._future)
+        return self.public_move() + sum(self._future_decided)
+
     def _refresh_timeline(self) -> None:
-        first = self._path[0].move_number
+        first = self.public_move(0)
         self._quiet = True
         try:
             for control in (self.timeline, self.move_box):
                 with control.hold_sync():
-                    control.max = first + len(self._path) - 1 + len(self._future)
+                    control.max = self._last_public_move()
                     control.min = first
-                    control.value = self.state.move_number
+                    control.value = self.public_move()
                     control.disabled = control.min == control.max
         finally:
             self._quiet = False

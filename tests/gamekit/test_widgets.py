@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from gamekit import RandomBot, record
+from gamekit import RandomBot, record, states_along
 from gamekit.svg import Svg
 from gamekit.widgets import CHANCE_CHOOSE, HUMAN, GameStepper, GameView, Scrubber, ranking, undescribed_controls
 from gamekit.widgets.chooser import ActionChooser
@@ -163,8 +163,9 @@ def test_human_seat_waits_and_offers_its_legal_actions_as_buttons():
     assert "my_bonus" in st.private.value and st.visible_seat() == 0
     st.autoplay.value = False
     next(b for b in st.chooser.buttons.children if b.description == "roll").click()
-    assert st.state.is_chance() and st.state.move_number > 2
-    assert "Player 1: roll" in st.log.shown_texts()[0]
+    # (a human plays a game with hidden information: the seeded die answers at once, its roll joins the entry)
+    assert not st.state.is_chance() and st.state.move_number > 3
+    assert "Player 1: roll" in st.log.shown_texts()[0] and "Chance: die shows" in st.log.shown_texts()[0]
 
 
 def test_autoplay_answers_a_human_move_until_the_next_human_decision():
@@ -233,6 +234,15 @@ def test_why_shows_the_bots_candidates_with_values():
     plain.step()
     plain.why_button.click()
     assert "cannot explain" in plain.why.value
+
+
+def test_why_says_what_the_bots_candidates_are_ranked_by():
+    st = stepper(seats=("explaining", "random"))
+    st.step()
+    st.step()
+    st.why_button.click()
+    heading, table = st.why.value.split("<table", 1)
+    assert "The bot's candidates, ranked by its value, best first:" in heading and "<th>value</th>" in table
 
 
 def test_a_bots_why_is_withheld_while_a_human_plays_a_game_with_hidden_information():
@@ -332,10 +342,12 @@ def test_the_humans_legal_actions_are_the_pictures_targets_and_a_click_chooses_a
     st.autoplay.value = False
     st.picture.click("die")  # the first click chooses and asks to confirm
     assert st.picture.chosen == "die" and st.chooser.labels() == ["roll"] and st.state.current_player() == 0
-    st.picture.click("die")  # the second click on it plays it
-    assert st.state.is_chance() and st.state.history()[-1] == Roll() and st.picture.targets == []
-    with pytest.raises(KeyError):
-        st.picture.click("bank")  # nothing is clickable at a chance node
+    st.picture.click("die")  # the second click on it plays it (and the seeded die answers: a human plays)
+    assert Roll() in st.state.history()[-2:] and not st.state.is_chance()
+    if st.state.current_player() != 0:
+        assert st.picture.targets == []
+        with pytest.raises(KeyError):
+            st.picture.click("bank")  # nothing is clickable on the other seat's turn
 
 
 def test_a_covered_hot_seat_offers_nothing_to_click_until_revealed():
@@ -347,12 +359,13 @@ def test_a_covered_hot_seat_offers_nothing_to_click_until_revealed():
 
 def test_autoplay_ticks_one_move_at_a_time_and_pauses_for_a_human():
     st = GameStepper(view(), players=2, seed=1, seats=["random", HUMAN])
-    st.play_button.value = True  # pressing Play plays the first move at once
-    assert st.playing and st.bridge.playing and st.state.move_number == 1 and "Pause" in st.play_button.description
+    st.play_button.value = True  # pressing Play plays the first move at once (the deals before the first decision)
+    assert st.playing and st.bridge.playing and st.public_move() == 0 and not st.state.is_chance()
+    assert "Pause" in st.play_button.description
     while st.playing:
-        before = st.state.move_number
+        before = st.public_move()  # (a human plays a game with hidden information: decisions are counted)
         st.bridge.tick()
-        assert st.state.move_number in (before, before + 1)
+        assert st.public_move() in (before, before + 1) and not st.state.is_chance()
     assert st.is_human_turn() and not st.bridge.playing and "Play" in st.play_button.description
     st.press_key("p")  # the keyboard: P plays, but a human must choose first
     assert not st.playing
@@ -481,3 +494,21 @@ def test_the_hover_tint_multiplies_so_the_words_under_it_stay_black():
 
     hover = re.search(r"\.gk-target:hover \.gk-hit[^{]*\{([^}]*)\}", CLICKABLE_CSS).group(1)
     assert "fill: rgba(240, 228, 66" in hover and "mix-blend-mode: multiply" in hover
+
+
+def test_seating_a_human_counts_decisions_and_a_game_of_bots_counts_moves():
+    """While a human plays a game with hidden information the log, the timeline and the status count decisions
+    (a chance step's words join the entry before it); in a game of bots they count moves, chance included."""
+    st = stepper(seats=("random", "random"))
+    for _ in range(8):
+        st.step()
+    moves = st.state.move_number
+    decisions = sum(not s.is_chance() for s in list(states_along(st.state))[:-1])
+    assert len(st.log) == moves and st.timeline.value == moves and f"move {moves}" in st.status.value
+    st.seat_picker.menus[1].value = HUMAN  # (not this seat's turn: nothing moves)
+    assert st.state.move_number == moves and st.public_move() != moves
+    assert st.public_move() == decisions and st.timeline.value == decisions and len(st.log) == decisions + 1
+    assert st.log.texts()[0].startswith("#0 Chance") and f"move {decisions}" in st.status.value
+    assert all(not t.startswith("#") or "Chance" not in t.splitlines()[0] for t in st.log.texts()[1:])
+    st.seat_picker.menus[1].value = "random"
+    assert len(st.log) == moves and st.timeline.value == moves and st.public_move() == moves

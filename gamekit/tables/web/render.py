@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import importlib
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ...actions import Action
 from ...bots import registry
-from ...coach import Review
 from ...protocol import Event, GameState
-from ...record import states_along
 from ...widgets import GameView, format_entry, ranking
 from ...widgets.controls import escape
 from ..views import SeatView
@@ -52,20 +50,6 @@ def result_html(game: GameView, returns: Sequence[float]) -> str:
     """The final result, ranked: "1. <b>Yellow</b> $98,000, 2. <b>Red</b> $19,500, ..."."""
     return ", ".join(f"{place}. <b>{escape(game.player_name(p))}</b> {escape(game.score_text(returns[p]))}"
                      for place, p in ranking(returns))
-
-
-def numbered_as_the_log(result: Review, game: GameState) -> Review:
-    """``result`` (a review of ``game``) with its moves and its chart numbered as a table's log numbers them:
-    by the decisions made before (the log's entry N is decision N), not by the game's move number, which
-    also counts the chance draws (and how many there were can be secret)."""
-    before: dict[int, int] = {}
-    decisions = 0
-    for state in states_along(game):
-        before[state.move_number] = decisions
-        decisions += not (state.is_chance() or state.is_terminal())
-    moves = tuple(replace(m, move_number=before[m.move_number]) for m in result.moves)
-    return replace(result, moves=moves, timeline=tuple((before[n], w) for n, w in result.timeline),
-                   skipped=tuple(before[n] for n in result.skipped))
 
 
 def bot_moves_note(skipped: Sequence[int]) -> str:

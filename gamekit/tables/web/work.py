@@ -119,7 +119,8 @@ def review(table_id: str, seat: int, samples: int) -> str:
     """The coach's review of the decisions ``seat``'s student made (moves a bot made for the seat are left out,
     and named), as the seat's page shows it."""
     from ...widgets.coaching import review_html
-    from .render import bot_moves_note, numbered_as_the_log
+    from ...coach import numbered_as_the_log
+    from .render import bot_moves_note
 
     s = store()
     state = s.state(table_id)
