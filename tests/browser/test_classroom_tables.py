@@ -158,3 +158,63 @@ def test_a_projector_a_host_a_phone_and_a_chromebook_play_live_and_survive_a_rel
     log = server.log_text()
     for code in (*made.seats[:2], made.host):
         assert code.replace("-", "") not in log.replace("-", "")
+
+
+def test_a_teacher_makes_a_lesson_a_student_types_the_code_and_the_class_answers_a_question(
+        classroom_server, _browser, aborted_requests, tmp_path, monkeypatch):
+    """The teacher page (the key the server prints) makes a lesson from a class list and shows the seat cards with
+    QR codes; a student types a code into the join form on a phone; the teacher asks the class a question; the
+    student answers on the phone; the projector page shows the count, then the answer once revealed."""
+    import re
+
+    monkeypatch.setenv("GIANTS_KIT_SECRET", "5e" * 32)
+    server = classroom_server(tmp_path / "tables")
+    while not (found := re.search(r"Teacher page\s+(\S+)", server.log_text())):
+        time.sleep(0.1)
+    contexts = []
+
+    def page_in(settings: dict):
+        context, page = _new_page(_browser, aborted_requests, **settings)
+        contexts.append(context)
+        return page
+
+    try:
+        teacher = page_in(PROJECTOR)
+        teacher.goto(found.group(1))
+        teacher.fill("textarea[name=students]", "Ana\nBen\nCleo")
+        teacher.fill("input[name=table_size]", "3")
+        teacher.click("button:has-text('Create the tables')")
+        teacher.wait_for_selector(".gk-seat-card")
+        assert teacher.locator(".gk-seat-card svg").count() == 4  # three students and the host, each with a QR code
+        code = teacher.locator(".gk-seat-card:not(.gk-host-card) .gk-code").first.inner_text()
+        shoot(teacher, "seat-cards")
+
+        phone = page_in(PHONE)
+        phone.goto(server.url)
+        phone.fill("input[name=code]", code.lower().replace("-", " "))
+        phone.click("button:has-text('Join')")
+        live(phone)
+        assert "Ana" in phone.locator("#gk-header").inner_text()
+
+        teacher.goto(found.group(1))
+        teacher.fill("input[name=seed]", "3")
+        teacher.click("button:has-text('Ask the class')")
+        link = teacher.locator("a[href^='/question/']").first.get_attribute("href")
+        wall = page_in(PROJECTOR)
+        wall.goto(server.url.rstrip("/") + link)
+        live(wall)
+        phone.wait_for_selector("#gk-quiz .gk-answer", timeout=15_000)
+        shoot(phone, "question-phone")
+        assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        phone.locator("#gk-quiz .gk-answer").first.click()
+        phone.wait_for_selector("#gk-quiz:has-text('Your answer')", timeout=15_000)
+        wall.wait_for_selector("#gk-question:has-text('1 of 3 have answered')", timeout=15_000)
+        teacher.goto(found.group(1))
+        teacher.locator("button:has-text('Reveal the answer')").first.click()
+        wall.wait_for_selector("#gk-question .gk-feedback", timeout=15_000)
+        phone.wait_for_selector("#gk-quiz .gk-feedback", timeout=15_000)
+        shoot(wall, "question-projector")
+        assert wall.evaluate(SMALL_TEXT, 14) == []
+    finally:
+        for context in contexts:
+            context.close()

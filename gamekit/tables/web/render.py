@@ -306,7 +306,7 @@ def quiz_for_seat(module: str, asked: Any, question: Any, chosen: int | None, fe
         verdict = "Right!" if feedback.correct else "Not quite."
         return (head + f"<p>Your answer: <b>{escape(question.options[chosen])}</b></p>"
                 f"<div class='gk-feedback gk-{'right' if feedback.correct else 'wrong'}'><b>{verdict}</b> "
-                f"{escape(feedback.text)} <span class='gk-section'>{escape(feedback.section)}</span></div>")
+                f"{escape(feedback.text)}{section_note(feedback)}</div>")
     if chosen is not None:
         return head + (f"<p>Your answer: <b>{escape(question.options[chosen])}</b>. Wait for your teacher to reveal "
                        "the answer.</p>")
@@ -316,7 +316,7 @@ def quiz_for_seat(module: str, asked: Any, question: Any, chosen: int | None, fe
                       f"data-answer='{i}'>{escape(option)}</button>" for i, option in enumerate(question.options))
     left = max(0, int(asked.opened + asked.seconds - time.time()))
     return (head + f"<div class='gk-question-picture'>{question_picture(module, question)}</div>"
-            f"<p class='gk-help'>About {left} s to answer (<span class='gk-countdown' data-left='{left}'></span>).</p>"
+            f"<p class='gk-help'>Time left: <span class='gk-countdown' data-left='{left}'>{left} s</span></p>"
             f"<div class='gk-answers'>{buttons}</div>")
 
 
@@ -352,12 +352,18 @@ def question_regions(module: str, asked: Any, question: Any, answers: Sequence[i
         best = question.answer if question.answer is not None else question.check(0).best
         if best is not None:
             feedback = question.check(best)
-            explain = (f"<div class='gk-feedback gk-right'>{escape(feedback.text)} "
-                       f"<span class='gk-section'>{escape(feedback.section)}</span></div>")
+            explain = f"<div class='gk-feedback gk-right'>{escape(feedback.text)}{section_note(feedback)}</div>"
     return {"question": (f"<h1>Question for the class</h1><p class='gk-prompt'>{escape(question.prompt)}</p>"
                          f"<p class='gk-status gk-status-wait'>{status}</p>{progress}<ol class='gk-options'>"
                          f"{''.join(rows)}</ol>{explain}"),
             "picture": question_picture(module, question)}
+
+
+def section_note(feedback: Any) -> str:
+    """The feedback's rulebook section as a badge, unless its text already names it."""
+    if not feedback.section or feedback.section in feedback.text:
+        return ""
+    return f" <span class='gk-section'>{escape(feedback.section)}</span>"
 
 
 def percent_text(value: float | None) -> str:
