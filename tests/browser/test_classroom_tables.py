@@ -38,6 +38,9 @@ SMALL_TEXT = """(min) => { const out = [];
     if (size < min) out.push(size + 'px: ' + el.textContent.trim().slice(0, 40));
   }
   return out; }"""
+#: The smallest text of the board's picture as shown: font size times the picture's scale on screen.
+SMALLEST_PICTURE_TEXT = """() => Math.min(...[...document.querySelectorAll('#gk-picture svg text')].map(t =>
+  parseFloat(getComputedStyle(t).fontSize) * t.ownerSVGElement.getScreenCTM().a))"""
 SMALL_BUTTONS = """() => [...document.querySelectorAll('button')].filter(b => {
   const box = b.getBoundingClientRect(); return box.width && box.height < 44; }).map(b => b.textContent.trim())"""
 
@@ -125,6 +128,7 @@ def test_a_projector_a_host_a_phone_and_a_chromebook_play_live_and_survive_a_rel
         assert blue.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         # the projector: no text under 14 px
         assert projector.evaluate(SMALL_TEXT, 14) == [] and host.evaluate(SMALL_TEXT, 14) == []
+        assert projector.evaluate(SMALLEST_PICTURE_TEXT) >= 13.99  # the board's labels too, as shown
         # 150 % browser zoom on a 1920x1080 screen: still usable (no sideways scrolling, the hand on screen)
         zoomed = open_page(f"{server.url}?code={made.seats[1]}", ZOOM_150)
         assert zoomed.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
