@@ -246,6 +246,8 @@ class State(GameState):
         new._cache = self._cache
         return new
 
+    _copy_for_apply = _copy  # (``apply``'s copy is the plain copy: one call less per action)
+
     def _offers(self, action: Action) -> bool:
         """``action`` is a chance outcome (a card of the deck) or in the legal list (kept from the last settle)."""
         if self.phase <= REVEAL:

@@ -20,6 +20,24 @@ class Bot(Protocol):
     def act(self, state: GameState) -> Action: ...
 
 
+#: The running totals of ``n`` equal probabilities ``p``, by ``(p, n)`` (a deck's draws repeat them).
+_EQUAL_TOTALS: dict[tuple[float, int], list[float]] = {}
+
+
+def _running_totals(probabilities: list[float]) -> list[float]:
+    """``list(accumulate(probabilities))``; the totals of a list of equal probabilities are summed once and kept
+    (the same sums in the same order, so the same floats)."""
+    p, n = probabilities[0], len(probabilities)
+    if probabilities.count(p) != n:
+        return list(accumulate(probabilities))
+    totals = _EQUAL_TOTALS.get((p, n))
+    if totals is None:
+        if len(_EQUAL_TOTALS) >= 1000:
+            _EQUAL_TOTALS.clear()
+        totals = _EQUAL_TOTALS[p, n] = list(accumulate(probabilities))
+    return totals
+
+
 def sample_chance(state: GameState, rng: random.Random) -> Action:
     """Draw one chance outcome of ``state`` with its probability."""
     outcomes = state.chance_outcomes()
@@ -28,7 +46,7 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
     # The first outcome whose running total of probabilities exceeds a uniform draw.
     r = rng.random()
     if len(outcomes) > 16:  # (the same totals, summed and searched in C: faster for long lists)
-        i = bisect_right(list(accumulate(map(itemgetter(1), outcomes))), r)
+        i = bisect_right(_running_totals(list(map(itemgetter(1), outcomes))), r)
         return outcomes[min(i, len(outcomes) - 1)][0]
     total = 0.0
     for action, p in outcomes:

@@ -67,10 +67,16 @@ def concern(s: State) -> ChanceConcern | None:
 
 def is_outcome(s: State, action: Action) -> bool:
     """Whether ``action`` is one of :func:`outcomes` (a card of the deck, the lowest id of its kind)."""
-    card = getattr(action, "card", None)
-    if type(action) is not (Deal if s.phase == DEAL else Reveal) or card not in s.deck:
+    card = getattr(action, "card", -1)
+    if type(action) is not (Deal if s.phase == DEAL else Reveal) or not in_deck(s.deck, card):
         return False
     return UNIQUE_KINDS or not any(KIND[d] == KIND[card] for d in s.deck if d < card)
+
+
+def in_deck(deck: tuple[int, ...], card: int) -> bool:
+    """``card in deck``, by bisection (the deck is kept in increasing order: see :func:`draw`)."""
+    i = bisect_left(deck, card)
+    return i < len(deck) and deck[i] == card
 
 
 def certain(s: State) -> Action | None:

@@ -33,7 +33,7 @@ from firstgiants.components import (
     YOU_TAKE_CARNIVORE,
     YOU_TAKE_NEW_FAMILY,
 )
-from firstgiants.rules import D_ORDER, display, effects, museum, triggers
+from firstgiants.rules import D_ORDER, deck, display, effects, museum, triggers
 from firstgiants.rules.effects import multiplier
 from firstgiants.rules.museum import FAMILY_SET, PAIR_FIT, SIZE_SET, UNTYPED, MuseumSet
 
@@ -184,6 +184,28 @@ def test_the_chance_outcomes_are_the_cards_left_by_count():
             assert got == pytest.approx({first[k]: n / len(s.deck) for k, n in kinds.items()})
             checked += 1
     assert checked > 300
+
+
+def test_the_deck_accepts_exactly_its_outcomes():
+    """``deck.is_outcome`` (the card looked up by bisection in the sorted deck) accepts a card exactly when
+    the plain rule does: a card of the kind the node draws that is in the deck, the lowest id of its kind."""
+    checked = 0
+    for s in positions():
+        if not s.is_chance():
+            continue
+        offered = {a for a, _ in s.chance_outcomes()}
+        for c in ALL:
+            for action in (g.Deal(c), g.Reveal(c)):
+                plain = (type(action) is (g.Deal if s.phase_name == "deal" else g.Reveal) and c in s.deck
+                         and not any(_identical(CARDS[d], CARDS[c]) for d in s.deck if d < c))
+                assert deck.is_outcome(s, action) == plain == (action in offered)
+        checked += 1
+    assert checked > 300
+
+
+def _identical(a, b) -> bool:
+    """Identical cards (one chance outcome): the same family, size, timing and effect."""
+    return (a.family, a.size, a.timing, a.parts) == (b.family, b.size, b.timing, b.parts)
 
 
 # -- what a take triggers ----------------------------------------------------------------------------------
