@@ -203,6 +203,24 @@ def test_the_deck_accepts_exactly_its_outcomes():
     assert checked > 300
 
 
+def test_offers_is_membership_in_a_freshly_computed_list_whatever_object_is_passed():
+    """``State._offers`` (the kept legal list searched by identity first, the deck by bisection) accepts an action
+    exactly when it is in the list computed afresh: the very objects listed, equal copies of them, and others'."""
+    from firstgiants.rules.turn import CHOICES_OF_PHASE
+
+    rng = random.Random(9)
+    every = [s for s in positions() if not s.is_terminal() and rng.random() < 0.3]
+    for s in every:
+        listed = [a for a, _ in deck.outcomes(s)] if s.is_chance() else list(CHOICES_OF_PHASE[s.phase](s))
+        candidates = [*listed, *(type(a)(**{f: getattr(a, f) for f in a.__dataclass_fields__})  # equal, not the same
+                                 for a in rng.sample(listed, min(3, len(listed))))]
+        for other in rng.sample(every, 3):
+            candidates += other.legal_actions()[:5] + [o for o, _ in other.chance_outcomes()[:5]]
+        for action in candidates:
+            assert s._offers(action) == (action in listed)
+    assert len(every) > 1_000
+
+
 def _identical(a, b) -> bool:
     """Identical cards (one chance outcome): the same family, size, timing and effect."""
     return (a.family, a.size, a.timing, a.parts) == (b.family, b.size, b.timing, b.parts)
