@@ -169,6 +169,14 @@ class State(GameState):
             self._cache = deck.outcomes(self)
         return list(self._cache)
 
+    def _equally_likely(self) -> tuple[int, float] | None:
+        """At a chance node: every card left equally likely, when no two are identical (``gamekit.sample_chance``
+        then draws one without listing them)."""
+        return deck.equally_likely(self) if self.phase <= REVEAL else None
+
+    def _chance_outcome(self, i: int) -> Action:
+        return deck.outcome_at(self, i)
+
     def returns(self) -> list[float]:
         """Each player's points (final at the end; so far during the game)."""
         return [float(self.score(p)) for p in range(self.n)]

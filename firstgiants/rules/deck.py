@@ -52,6 +52,16 @@ def outcomes(s: State) -> tuple[tuple[Action, float], ...]:
     return tuple((table[c], k / len(deck)) for c, k in counts.values())
 
 
+def equally_likely(s: State) -> tuple[int, float] | None:
+    """When no two cards are identical, the deck's next card is any card left, each with probability 1 / cards
+    left (:func:`outcomes` lists them in deck order, the i-th being :func:`outcome_at`): their number and that
+    probability.  None otherwise."""
+    if not UNIQUE_KINDS:
+        return None
+    left = len(s.deck)
+    return left, 1 / left
+
+
 def concern(s: State) -> ChanceConcern | None:
     """What the chance node decides: the starting card dealt to the next dig site, or the deck's new top card."""
     if s.phase == DEAL:

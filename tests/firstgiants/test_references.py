@@ -36,6 +36,7 @@ from firstgiants.components import (
 from firstgiants.rules import D_ORDER, deck, display, effects, museum, triggers
 from firstgiants.rules.effects import multiplier
 from firstgiants.rules.museum import FAMILY_SET, PAIR_FIT, SIZE_SET, UNTYPED, MuseumSet
+from gamekit import sample_chance
 
 ALL = range(len(CARDS))
 SIZES = (1, 2, 3)
@@ -219,6 +220,37 @@ def test_offers_is_membership_in_a_freshly_computed_list_whatever_object_is_pass
         for action in candidates:
             assert s._offers(action) == (action in listed)
     assert len(every) > 1_000
+
+
+def test_equally_likely_cards_are_the_listed_outcomes_and_draw_what_the_plain_rule_draws():
+    """``State._equally_likely`` / ``_chance_outcome`` (``gamekit.sample_chance`` draws from them without listing
+    the outcomes) say what ``chance_outcomes`` lists: n outcomes, each of probability p, the i-th in order; and
+    ``sample_chance`` draws the outcome the plain running-total rule draws for the same seed."""
+    checked = 0
+    for s in positions():
+        if not s.is_chance():
+            assert s._equally_likely() is None
+            continue
+        listed = s.chance_outcomes()
+        n, p = s._equally_likely()
+        assert n == len(listed) and all(pr == p for _, pr in listed)
+        assert [s._chance_outcome(i) for i in range(n)] == [a for a, _ in listed]
+        for seed in range(5):
+            r = random.Random(seed)
+            plain = listed[0][0] if n == 1 else _plain_sample(listed, r.random())
+            assert sample_chance(s, random.Random(seed)) == plain
+        checked += 1
+    assert checked > 300
+
+
+def _plain_sample(outcomes, r: float):
+    """The first outcome whose running total of probabilities exceeds the draw ``r`` (the last if none does)."""
+    total = 0.0
+    for action, p in outcomes:
+        total += p
+        if r < total:
+            return action
+    return outcomes[-1][0]
 
 
 def _identical(a, b) -> bool:

@@ -60,23 +60,35 @@ def test_the_kept_running_totals_are_the_plain_sums():
 
 
 def test_sample_chance_draws_what_the_plain_rule_draws():
-    """Long lists (summed and searched in C, equal probabilities' totals kept) and short ones give the
-    outcome the plain running-total rule gives for the same draw."""
+    """Long lists (summed and searched in C, equal probabilities' totals kept), short ones, and equally likely
+    outcomes a game declares (drawn without listing them) give the outcome the plain running-total rule gives for
+    the same draw."""
     rng = random.Random(1)
     for _ in range(3_000):
         n = rng.randrange(1, 90)
-        weights = [1.0] * n if rng.random() < 0.6 else [rng.random() + 0.01 for _ in range(n)]
+        equal = rng.random() < 0.6
+        weights = [1.0] * n if equal else [rng.random() + 0.01 for _ in range(n)]
         outcomes = [(k, w / sum(weights)) for k, w in enumerate(weights)]
         seed = rng.random()
-        got = sample_chance(_Chance(outcomes), random.Random(seed))
-        assert got == reference_sample(outcomes, random.Random(seed).random())
+        plain = outcomes[0][0] if n == 1 else reference_sample(outcomes, random.Random(seed).random())
+        assert sample_chance(_Chance(outcomes), random.Random(seed)) == plain
+        if equal:
+            assert sample_chance(_Chance(outcomes, declared=True), random.Random(seed)) == plain
 
 
 class _Chance:
-    """Just enough of a state for ``sample_chance``: its chance outcomes."""
+    """Just enough of a state for ``sample_chance``: its chance outcomes, declared equally likely or not."""
 
-    def __init__(self, outcomes) -> None:
+    def __init__(self, outcomes, declared: bool = False) -> None:
         self.outcomes = outcomes
+        self.declared = declared
 
     def chance_outcomes(self):
+        assert not self.declared  # (declared: drawn without listing them)
         return list(self.outcomes)
+
+    def _equally_likely(self):
+        return (len(self.outcomes), self.outcomes[0][1]) if self.declared else None
+
+    def _chance_outcome(self, i):
+        return self.outcomes[i][0]
