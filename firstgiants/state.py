@@ -175,6 +175,7 @@ class State(GameState):
         return deck.equally_likely(self) if self.phase <= REVEAL else None
 
     def _chance_outcome(self, i: int) -> Action:
+        """The card drawn ``i``-th from the deck (the ``i``-th chance outcome when no two cards are identical)."""
         return deck.outcome_at(self, i)
 
     def returns(self) -> list[float]:
