@@ -169,6 +169,15 @@ class State(GameState):
             self._cache = deck.outcomes(self)
         return list(self._cache)
 
+    def _equally_likely(self) -> tuple[int, float] | None:
+        """At a chance node: every card left equally likely, when no two are identical (``gamekit.sample_chance``
+        then draws one without listing them)."""
+        return deck.equally_likely(self) if self.phase <= REVEAL else None
+
+    def _chance_outcome(self, i: int) -> Action:
+        """The card drawn ``i``-th from the deck (the ``i``-th chance outcome when no two cards are identical)."""
+        return deck.outcome_at(self, i)
+
     def returns(self) -> list[float]:
         """Each player's points (final at the end; so far during the game)."""
         return [float(self.score(p)) for p in range(self.n)]
@@ -226,11 +235,16 @@ class State(GameState):
 
     # -- copying, applying, playing out ------------------------------------------------------
     def _copy(self) -> State:
-        """A copy with lists of its own (the tuples inside are immutable, so they are shared)."""
-        new = State.__new__(State)
-        new.n, new._opts, new.names, new.first = self.n, self._opts, self.names, self.first
+        """A copy with lists of its own (the tuples inside are immutable, so they are shared).  (One field per
+        line: an assignment of four or more at once builds and unpacks a tuple, a cost paid at every apply.)"""
+        new = object.__new__(State)
+        new.n = self.n
+        new._opts = self._opts
+        new.names = self.names
+        new.first = self.first
         new.eggs_not_fossils = self.eggs_not_fossils
-        new.deck, new.top = self.deck, self.top
+        new.deck = self.deck
+        new.top = self.top
         new.sites = self.sites[:]
         new.markers = self.markers[:]
         new.amber = self.amber[:]
@@ -239,18 +253,31 @@ class State(GameState):
         new.museum = self.museum[:]
         new.news = self.news[:]
         new.locked = self.locked[:]
-        new.set_supply, new.set_box = self.set_supply, self.set_box
-        new.active, new.turns, new.end_cause, new.phase = self.active, self.turns, self.end_cause, self.phase
-        new.site, new.space, new.pending, new.steps = self.site, self.space, self.pending, self.steps
-        new.decision, new.reclaim_left = self.decision, self.reclaim_left
+        new.set_supply = self.set_supply
+        new.set_box = self.set_box
+        new.active = self.active
+        new.turns = self.turns
+        new.end_cause = self.end_cause
+        new.phase = self.phase
+        new.site = self.site
+        new.space = self.space
+        new.pending = self.pending
+        new.steps = self.steps
+        new.decision = self.decision
+        new.reclaim_left = self.reclaim_left
         new._cache = self._cache
         return new
+
+    _copy_for_apply = _copy  # (``apply``'s copy is the plain copy: one call less per action)
 
     def _offers(self, action: Action) -> bool:
         """``action`` is a chance outcome (a card of the deck) or in the legal list (kept from the last settle)."""
         if self.phase <= REVEAL:
             return deck.is_outcome(self, action)
         legal = self._cache if self._cache is not None else turn.CHOICES_OF_PHASE[self.phase](self)
+        for offered in legal:  # by identity first: bots and the stepper pass the very objects listed, and ``in``
+            if offered is action:  # compares the ones before it by ``==`` (a Python call each)
+                return True
         return action in legal
 
     def _refusal(self, action: Action) -> IllegalAction:

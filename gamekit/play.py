@@ -20,15 +20,48 @@ class Bot(Protocol):
     def act(self, state: GameState) -> Action: ...
 
 
+#: The running totals of ``n`` equal probabilities ``p``, by ``(p, n)`` (a deck's draws repeat them).
+_EQUAL_TOTALS: dict[tuple[float, int], list[float]] = {}
+
+
+def _equal_totals(p: float, n: int) -> list[float]:
+    """``list(accumulate([p] * n))``, summed once per ``(p, n)`` and kept."""
+    totals = _EQUAL_TOTALS.get((p, n))
+    if totals is None:
+        if len(_EQUAL_TOTALS) >= 1000:
+            _EQUAL_TOTALS.clear()
+        totals = _EQUAL_TOTALS[p, n] = list(accumulate([p] * n))
+    return totals
+
+
+def _running_totals(probabilities: list[float]) -> list[float]:
+    """``list(accumulate(probabilities))``; the totals of equal probabilities are the kept ones (the same sums
+    in the same order, so the same floats)."""
+    p, n = probabilities[0], len(probabilities)
+    if probabilities.count(p) != n:
+        return list(accumulate(probabilities))
+    return _equal_totals(p, n)
+
+
 def sample_chance(state: GameState, rng: random.Random) -> Action:
-    """Draw one chance outcome of ``state`` with its probability."""
+    """Draw one chance outcome of ``state`` with its probability: the first outcome whose running total of
+    probabilities exceeds a uniform draw (no draw when there is one outcome).
+
+    A game whose outcomes are all equally likely says so (``_equally_likely``); then the same draw picks the
+    i-th outcome (``_chance_outcome``) without listing them all."""
+    equal = state._equally_likely()
+    if equal is not None:
+        n, p = equal
+        if n == 1:
+            return state._chance_outcome(0)
+        i = bisect_right(_equal_totals(p, n), rng.random())
+        return state._chance_outcome(min(i, n - 1))
     outcomes = state.chance_outcomes()
     if len(outcomes) == 1:
         return outcomes[0][0]
-    # The first outcome whose running total of probabilities exceeds a uniform draw.
     r = rng.random()
     if len(outcomes) > 16:  # (the same totals, summed and searched in C: faster for long lists)
-        i = bisect_right(list(accumulate(map(itemgetter(1), outcomes))), r)
+        i = bisect_right(_running_totals(list(map(itemgetter(1), outcomes))), r)
         return outcomes[min(i, len(outcomes) - 1)][0]
     total = 0.0
     for action, p in outcomes:

@@ -142,6 +142,16 @@ class GameState(ABC):
             return any(outcome == action for outcome, _ in self.chance_outcomes())
         return action in self.legal_actions()
 
+    def _equally_likely(self) -> "tuple[int, float] | None":
+        """At a chance node whose ``n`` outcomes all have the same probability ``p``: ``(n, p)``, exactly the
+        probability :meth:`chance_outcomes` lists, so that :func:`gamekit.sample_chance` can draw one without
+        listing them (:meth:`_chance_outcome`).  None (the default): list them.  A game may say so for speed."""
+        return None
+
+    def _chance_outcome(self, i: int) -> "Action":
+        """The ``i``-th of :meth:`chance_outcomes` (read when :meth:`_equally_likely` gives their number)."""
+        return self.chance_outcomes()[i][0]
+
     def _refusal(self, action: "Action") -> IllegalAction:
         """Why ``action`` is refused here: the rule it breaks and what is allowed instead.  Each game
         explains its refusals from the rulebook in one place (its ``explain`` module)."""

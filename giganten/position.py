@@ -634,7 +634,7 @@ class _Builder:
         s = self.s
         self._cards(lambda p: False, 0)
         c = s.auc_company
-        s.auc_eligible = tuple(p for p in s.order() if s.stored(p, c) > 0)
+        s.auc_eligible = s.holders(c)
         if not s.auc_eligible:
             raise PositionError("auction.company", f"nobody has oil stored at {COMPANIES[c]}: no auction there "
                                                    "(Action 7 a)")

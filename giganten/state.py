@@ -299,6 +299,12 @@ class State(GameState):
         """The oil chips ``player`` has in storage at ``company``."""
         return self.storage[company * self.n + player]
 
+    def holders(self, company: int) -> tuple[int, ...]:
+        """The players with oil stored at ``company``, in this round's order (who may bid there, Action 7 a)."""
+        n, start = self.n, self.start
+        at = self.storage[company * n:(company + 1) * n]
+        return tuple([p for p in (*range(start, n), *range(start)) if at[p] > 0])
+
     def storage_of(self, player: int) -> tuple[int, ...]:
         """``player``'s chips in storage at each company, in company order."""
         return self.storage[player::self.n]

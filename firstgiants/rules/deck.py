@@ -52,6 +52,16 @@ def outcomes(s: State) -> tuple[tuple[Action, float], ...]:
     return tuple((table[c], k / len(deck)) for c, k in counts.values())
 
 
+def equally_likely(s: State) -> tuple[int, float] | None:
+    """When no two cards are identical, the deck's next card is any card left, each with probability 1 / cards
+    left (:func:`outcomes` lists them in deck order, the i-th being :func:`outcome_at`): their number and that
+    probability.  None otherwise."""
+    if not UNIQUE_KINDS:
+        return None
+    left = len(s.deck)
+    return left, 1 / left
+
+
 def concern(s: State) -> ChanceConcern | None:
     """What the chance node decides: the starting card dealt to the next dig site, or the deck's new top card."""
     if s.phase == DEAL:
@@ -67,10 +77,16 @@ def concern(s: State) -> ChanceConcern | None:
 
 def is_outcome(s: State, action: Action) -> bool:
     """Whether ``action`` is one of :func:`outcomes` (a card of the deck, the lowest id of its kind)."""
-    card = getattr(action, "card", None)
-    if type(action) is not (Deal if s.phase == DEAL else Reveal) or card not in s.deck:
+    card = getattr(action, "card", -1)
+    if type(action) is not (Deal if s.phase == DEAL else Reveal) or not in_deck(s.deck, card):
         return False
     return UNIQUE_KINDS or not any(KIND[d] == KIND[card] for d in s.deck if d < card)
+
+
+def in_deck(deck: tuple[int, ...], card: int) -> bool:
+    """``card in deck``, by bisection (the deck is kept in increasing order: see :func:`draw`)."""
+    i = bisect_left(deck, card)
+    return i < len(deck) and deck[i] == card
 
 
 def certain(s: State) -> Action | None:

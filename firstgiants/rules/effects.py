@@ -256,9 +256,10 @@ def decline(s: State) -> None:
 def say_decline(s: State, action: Decline) -> None:
     """The player declines (a forced decline is said by ``explain.say_forced`` instead)."""
     decision = _answered(s)
-    what = ("stops after one display" if decision.first_family >= 0 else
-            f"declines \"{DECISION_NAMES[decision.code]}\"")
-    s._say("Cards' Icons & Effects", decision.player, "{} {}.", s.names[decision.player], what)
+    if s._events is not None:
+        what = ("stops after one display" if decision.first_family >= 0 else
+                f"declines \"{DECISION_NAMES[decision.code]}\"")
+        s._say("Cards' Icons & Effects", decision.player, "{} {}.", s.names[decision.player], what)
 
 
 def gain_point(s: State, action: GainPoint) -> None:

@@ -26,8 +26,9 @@ def reclaim(s: State, action: Reclaim) -> None:
     count = markers_back(s, p)
     s.reclaim_left = count
     s.phase = RECLAIM
-    s._say("Reclaim Markers", p, "{} reclaims {} marker{}: for each, gain 1 amber or display 1 fossil.",
-           s.names[p], count, "s" if count > 1 else "")
+    if s._events is not None:
+        s._say("Reclaim Markers", p, "{} reclaims {} marker{}: for each, gain 1 amber or display 1 fossil.",
+               s.names[p], count, "s" if count > 1 else "")
 
 
 def choices(s: State) -> tuple[GainAmber | Display, ...]:

@@ -160,7 +160,8 @@ def resolve_next(s: State, action: ResolveTrigger) -> None:
     """The player's chosen effect resolves next."""
     p = _deciding(s)
     s.decision = None
-    s._say("Play 1 Marker", p, "{} chooses to resolve {} next.", s.names[p], LABEL[action.card])
+    if s._events is not None:
+        s._say("Play 1 Marker", p, "{} chooses to resolve {} next.", s.names[p], LABEL[action.card])
     resolve(s, p, action.card)
 
 

@@ -46,7 +46,7 @@ def _open(s: "State") -> bool:
     """
     while s.auc_company < COMPANY_COUNT:
         c = s.auc_company
-        eligible = tuple(p for p in s.order() if s.stored(p, c) > 0)
+        eligible = s.holders(c)
         if eligible:
             s.phase = BID
             s.auc_eligible = eligible

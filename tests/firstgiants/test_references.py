@@ -33,9 +33,10 @@ from firstgiants.components import (
     YOU_TAKE_CARNIVORE,
     YOU_TAKE_NEW_FAMILY,
 )
-from firstgiants.rules import D_ORDER, display, effects, museum, triggers
+from firstgiants.rules import D_ORDER, deck, display, effects, museum, triggers
 from firstgiants.rules.effects import multiplier
 from firstgiants.rules.museum import FAMILY_SET, PAIR_FIT, SIZE_SET, UNTYPED, MuseumSet
+from gamekit import sample_chance
 
 ALL = range(len(CARDS))
 SIZES = (1, 2, 3)
@@ -184,6 +185,77 @@ def test_the_chance_outcomes_are_the_cards_left_by_count():
             assert got == pytest.approx({first[k]: n / len(s.deck) for k, n in kinds.items()})
             checked += 1
     assert checked > 300
+
+
+def test_the_deck_accepts_exactly_its_outcomes():
+    """``deck.is_outcome`` (the card looked up by bisection in the sorted deck) accepts a card exactly when
+    the plain rule does: a card of the kind the node draws that is in the deck, the lowest id of its kind."""
+    checked = 0
+    for s in positions():
+        if not s.is_chance():
+            continue
+        offered = {a for a, _ in s.chance_outcomes()}
+        for c in ALL:
+            for action in (g.Deal(c), g.Reveal(c)):
+                plain = (type(action) is (g.Deal if s.phase_name == "deal" else g.Reveal) and c in s.deck
+                         and not any(_identical(CARDS[d], CARDS[c]) for d in s.deck if d < c))
+                assert deck.is_outcome(s, action) == plain == (action in offered)
+        checked += 1
+    assert checked > 300
+
+
+def test_offers_is_membership_in_a_freshly_computed_list_whatever_object_is_passed():
+    """``State._offers`` (the kept legal list searched by identity first, the deck by bisection) accepts an action
+    exactly when it is in the list computed afresh: the very objects listed, equal copies of them, and others'."""
+    from firstgiants.rules.turn import CHOICES_OF_PHASE
+
+    rng = random.Random(9)
+    every = [s for s in positions() if not s.is_terminal() and rng.random() < 0.3]
+    for s in every:
+        listed = [a for a, _ in deck.outcomes(s)] if s.is_chance() else list(CHOICES_OF_PHASE[s.phase](s))
+        candidates = [*listed, *(type(a)(**{f: getattr(a, f) for f in a.__dataclass_fields__})  # equal, not the same
+                                 for a in rng.sample(listed, min(3, len(listed))))]
+        for other in rng.sample(every, 3):
+            candidates += other.legal_actions()[:5] + [o for o, _ in other.chance_outcomes()[:5]]
+        for action in candidates:
+            assert s._offers(action) == (action in listed)
+    assert len(every) > 1_000
+
+
+def test_equally_likely_cards_are_the_listed_outcomes_and_draw_what_the_plain_rule_draws():
+    """``State._equally_likely`` / ``_chance_outcome`` (``gamekit.sample_chance`` draws from them without listing
+    the outcomes) say what ``chance_outcomes`` lists: n outcomes, each of probability p, the i-th in order; and
+    ``sample_chance`` draws the outcome the plain running-total rule draws for the same seed."""
+    checked = 0
+    for s in positions():
+        if not s.is_chance():
+            assert s._equally_likely() is None
+            continue
+        listed = s.chance_outcomes()
+        n, p = s._equally_likely()
+        assert n == len(listed) and all(pr == p for _, pr in listed)
+        assert [s._chance_outcome(i) for i in range(n)] == [a for a, _ in listed]
+        for seed in range(5):
+            r = random.Random(seed)
+            plain = listed[0][0] if n == 1 else _plain_sample(listed, r.random())
+            assert sample_chance(s, random.Random(seed)) == plain
+        checked += 1
+    assert checked > 300
+
+
+def _plain_sample(outcomes, r: float):
+    """The first outcome whose running total of probabilities exceeds the draw ``r`` (the last if none does)."""
+    total = 0.0
+    for action, p in outcomes:
+        total += p
+        if r < total:
+            return action
+    return outcomes[-1][0]
+
+
+def _identical(a, b) -> bool:
+    """Identical cards (one chance outcome): the same family, size, timing and effect."""
+    return (a.family, a.size, a.timing, a.parts) == (b.family, b.size, b.timing, b.parts)
 
 
 # -- what a take triggers ----------------------------------------------------------------------------------

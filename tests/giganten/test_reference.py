@@ -240,6 +240,19 @@ def test_offers_is_membership_in_a_freshly_computed_list_whatever_object_is_pass
             assert s._offers(action) == (action in listed)
 
 
+def test_the_holders_of_a_company_are_the_players_in_order_with_oil_stored_there():
+    """``State.holders`` (one slice of the storage, the round's order as ranges) against the plain rule: the
+    players in this round's order, the start player first, who have a chip stored at the company."""
+    checked = 0
+    for players in (3, 4):
+        for s in positions(players, 6, 40 + players):
+            order = [(s.start + k) % s.n for k in range(s.n)]
+            for c in range(3):
+                assert s.holders(c) == tuple(p for p in order if s.stored(p, c) > 0)
+                checked += 1
+    assert checked > 10_000
+
+
 # -- chance and payments: brute force over every card --------------------------------------------------------
 
 def test_hypergeometric_odds_equal_counting_every_draw():
