@@ -234,14 +234,13 @@ class State(GameState):
         return html(self)
 
     # -- copying, applying, playing out ------------------------------------------------------
+    # At most two fields per line in _copy: an assignment of four or more at once builds and unpacks a tuple, at
+    # every apply (two or three at once do not).
     def _copy(self) -> State:
-        """A copy with lists of its own (the tuples inside are immutable, so they are shared).  (One field per
-        line: an assignment of four or more at once builds and unpacks a tuple, a cost paid at every apply.)"""
+        """A copy with lists of its own (the tuples inside are immutable, so they are shared)."""
         new = object.__new__(State)
-        new.n = self.n
-        new._opts = self._opts
-        new.names = self.names
-        new.first = self.first
+        new.n, new._opts = self.n, self._opts
+        new.names, new.first = self.names, self.first
         new.eggs_not_fossils = self.eggs_not_fossils
         new.deck = self.deck
         new.top = self.top

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from gamekit.words import counted
 
@@ -257,9 +257,13 @@ def say_decline(s: State, action: Decline) -> None:
     """The player declines (a forced decline is said by ``explain.say_forced`` instead)."""
     decision = _answered(s)
     if s._events is not None:
-        what = ("stops after one display" if decision.first_family >= 0 else
-                f"declines \"{DECISION_NAMES[decision.code]}\"")
-        s._say("Cards' Icons & Effects", decision.player, "{} {}.", s.names[decision.player], what)
+        s._say("Cards' Icons & Effects", decision.player, "{} {}.", s.names[decision.player], _declined(decision))
+
+
+def _declined(decision: Any) -> str:
+    """What declining ``decision`` means: stopping after one display, or declining the effect."""
+    return ("stops after one display" if decision.first_family >= 0 else
+            f"declines \"{DECISION_NAMES[decision.code]}\"")
 
 
 def gain_point(s: State, action: GainPoint) -> None:
