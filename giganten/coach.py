@@ -134,8 +134,8 @@ class GigantenCoach(CalibratedModel):
         if isinstance(a, TakeCard):
             card = CARDS[a.card]
             special = f" and its special action ({card.special})" if card.special else ""
-            return [f"The {card} brings {card.licenses} license point(s), {card.moves} movement points{special} "
-                    "(Action 2c)."]
+            return [f"The {card} brings {counted(card.licenses, 'license point')}, "
+                    f"{counted(card.moves, 'movement point')}{special} (Action 2c)."]
         if isinstance(a, AdvanceLocomotive):
             return ["A chip from a derrick beyond your locomotive ships only for a $3,000 fee (Action 6), and the end "
                     "bonus goes by locomotive rank: moving it on costs movement points now."]

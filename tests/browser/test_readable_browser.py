@@ -14,6 +14,7 @@ Screenshots go to test-artifacts/screenshots/readable-*.png (look at them).
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import SCREENSHOTS, free_port, server_env, start, stop, tcp_open, voila_command, wait_until, \
     copy_notebooks, NOTEBOOKS
@@ -86,6 +87,27 @@ def fresh_game(page, stepper) -> None:
     close_settings(stepper)
 
 
+def one_move(page, stepper) -> None:
+    """One step of play: on a human's turn (hot seat: "Pass the screen to ...") Reveal and the human's first choice
+    (the move number, which counts decisions, goes up), else Step (chance or a bot: the status changes)."""
+    before, status = move_number(stepper), stepper.locator(".gk-status").inner_text()
+    reveal = stepper.locator("button:visible", has_text="Reveal").first
+    try:
+        reveal.wait_for(state="visible", timeout=5_000)  # (a human's turn shows it once the status is drawn)
+    except PlaywrightTimeout:
+        button(stepper, "Step ▸").click()
+        for _ in range(300):
+            if stepper.locator(".gk-status").inner_text() != status:
+                return
+            page.wait_for_timeout(100)
+        raise AssertionError(f"Step changed nothing: {status}")
+    reveal.click()
+    choice = stepper.locator(".gk-chooser button.jupyter-button:visible").first
+    choice.wait_for(timeout=30_000)
+    choice.click()
+    wait_move(page, stepper, f"n > {before}")
+
+
 def big_type(page) -> None:
     page.locator(".gk-classroom button", has_text="Big type").first.click()
     page.wait_for_function("() => document.querySelector('.gk-classroom.gk-big')")
@@ -150,8 +172,7 @@ def test_dashboard_is_usable_at_150_percent_zoom_and_at_1366x768(dashboard, open
         assert [p for p in fit_problems(page, ".gk-classroom", whole_page=True) if "sideways" in p] == [], tab
     stepper = page.locator(".gk-stepper").first
     show_tab(page, "Giganten")
-    button(stepper, "Step ▸").click()  # usable: a click on Step plays a move
-    wait_move(page, stepper, "n >= 1")
+    one_move(page, stepper)  # usable: Step (or, on a human's turn, a choice) plays a move
     # a human's turn (hot seat): Reveal, then the choices are on the screen too, and one of them plays
     for _ in range(6):
         if stepper.get_by_text("Pass the screen to").count():
@@ -173,8 +194,7 @@ def test_new_game_question_shows_next_to_its_button(dashboard, open_page):
     page = open_page(dashboard, 1920, 1080)
     stepper = page.locator(".gk-stepper").first
     fresh_game(page, stepper)
-    button(stepper, "Step ▸").click()
-    wait_move(page, stepper, "n >= 1")
+    one_move(page, stepper)
     open_settings(stepper, "Game")
     new_game = button(stepper, "New game…")
     new_game.click()
