@@ -95,6 +95,12 @@ class State(GameState):
         "turns",
     )
 
+    def _word(self, template: str, args: tuple[Any, ...]) -> str:
+        """An event in the reader's language (``firstgiants.text``); the players' names stay as written."""
+        from .text import event_text
+
+        return event_text(template, args, self.names)
+
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         """An empty table for ``players`` (``rules.setup.begin`` sets it up)."""
         self._record: Any = None

@@ -65,8 +65,15 @@ class Event:
     section: str
     player: int | None = None
 
+    @property
+    def section_name(self) -> str:
+        """The rulebook section's name in the reader's language (``section`` is its English name, the key)."""
+        from .i18n import gettext
+
+        return gettext(self.section)
+
     def __str__(self) -> str:
-        return f"{self.text} [{self.section}]"
+        return f"{self.text} [{self.section_name}]"
 
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "section": self.section, "player": self.player}

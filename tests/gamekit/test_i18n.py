@@ -1,0 +1,153 @@
+"""The kit in Danish and German beside English: catalogues complete, events worded in every language."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from babel.messages.pofile import read_po
+
+import firstgiants
+import giganten
+from gamekit import RandomBot, play, set_language
+from gamekit.i18n import (LANGUAGES, SOURCE, catalogue_path, collect_misses, format_money, format_number, language,
+                          placeholders, using)
+from gamekit.i18n.extract import LOCALE_DIR, table_messages, template_catalog
+from gamekit.words import counted
+
+OTHERS = [lang for lang in LANGUAGES if lang != SOURCE]
+
+
+def _catalogue(lang: str):
+    with catalogue_path(lang).open("rb") as po:
+        return read_po(po, locale=lang)
+
+
+def _code_messages():
+    return [m for m in template_catalog() if m.id]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_message_of_the_code_is_translated_with_the_same_placeholders(lang):
+    catalogue = _catalogue(lang)
+    for message in _code_messages():
+        entry = catalogue.get(message.id, message.context)
+        assert entry is not None, f"{lang}: {message.id!r} missing: run python -m gamekit.i18n extract"
+        assert not entry.fuzzy, f"{lang}: {message.id!r} is fuzzy"
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        assert all(strings), f"{lang}: {message.id!r} is untranslated"
+        for string in strings:
+            assert placeholders(string) == placeholders(ids[0]), f"{lang}: placeholders of {message.id!r}"
+
+
+def test_the_template_file_is_up_to_date():
+    with (LOCALE_DIR / "gamekit.pot").open("rb") as pot:
+        written = {(m.id, m.context) for m in read_po(pot) if m.id}
+    assert written == {(m.id, m.context) for m in _code_messages()}
+
+
+def test_a_new_event_template_is_found_by_the_extractor(tmp_path):
+    found = {m.id for m in template_catalog() if m.id}
+    assert "{:name} bids {} at {:company}." in found  # a _say template
+    assert "Action 7 a) Auctioning" in found  # its section, a constant of giganten.rules
+    assert "Play 1 Marker" in found and "Setup" in found  # both sides of an if-else section
+    assert ("{} chip", "{} chips") in found  # a counted noun
+    assert any(m.context == "player colour" for m in table_messages())
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("noun", ["chip", "license", "point", "derrick", "Set token", "turn"])
+def test_plural_forms_for_0_1_2_5(lang, noun):
+    with using(lang):
+        words = [counted(n, noun) for n in (0, 1, 2, 5)]
+    assert words[0].split(" ", 1)[1] == words[2].split(" ", 1)[1] == words[3].split(" ", 1)[1]  # da, de: n != 1
+    assert [w.split(" ", 1)[0] for w in words] == ["0", "1", "2", "5"]
+
+
+def test_plural_forms_words():
+    with using("de"):
+        assert [counted(n, "chip") for n in (0, 1, 2, 5)] == ["0 Ölfässer", "1 Ölfass", "2 Ölfässer", "5 Ölfässer"]
+    with using("da"):
+        assert [counted(n, "derrick") for n in (0, 1, 2, 5)] == ["0 boretårne", "1 boretårn", "2 boretårne",
+                                                                  "5 boretårne"]
+    assert [counted(n, "chip") for n in (0, 1, 2, 5)] == ["0 chips", "1 chip", "2 chips", "5 chips"]
+
+
+def test_numbers_and_money_as_each_language_writes_them():
+    assert (format_money(15000), format_money(-500), format_number(1504)) == ("$15,000", "-$500", "1,504")
+    for lang in OTHERS:
+        with using(lang):
+            assert (format_money(15000), format_money(-500), format_number(1504)) == ("15.000 $", "-500 $", "1.504")
+
+
+def _states(game, players, seed):
+    out = [game.new_game(players)]
+    play(out[0], [RandomBot(seed * 31 + i) for i in range(players)], seed, on_move=lambda _b, after: out.append(after))
+    return out
+
+
+GAMES = [(giganten, (3, 4)), (firstgiants, (2, 3, 4, 5))]
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=["giganten", "firstgiants"])
+def test_every_event_of_300_random_games_is_worded_in_every_language(game, players):
+    templates = set()
+    for seed in range(300):
+        for state in _states(game, players[seed % len(players)], seed):
+            templates.update(t for t, *_ in state._events or ())
+            for lang in OTHERS:
+                with using(lang), collect_misses() as missed:
+                    events = state.events
+                    sections = [e.section_name for e in events]
+                assert not missed, f"{lang}, seed {seed}: stays English: {missed}"
+                for event in events:
+                    assert "{" not in event.text and "}" not in event.text, event.text
+                assert all(sections)
+    assert len(templates) > 20
+
+
+def test_two_readers_in_two_languages_read_one_game_at_once():
+    state = _states(giganten, 3, 7)[40]
+    english = [e.text for e in state.events]
+    results: dict[str, list[str]] = {}
+    barrier = threading.Barrier(2)
+
+    def read(lang):
+        with using(lang):
+            barrier.wait()
+            results[lang] = [[e.text for e in state.events] for _ in range(50)][-1]
+            assert language() == lang
+
+    threads = [threading.Thread(target=read, args=(lang,)) for lang in ("da", "de")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results["da"] != results["de"] != english
+    assert [e.text for e in state.events] == english  # the main thread still reads English
+    with using("da"):
+        assert [e.text for e in state.events] == results["da"]
+
+
+def test_set_language_is_the_default_and_using_overrides_it():
+    try:
+        set_language("de")
+        assert language() == "de"
+        with using("da"):
+            assert language() == "da"
+        assert language() == "de"
+    finally:
+        set_language("en")
+    with pytest.raises(ValueError, match="not 'fr'"):
+        set_language("fr")
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=["giganten", "firstgiants"])
+def test_save_files_keep_no_worded_text(game, players):
+    state = _states(game, players[0], 3)[-1]
+    english = state.to_json()
+    for lang in OTHERS:
+        with using(lang):
+            assert state.to_json() == english
+            assert [e.text for e in game.from_json(english).events] == [e.text for e in state.events]
+    assert "Rød" not in english and "{:name}" not in english and '"text"' not in english
