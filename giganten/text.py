@@ -126,7 +126,7 @@ def card_text(t: int) -> str:
     parts += [counted(card.licenses, "license"), counted(card.moves, "move")]
     if card.special:
         parts.append(WORDING.text(card.special_text()))
-    return gettext("{} card ({})").format(pgettext("colour", card.color), ", ".join(parts))
+    return gettext("{} card ({})").format(pgettext("card colour", card.color), ", ".join(parts))
 
 
 EVENT_FIELDS = {

@@ -166,6 +166,8 @@ def table_messages() -> list[Message]:
     out += [Message(name, context="player colour", comment="Giganten: a player, by colour") for name in gg.NAMES]
     out += [Message(colour, context="colour", comment="Giganten: a die's, a card's or a zone's colour")
             for colour in ("red", "blue", "white", "beige")]
+    out += [Message(colour, context="card colour", comment="Giganten: an action card's colour, before 'card'")
+            for colour in ("red", "beige")]
     out += [Message(card.name, context="card", comment="First Giants: a card") for card in fg.CARDS]
     out += [Message(name, context="family", comment="First Giants: a Family") for name in fg.FAMILY_NAMES]
     out += [Message(name, context="size", comment="First Giants: a Size") for name in fg.SIZE_NAMES.values()]
