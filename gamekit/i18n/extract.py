@@ -86,15 +86,15 @@ def _sections(node: ast.expr, constants: dict[str, str]) -> Iterator[str]:
         yield str(_literal(node))
 
 
-def _sources(packages: Iterable[str] = PACKAGES) -> Iterator[tuple[str, ast.Module]]:
+def _sources(packages: Iterable[str], root: Path) -> Iterator[tuple[str, ast.Module]]:
     for package in packages:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            yield str(path.relative_to(ROOT)), ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for path in sorted((root / package).rglob("*.py")):
+            yield path.relative_to(root).as_posix(), ast.parse(path.read_text(encoding="utf-8"), str(path))
 
 
-def find(packages: Iterable[str] = PACKAGES) -> Found:
-    """Every message of the source files of ``packages``."""
-    modules = list(_sources(packages))
+def find(packages: Iterable[str] = PACKAGES, root: Path = ROOT) -> Found:
+    """Every message of the source files of ``packages`` (folders of ``root``)."""
+    modules = list(_sources(packages, root))
     constants: dict[str, dict[str, str]] = {}
     for name, tree in modules:
         constants.setdefault(name.split("/")[0], {}).update(_constants(tree))
@@ -182,7 +182,8 @@ def template_catalog(found: Found | None = None) -> Catalog:
     missing = counted_nouns(found.templates) - set(NOUNS)
     if missing:
         raise SystemExit(f"templates count nouns that gamekit.words.NOUNS lacks: {sorted(missing)}")
-    catalog = Catalog(domain=DOMAIN, project="giants-kit", charset="utf-8", fuzzy=False)
+    catalog = Catalog(domain=DOMAIN, project="giants-kit", version="", copyright_holder="the giants-kit authors",
+                      msgid_bugs_address="", charset="utf-8", fuzzy=False)
     for message in [*found.messages, *table_messages()]:
         msgid = message.msgid if message.plural is None else (message.msgid, message.plural)
         existing = catalog.get(msgid, message.context)
@@ -200,8 +201,13 @@ def write(template: Catalog, languages: Iterable[str] = LANGUAGES) -> list[Path]
     """Write the ``.pot`` and merge it into each language's ``.po`` (created when missing)."""
     LOCALE_DIR.mkdir(parents=True, exist_ok=True)
     written = [LOCALE_DIR / f"{DOMAIN}.pot"]
+    if written[0].exists():  # unchanged messages keep their date: no diff without a change
+        with written[0].open("rb") as pot:
+            old = read_po(pot)
+        if _keys(old) == _keys(template):
+            template.creation_date = old.creation_date
     with written[0].open("wb") as pot:
-        write_po(pot, template, width=116, sort_output=True)
+        write_po(pot, template, width=116, sort_output=True, include_lineno=False)
     for lang in languages:
         if lang == SOURCE:
             continue
@@ -211,12 +217,18 @@ def write(template: Catalog, languages: Iterable[str] = LANGUAGES) -> list[Path]
             with path.open("rb") as po:
                 catalog = read_po(po, locale=lang, domain=DOMAIN)
         else:
-            catalog = Catalog(locale=lang, domain=DOMAIN, project="giants-kit", charset="utf-8", fuzzy=False)
+            catalog = Catalog(locale=lang, domain=DOMAIN, project="giants-kit", version="",
+                              copyright_holder="the giants-kit authors", msgid_bugs_address="", charset="utf-8",
+                              fuzzy=False)
         catalog.update(template)
         with path.open("wb") as po:
-            write_po(po, catalog, width=116, sort_output=True, ignore_obsolete=True)
+            write_po(po, catalog, width=116, sort_output=True, ignore_obsolete=True, include_lineno=False)
         written.append(path)
     return written
+
+
+def _keys(catalog: Catalog) -> set[tuple[object, str | None]]:
+    return {(m.id, m.context) for m in catalog if m.id}
 
 
 def main(argv: list[str] | None = None) -> int:
