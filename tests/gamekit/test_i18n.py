@@ -9,9 +9,9 @@ from babel.messages.pofile import read_po
 import firstgiants
 import giganten
 from gamekit import RandomBot, play, set_language
-from gamekit.i18n import (LANGUAGES, SOURCE, catalogue_path, collect_misses, format_money, format_number, language,
-                          placeholders, using)
-from gamekit.i18n.extract import LOCALE_DIR, table_messages, template_catalog
+from gamekit.i18n import (LANGUAGES, SOURCE, Fragments, catalogue_path, collect_misses, format_money, format_number,
+                          has, language, placeholders, using)
+from gamekit.i18n.extract import LOCALE_DIR, counted_nouns, find, table_messages, template_catalog
 from gamekit.words import counted
 
 OTHERS = [lang for lang in LANGUAGES if lang != SOURCE]
@@ -47,6 +47,21 @@ def test_the_template_file_is_up_to_date():
 
 
 def test_a_new_event_template_is_found_by_the_extractor(tmp_path):
+    (tmp_path / "newgame" / "rules").mkdir(parents=True)
+    (tmp_path / "newgame" / "rules" / "__init__.py").write_text('DIG = "Dig a Hole"\n')
+    (tmp_path / "newgame" / "rules" / "dig.py").write_text(
+        "from . import DIG\n\n\ndef dig(s, p):\n"
+        "    s._say(DIG, p, '{} digs {:count hole}.', p, 2)\n"
+        "    s._say('Setup' if p else 'End', None, 'Done.')\n"
+        "    s._emit(f'{p} is done.', DIG)\n")
+    found = find(["newgame"], root=tmp_path)
+    assert "{} digs {:count hole}." in found.templates
+    assert {m.msgid for m in found.messages} == {"{} digs {:count hole}.", "Dig a Hole", "Done.", "Setup", "End"}
+    assert counted_nouns(found.templates) == {"hole"}  # not in gamekit.words.NOUNS: extraction would stop
+    assert any("f-string" in note for note in found.notes)
+
+
+def test_the_kit_s_templates_are_found():
     found = {m.id for m in template_catalog() if m.id}
     assert "{:name} bids {} at {:company}." in found  # a _say template
     assert "Action 7 a) Auctioning" in found  # its section, a constant of giganten.rules
@@ -66,7 +81,7 @@ def test_plural_forms_for_0_1_2_5(lang, noun):
 
 def test_plural_forms_words():
     with using("de"):
-        assert [counted(n, "chip") for n in (0, 1, 2, 5)] == ["0 Ölfässer", "1 Ölfass", "2 Ölfässer", "5 Ölfässer"]
+        assert [counted(n, "chip") for n in (0, 1, 2, 5)] == ["0 Ölsteine", "1 Ölstein", "2 Ölsteine", "5 Ölsteine"]
     with using("da"):
         assert [counted(n, "derrick") for n in (0, 1, 2, 5)] == ["0 boretårne", "1 boretårn", "2 boretårne",
                                                                   "5 boretårne"]
@@ -102,7 +117,7 @@ def test_every_event_of_300_random_games_is_worded_in_every_language(game, playe
                 assert not missed, f"{lang}, seed {seed}: stays English: {missed}"
                 for event in events:
                     assert "{" not in event.text and "}" not in event.text, event.text
-                assert all(sections)
+                assert all(has(e.section, lang=lang) for e in events), sections
     assert len(templates) > 20
 
 
@@ -151,3 +166,26 @@ def test_save_files_keep_no_worded_text(game, players):
             assert state.to_json() == english
             assert [e.text for e in game.from_json(english).events] == [e.text for e in state.events]
     assert "Rød" not in english and "{:name}" not in english and '"text"' not in english
+
+
+def test_placeholders_may_be_reordered_but_not_changed():
+    assert placeholders("{:name}'s {:card} goes") == placeholders("Die {1:card} von {0:name} kommt")
+    assert placeholders("{} of {}") != placeholders("{} af")
+    assert placeholders("{:count chip}") != placeholders("{:count Ölfass}")  # a spec is code, not text
+
+
+def test_fragments_try_the_most_specific_shape_first_and_keep_atoms_whole():
+    shapes = Fragments(["{} to {}", "change a price by up to {}", "{} displays {} {}"], atom=r"#\d+ Small Herbivore")
+    assert next(shapes.matches("change a price by up to 3")) == ("change a price by up to {}", ("3",))
+    assert next(shapes.matches("Ana displays #12 Small Herbivore for 2 amber"))[1] == (
+        "Ana", "#12 Small Herbivore", "for 2 amber")
+
+
+def test_an_untranslated_piece_stays_english_whole_and_is_reported():
+    from giganten.text import WORDING
+
+    with using("da"), collect_misses() as missed:
+        assert WORDING.text("a sentence no catalogue has") == "a sentence no catalogue has"
+        assert WORDING.text("Red, Blue and Green") == "Rød, Blå og Grøn"
+        assert WORDING.text("3 points unused") == "3 point ubrugt"
+    assert missed == ["a sentence no catalogue has"]
