@@ -104,6 +104,7 @@ def _states(game, players, seed):
 GAMES = [(giganten, (3, 4)), (firstgiants, (2, 3, 4, 5))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), GAMES, ids=["giganten", "firstgiants"])
 def test_every_event_of_300_random_games_is_worded_in_every_language(game, players):
     templates = set()
