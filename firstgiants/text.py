@@ -52,7 +52,7 @@ EVENT_FRAGMENTS = (
 EVENT_WORDS = (
     *EFFECT_TEXT, *DECISION_NAMES.values(), "at no cost", "stops after one display", "has no marker on the board",
     "has no dig site to play a marker at", "the same Family", "another Family", "the deck is empty after a refill",
-    "the reclaimed marker", "single card (no type yet)", "reclaim markers",
+    "the reclaimed marker", "single card (no type yet)",
 )
 """Words the rules pass to templates whole; each is a message id."""
 

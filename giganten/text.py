@@ -195,7 +195,7 @@ def _own_words(text: str) -> str | None:
         return player_name(_SEAT[text])
     if text in COMPANIES or re.fullmatch(_CELL, text):
         return text
-    if text in ("red", "blue", "white", "beige"):
+    if text in ("red", "blue", "beige"):
         return pgettext("colour", text)
     return None
 

@@ -165,7 +165,7 @@ def table_messages() -> list[Message]:
     out += [Message(word, comment="words passed to an event") for word in (*gg_text.EVENT_WORDS, *fg_text.EVENT_WORDS)]
     out += [Message(name, context="player colour", comment="Giganten: a player, by colour") for name in gg.NAMES]
     out += [Message(colour, context="colour", comment="Giganten: a die's, a card's or a zone's colour")
-            for colour in ("red", "blue", "white", "beige")]
+            for colour in ("red", "blue", "beige")]
     out += [Message(colour, context="card colour", comment="Giganten: an action card's colour, before 'card'")
             for colour in ("red", "beige")]
     out += [Message(card.name, context="card", comment="First Giants: a card") for card in fg.CARDS]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po
@@ -95,13 +96,17 @@ def test_numbers_and_money_as_each_language_writes_them():
             assert (format_money(15000), format_money(-500), format_number(1504)) == ("15.000 $", "-500 $", "1.504")
 
 
-def _states(game, players, seed):
-    out = [game.new_game(players)]
+def _states(game, players, seed, **options):
+    out = [game.new_game(players, **options)]
     play(out[0], [RandomBot(seed * 31 + i) for i in range(players)], seed, on_move=lambda _b, after: out.append(after))
     return out
 
 
 GAMES = [(giganten, (3, 4)), (firstgiants, (2, 3, 4, 5))]
+VARIANTS = {  # every other game plays the variants whose events have words of their own
+    giganten: {"open_licenses": True, "bluff_bids": True, "tie_by_license_cards": True, "one_opponent_back": True},
+    firstgiants: {"eggs_not_fossils": True, "news_values": "two-sided"},
+}
 
 
 @pytest.mark.slow
@@ -109,7 +114,8 @@ GAMES = [(giganten, (3, 4)), (firstgiants, (2, 3, 4, 5))]
 def test_every_event_of_300_random_games_is_worded_in_every_language(game, players):
     templates = set()
     for seed in range(300):
-        for state in _states(game, players[seed % len(players)], seed):
+        options = VARIANTS[game] if seed % 2 else {}
+        for state in _states(game, players[seed % len(players)], seed, **options):
             templates.update(t for t, *_ in state._events or ())
             for lang in OTHERS:
                 with using(lang), collect_misses() as missed:
@@ -190,3 +196,61 @@ def test_an_untranslated_piece_stays_english_whole_and_is_reported():
         assert WORDING.text("Red, Blue and Green") == "Rød, Blå og Grøn"
         assert WORDING.text("3 points unused") == "3 point ubrugt"
     assert missed == ["a sentence no catalogue has"]
+
+
+class _Recorder(SimpleNamespace):
+    """A stand-in state whose ``_say`` keeps the events (the rare paths' helpers, called on their own)."""
+
+    def _say(self, section, player, template, *args):
+        self.said.append((template, args))
+
+
+def _rare_giganten_pieces():
+    """English pieces of Giganten's rare paths, as the rules build them, and pieces random games seldom reach."""
+    from giganten.components import NAMES
+    from giganten.rules.production import _ahead_text
+
+    s = SimpleNamespace(locos=[5, 5, 5, 5], name=NAMES.__getitem__)
+    return [
+        _ahead_text(s, [1, 2, 3]),
+        _ahead_text(s, [1, 3]),
+        "; the supply holds only 2, so only 2 go under it",  # rules/build.py, an emptying supply
+        "Red pays $1,500 to Blue and $1,500 to Green: Red's locomotive is behind the derrick in column 7, the black "
+        "locomotive is behind it too, and " + _ahead_text(s, [1, 3]) + "; the chip goes into Red's storage at "
+        "Jet Oil Inc..",  # rules/production.py, paid to two opponents
+        " (the supply is empty, so it cannot be used)",
+    ]
+
+
+def _rare_firstgiants_events():
+    """Events of First Giants' rare paths, from the rules' own helpers."""
+    from firstgiants.actions import PlayMarker
+    from firstgiants.rules import DISPLAY, DISPLAY_TWO_SAME, SPEND_3_FOR_2
+    from firstgiants.rules.display import say_expansion
+    from firstgiants.rules.effects import say_amber
+    from firstgiants.rules.explain import no_display_reason, say_does_nothing
+    from firstgiants.rules.museum import extend, fit, new_set
+
+    s = _Recorder(names=("Ana", "Ben"), study=[(), (0, 4)], amber=[0, 1], said=[], museum=[(), ()])
+    say_amber(s, "Reclaim Markers", 0, 1, 2, "the reclaimed marker")  # house rule R6: the supply runs short
+    say_does_nothing(s, 0, SPEND_3_FOR_2, -1)
+    say_does_nothing(s, 1, DISPLAY, -1)
+    s._say("", 1, "{}, so {} gains 1 point.", no_display_reason(s, 1, DISPLAY_TWO_SAME, 0), "Ben")
+    s._say("", 0, "{} has no marker at any dig site, so must play 1 marker; only {} is possible.", "Ana",
+           PlayMarker(2))
+    first = new_set(0)
+    kind, key = fit(first, 4)
+    say_expansion(s, 0, 4, extend(first, 4, kind, key, 0), False, 0, "at no cost", 0, False, "")  # R17
+    return s.said
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_rare_paths_pieces_are_translated(lang):
+    from firstgiants.text import event_text
+    from giganten.text import WORDING
+
+    with using(lang), collect_misses() as missed:
+        pieces = [WORDING.text(piece) for piece in _rare_giganten_pieces()]
+        events = [event_text(template, args, ("Ana", "Ben")) for template, args in _rare_firstgiants_events()]
+    assert not missed
+    assert len(events) == 6 and all("{" not in text for text in pieces + events)
