@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from gamekit import Action
 from gamekit.i18n import SOURCE, N_, format_money, gettext, language, pgettext
 from gamekit.i18n.wording import COMMON_FRAGMENTS, Wording
-from gamekit.words import counted
+from gamekit.words import say_count
 
 from . import rules as R
 from .actions import DriveTo, PlaceTruck, Step
@@ -123,7 +123,7 @@ def card_text(t: int) -> str:
     if language() == SOURCE:
         return str(card)
     parts = [gettext("black +{}").format(card.black)] if card.color == "red" else []
-    parts += [counted(card.licenses, "license"), counted(card.moves, "move")]
+    parts += [say_count(card.licenses, "license"), say_count(card.moves, "move")]
     if card.special:
         parts.append(WORDING.text(card.special_text()))
     return gettext("{} card ({})").format(pgettext("card colour", card.color), ", ".join(parts))

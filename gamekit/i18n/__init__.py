@@ -34,7 +34,7 @@ LANGUAGES = ("en", "da", "de")
 DOMAIN = "gamekit"
 LOCALE_DIR = Path(__file__).parent / "locale"
 COUNT = "count"
-"""The message context of counted nouns (``{} chip`` / ``{} chips``): :func:`gamekit.words.counted`."""
+"""The message context of counted nouns (``{} chip`` / ``{} chips``): :func:`gamekit.words.say_count`."""
 
 _default = SOURCE
 _reader: ContextVar[str | None] = ContextVar("gamekit_language", default=None)

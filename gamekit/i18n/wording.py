@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from string import Formatter
 from typing import Any
 
-from ..words import NOUNS, counted
+from ..words import NOUNS, say_count
 from . import N_, SOURCE, Fragments, collect_misses, format_money, gettext, has, language, miss
 
 _NUMBER = re.compile(r"-?\d[\d,]*")
@@ -67,7 +67,7 @@ class _Call(Formatter):
         if field is not None:
             return field(value)
         if spec.startswith("count "):
-            return counted(value, spec[6:])
+            return say_count(value, spec[6:])
         if isinstance(value, (int, float)) or spec:
             return format(value, spec)
         return self.translate(str(value))  # English words, or an action ("play a marker at dig site 2")
@@ -81,7 +81,7 @@ class _Call(Formatter):
             return text[:start] + self.translate(inner) + text[start + len(inner):]
         count = _COUNT.fullmatch(text)
         if count and count.group(2) in _NOUN:  # "3 points", "1 license"
-            return counted(int(count.group(1).replace(",", "")), _NOUN[count.group(2)])
+            return say_count(int(count.group(1).replace(",", "")), _NOUN[count.group(2)])
         if _MONEY.fullmatch(text):
             return format_money(int(text.replace("$", "").replace(",", "")))
         own = self.wording.words(text)

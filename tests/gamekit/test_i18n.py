@@ -13,7 +13,7 @@ from gamekit import RandomBot, play, set_language
 from gamekit.i18n import (LANGUAGES, SOURCE, Fragments, catalogue_path, collect_misses, format_money, format_number,
                           has, language, placeholders, using)
 from gamekit.i18n.extract import LOCALE_DIR, counted_nouns, find, table_messages, template_catalog
-from gamekit.words import counted
+from gamekit.words import counted, say_count
 
 OTHERS = [lang for lang in LANGUAGES if lang != SOURCE]
 
@@ -75,18 +75,22 @@ def test_the_kit_s_templates_are_found():
 @pytest.mark.parametrize("noun", ["chip", "license", "point", "derrick", "Set token", "turn"])
 def test_plural_forms_for_0_1_2_5(lang, noun):
     with using(lang):
-        words = [counted(n, noun) for n in (0, 1, 2, 5)]
+        words = [say_count(n, noun) for n in (0, 1, 2, 5)]
     assert words[0].split(" ", 1)[1] == words[2].split(" ", 1)[1] == words[3].split(" ", 1)[1]  # da, de: n != 1
     assert [w.split(" ", 1)[0] for w in words] == ["0", "1", "2", "5"]
 
 
 def test_plural_forms_words():
     with using("de"):
-        assert [counted(n, "chip") for n in (0, 1, 2, 5)] == ["0 Ölsteine", "1 Ölstein", "2 Ölsteine", "5 Ölsteine"]
+        assert [say_count(n, "chip") for n in (0, 1, 2, 5)] == ["0 Ölsteine", "1 Ölstein", "2 Ölsteine", "5 Ölsteine"]
     with using("da"):
-        assert [counted(n, "derrick") for n in (0, 1, 2, 5)] == ["0 boretårne", "1 boretårn", "2 boretårne",
+        assert [say_count(n, "derrick") for n in (0, 1, 2, 5)] == ["0 boretårne", "1 boretårn", "2 boretårne",
                                                                   "5 boretårne"]
-    assert [counted(n, "chip") for n in (0, 1, 2, 5)] == ["0 chips", "1 chip", "2 chips", "5 chips"]
+    assert [say_count(n, "chip") for n in (0, 1, 2, 5)] == ["0 chips", "1 chip", "2 chips", "5 chips"]
+    with using("de"):
+        assert counted(2, "chip") == "2 chips"  # what the rules record stays English
+    with pytest.raises(ValueError, match="NOUNS"):
+        say_count(2, "hole")
 
 
 def test_numbers_and_money_as_each_language_writes_them():
@@ -162,6 +166,15 @@ def test_set_language_is_the_default_and_using_overrides_it():
         set_language("en")
     with pytest.raises(ValueError, match="not 'fr'"):
         set_language("fr")
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=["giganten", "firstgiants"])
+def test_what_a_game_records_never_depends_on_the_language_it_was_played_in(game, players):
+    """The rules record English templates and English pieces (``gamekit.words.counted``), whoever reads."""
+    english = [s._events for s in _states(game, players[-1], 11, **VARIANTS[game])]
+    for lang in OTHERS:
+        with using(lang):
+            assert [s._events for s in _states(game, players[-1], 11, **VARIANTS[game])] == english
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES, ids=["giganten", "firstgiants"])
@@ -254,3 +267,16 @@ def test_the_rare_paths_pieces_are_translated(lang):
         events = [event_text(template, args, ("Ana", "Ben")) for template, args in _rare_firstgiants_events()]
     assert not missed
     assert len(events) == 6 and all("{" not in text for text in pieces + events)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", OTHERS)
+def test_twin_states_give_the_same_words_in_every_language(lang):
+    """The classroom's twin-state checks (tests/tables/test_views.py), read in Danish and German: a viewer's
+    events never depend on what the viewer cannot see, in any language."""
+    from tests.tables import test_views as views
+
+    with using(lang), collect_misses() as missed:
+        views.test_giganten_events_of_a_secret_draw_say_nothing_the_viewer_could_not_see(4, 1)
+        views.test_giganten_events_of_a_move_do_not_depend_on_what_the_viewer_cannot_see(3, 6)
+    assert not missed
