@@ -137,7 +137,7 @@ def format_number(number: int) -> str:
     lang = language()
     if lang == SOURCE:
         return f"{number:,}"
-    return format_decimal(number, locale=lang, group_separator=True)
+    return format_decimal(number, locale=lang)
 
 
 def format_money(amount: int) -> str:

@@ -280,3 +280,20 @@ def test_twin_states_give_the_same_words_in_every_language(lang):
         views.test_giganten_events_of_a_secret_draw_say_nothing_the_viewer_could_not_see(4, 1)
         views.test_giganten_events_of_a_move_do_not_depend_on_what_the_viewer_cannot_see(3, 6)
     assert not missed
+
+
+def test_the_catalogues_ship_inside_the_package():
+    from pathlib import Path
+
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10: pytest itself depends on tomli there
+        import tomli as tomllib
+
+    import gamekit.i18n
+
+    patterns = tomllib.loads(Path("pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["gamekit.i18n"]
+    here = Path(gamekit.i18n.__file__).parent
+    files = [p for p in (here / "locale").rglob("*") if p.is_file()]
+    assert len(files) == 1 + len(OTHERS)
+    assert all(any(p.relative_to(here).match(pattern) for pattern in patterns) for p in files)
