@@ -297,3 +297,22 @@ def test_the_catalogues_ship_inside_the_package():
     files = [p for p in (here / "locale").rglob("*") if p.is_file()]
     assert len(files) == 1 + len(OTHERS)
     assert all(any(p.relative_to(here).match(pattern) for pattern in patterns) for p in files)
+
+
+def test_two_asyncio_tasks_read_in_their_own_languages():
+    """A server's requests are asyncio tasks: each keeps the language it chose across its awaits."""
+    import asyncio
+
+    state = _states(firstgiants, 3, 5)[30]
+
+    async def read(lang):
+        with using(lang):
+            first = [e.text for e in state.events]
+            await asyncio.sleep(0)  # the other task runs here
+            return first, [e.text for e in state.events], language()
+
+    async def both():
+        return await asyncio.gather(read("da"), read("de"))
+
+    (da_first, da_then, da), (de_first, de_then, de) = asyncio.run(both())
+    assert (da, de) == ("da", "de") and da_first == da_then != de_first == de_then
