@@ -74,16 +74,24 @@ def _own_words(text: str) -> str | None:
 WORDING = Wording({}, EVENT_FRAGMENTS, _own_words,
                   atom=r"#\d+ (?:" + "|".join(sorted(_CARD_NAMES, key=len, reverse=True)) + ")")
 
-ADAPTED: dict[str, tuple[str, Callable[[Sequence[Any]], tuple[Any, ...]]]] = {
-    "{} gains {} point{} ({}).": (N_("{} gains {:count point} ({})."), lambda a: (a[0], a[1], a[3])),
-    "{} reclaims {} marker{}: for each, gain 1 amber or display 1 fossil.": (
-        N_("{} reclaims {:count marker}: for each, gain 1 amber or display 1 fossil."), lambda a: (a[0], a[1])),
-    "Everyone has had {} turn{}: the game ends. Points: {}. {} win{}.": (
-        N_("Everyone has had {:count turn}: the game ends. Points: {}. {} wins."), lambda a: (a[0], a[2], a[3])),
+Adapted = Callable[[tuple[Any, ...]], tuple[str, tuple[Any, ...]]]
+
+
+def _game_end(a: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+    """"Everyone has had {} turn{} ... {} win{}." (rules/end.py): one winner, or tied winners."""
+    if a[4] == "s":
+        return N_("Everyone has had {:count turn}: the game ends. Points: {}. {} wins."), (a[0], a[2], a[3])
+    return (N_("Everyone has had {:count turn}: the game ends. Points: {}. {} win (tied players share victory)."),
+            (a[0], a[2], a[3]))
+
+
+ADAPTED: dict[str, Adapted] = {
+    "{} gains {} point{} ({}).": lambda a: (N_("{} gains {:count point} ({})."), (a[0], a[1], a[3])),
+    "{} reclaims {} marker{}: for each, gain 1 amber or display 1 fossil.": lambda a: (
+        N_("{} reclaims {:count marker}: for each, gain 1 amber or display 1 fossil."), (a[0], a[1])),
+    "Everyone has had {} turn{}: the game ends. Points: {}. {} win{}.": _game_end,
 }
-"""Templates that add an English "s" themselves -> (the template read instead, the arguments it takes)."""
-_TIED = (N_("Everyone has had {:count turn}: the game ends. Points: {}. {} win (tied players share victory)."),
-         lambda a: (a[0], a[2], a[3]))
+"""Templates that add an English "s" themselves -> the template read instead, with its arguments."""
 
 
 def event_text(template: str, args: tuple[Any, ...], names: Sequence[str]) -> str:
@@ -92,7 +100,5 @@ def event_text(template: str, args: tuple[Any, ...], names: Sequence[str]) -> st
         return template.format(*args) if args else template
     adapted = ADAPTED.get(template)
     if adapted is not None:
-        if adapted[0].endswith("{} wins.") and args[4] != "s":
-            adapted = _TIED
-        template, args = adapted[0], adapted[1](args)
+        template, args = adapted(args)
     return WORDING.event(template, args, keep=names)

@@ -79,16 +79,24 @@ def catalogue_path(lang: str) -> Path:
 
 
 @cache
-def translations(lang: str) -> _gettext.NullTranslations:
-    """The compiled catalogue of ``lang`` (compiled in memory from its ``.po`` once per process)."""
-    if _checked(lang) == SOURCE:
-        return _gettext.NullTranslations()
+def _compiled(lang: str) -> tuple[_gettext.GNUTranslations, frozenset[str]]:
+    """The catalogue of ``lang`` compiled in memory from its ``.po`` (once per process), and the keys of
+    the messages it translates (``msgid``, or ``context`` EOT ``msgid``, as gettext keys them)."""
     with catalogue_path(lang).open("rb") as po:
         catalog = read_po(po, locale=lang, domain=DOMAIN)
     mo = BytesIO()
     write_mo(mo, catalog, use_fuzzy=False)
     mo.seek(0)
-    return _gettext.GNUTranslations(mo)
+    keys = frozenset(
+        (m.id if isinstance(m.id, str) else m.id[0]) if m.context is None
+        else f"{m.context}\x04{m.id if isinstance(m.id, str) else m.id[0]}"
+        for m in catalog if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string))
+    return _gettext.GNUTranslations(mo), keys
+
+
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (none for English, the source)."""
+    return _gettext.NullTranslations() if _checked(lang) == SOURCE else _compiled(lang)[0]
 
 
 def has(msgid: str, context: str | None = None, lang: str | None = None) -> bool:
@@ -96,8 +104,7 @@ def has(msgid: str, context: str | None = None, lang: str | None = None) -> bool
     lang = lang or language()
     if lang == SOURCE:
         return True
-    key = msgid if context is None else f"{context}\x04{msgid}"
-    return key in translations(lang)._catalog or (key, 0) in translations(lang)._catalog  # type: ignore[attr-defined]
+    return (msgid if context is None else f"{context}\x04{msgid}") in _compiled(lang)[1]
 
 
 def gettext(msgid: str) -> str:

@@ -44,11 +44,11 @@ class Wording:
         """The sentence of a recorded event in the reader's language (``keep``: texts that stay as written,
         such as the players' own names)."""
         call = _Call(self, keep)
-        if language() != SOURCE and not args:
+        if language() == SOURCE:
+            return call.format(template, *args) if args else template
+        if not args:  # an event written out (``_emit``): translated whole, or by its shape
             return call.translate(template)
-        if language() != SOURCE:
-            template = gettext(template) if has(template) else miss(template)
-        return call.format(template, *args) if args else template
+        return call.format(gettext(template) if has(template) else miss(template), *args)
 
     def text(self, text: str, keep: Collection[str] = ()) -> str:
         """An English piece of text in the reader's language (see :class:`Wording`)."""
@@ -90,6 +90,8 @@ class _Call(Formatter):
         if has(text):
             return gettext(text)
         for template, parts in self.wording.fragments.matches(text):  # the first shape whose parts all translate
+            if not has(template):
+                continue
             with collect_misses() as missed:
                 translated = gettext(template).format(*(self.translate(part) for part in parts))
             if not missed:
