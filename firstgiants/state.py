@@ -58,6 +58,7 @@ from .rules.effects import Step, Trigger
 from .rules.explain import refusal
 from .rules.marker import EMPTY_SITE
 from .rules.museum import MuseumSet
+from .text import event_text
 from .rules.news import DEFAULT_READING, TOKENS_IN_PLAY
 
 
@@ -97,8 +98,6 @@ class State(GameState):
 
     def _word(self, template: str, args: tuple[Any, ...]) -> str:
         """An event in the reader's language (``firstgiants.text``); the players' names stay as written."""
-        from .text import event_text
-
         return event_text(template, args, self.names)
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:

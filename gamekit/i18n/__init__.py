@@ -94,9 +94,12 @@ def _compiled(lang: str) -> tuple[_gettext.GNUTranslations, frozenset[str]]:
     return _gettext.GNUTranslations(mo), keys
 
 
+_ENGLISH = _gettext.NullTranslations()
+
+
 def translations(lang: str) -> _gettext.NullTranslations:
     """The compiled catalogue of ``lang`` (none for English, the source)."""
-    return _gettext.NullTranslations() if _checked(lang) == SOURCE else _compiled(lang)[0]
+    return _ENGLISH if _checked(lang) == SOURCE else _compiled(lang)[0]
 
 
 def has(msgid: str, context: str | None = None, lang: str | None = None) -> bool:
@@ -107,24 +110,35 @@ def has(msgid: str, context: str | None = None, lang: str | None = None) -> bool
     return (msgid if context is None else f"{context}\x04{msgid}") in _compiled(lang)[1]
 
 
+# The wrappers: English, the source, is the message ids themselves (a fast path: English is read most).
+
 def gettext(msgid: str) -> str:
     """``msgid`` in the reader's language (itself when the catalogue lacks it)."""
-    return translations(language()).gettext(msgid)
+    lang = language()
+    return msgid if lang == SOURCE else _compiled(lang)[0].gettext(msgid)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for ``n`` in the reader's language: its catalogue's plural rule decides (Danish and German
     have two forms, other languages more)."""
-    return translations(language()).ngettext(singular, plural, n)
+    lang = language()
+    if lang == SOURCE:
+        return singular if n == 1 else plural
+    return _compiled(lang)[0].ngettext(singular, plural, n)
 
 
 def pgettext(context: str, msgid: str) -> str:
-    """``msgid`` in the sense ``context`` ("player colour" Red, "die colour" red ...)."""
-    return translations(language()).pgettext(context, msgid)
+    """``msgid`` in the sense ``context`` ("player colour" Red, "colour" red ...)."""
+    lang = language()
+    return msgid if lang == SOURCE else _compiled(lang)[0].pgettext(context, msgid)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return translations(language()).npgettext(context, singular, plural, n)
+    """:func:`ngettext` in the sense ``context`` (the counted nouns: context "count")."""
+    lang = language()
+    if lang == SOURCE:
+        return singular if n == 1 else plural
+    return _compiled(lang)[0].npgettext(context, singular, plural, n)
 
 
 def N_(msgid: str) -> str:
@@ -150,6 +164,8 @@ def format_number(number: int) -> str:
 def format_money(amount: int) -> str:
     """Dollars as the reader's language writes them: "$15,000" and "-$500" (en), "15.000 $" and "-500 $"
     (da, de); the sign always comes first."""
+    if language() == SOURCE:
+        return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
     text = pgettext("money", MONEY).format(format_number(abs(amount)))
     return "-" + text if amount < 0 else text
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from string import Formatter
 from typing import Any
 
-from ..words import NOUNS, say_count
+from ..words import NOUNS, counted, say_count
 from . import N_, SOURCE, Fragments, collect_misses, format_money, gettext, has, language, miss
 
 _NUMBER = re.compile(r"-?\d[\d,]*")
@@ -39,13 +39,14 @@ class Wording:
         self.fields = dict(fields)
         self.fragments = Fragments(fragments, atom)
         self.words = words
+        self._english = _Call(self, (), english=True)  # English: the templates as they are, shared
 
     def event(self, template: str, args: tuple[Any, ...], keep: Collection[str] = ()) -> str:
         """The sentence of a recorded event in the reader's language (``keep``: texts that stay as written,
         such as the players' own names)."""
-        call = _Call(self, keep)
         if language() == SOURCE:
-            return call.format(template, *args) if args else template
+            return self._english.format(template, *args) if args else template
+        call = _Call(self, keep)
         if not args:  # an event written out (``_emit``): translated whole, or by its shape
             return call.translate(template)
         return call.format(gettext(template) if has(template) else miss(template), *args)
@@ -56,19 +57,20 @@ class Wording:
 
 
 class _Call(Formatter):
-    """The wording of one event (the names it keeps as written)."""
+    """The wording of one event (the names it keeps as written), or of every English one (``english``)."""
 
-    def __init__(self, wording: Wording, keep: Collection[str]) -> None:
+    def __init__(self, wording: Wording, keep: Collection[str], english: bool = False) -> None:
         self.wording = wording
         self.keep = keep
+        self.english = english
 
     def format_field(self, value: Any, spec: str) -> str:
         field = self.wording.fields.get(spec)
         if field is not None:
             return field(value)
         if spec.startswith("count "):
-            return say_count(value, spec[6:])
-        if isinstance(value, (int, float)) or spec:
+            return counted(value, spec[6:]) if self.english else say_count(value, spec[6:])
+        if self.english or isinstance(value, (int, float)) or spec:
             return format(value, spec)
         return self.translate(str(value))  # English words, or an action ("play a marker at dig site 2")
 
