@@ -111,11 +111,11 @@ def _call(node: ast.Call, where: str, constants: dict[str, str], found: Found) -
     func = node.func
     if isinstance(func, ast.Attribute) and func.attr == "_say" and len(node.args) >= 3:
         template = _literal(node.args[2])
-        if template is None:
-            found.notes.append(f"{where}: an event template that is not a plain string")
-        else:
+        if template is not None:
             found.templates.append(template)
             found.messages.append(Message(template, where=(where,), comment="event"))
+        elif not isinstance(node.args[2], ast.Name):  # (a name: gamekit's own _emit passing its text on)
+            found.notes.append(f"{where}: an event template that is not a plain string")
         for section in _sections(node.args[0], constants):
             found.messages.append(Message(section, where=(where,), comment="rulebook section"))
     elif isinstance(func, ast.Attribute) and func.attr == "_emit" and node.args:
