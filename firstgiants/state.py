@@ -58,8 +58,8 @@ from .rules.effects import Step, Trigger
 from .rules.explain import refusal
 from .rules.marker import EMPTY_SITE
 from .rules.museum import MuseumSet
-from .text import event_text
 from .rules.news import DEFAULT_READING, TOKENS_IN_PLAY
+from .text import event_text
 
 
 class State(GameState):

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Sequence
 
 from .actions import quote
+from .i18n import gettext
 from .positions import ChanceConcern
 
 if TYPE_CHECKING:
@@ -68,8 +69,6 @@ class Event:
     @property
     def section_name(self) -> str:
         """The rulebook section's name in the reader's language (``section`` is its English name, the key)."""
-        from .i18n import gettext
-
         return gettext(self.section)
 
     def __str__(self) -> str:
