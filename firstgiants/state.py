@@ -59,6 +59,7 @@ from .rules.explain import refusal
 from .rules.marker import EMPTY_SITE
 from .rules.museum import MuseumSet
 from .rules.news import DEFAULT_READING, TOKENS_IN_PLAY
+from .text import event_text
 
 
 class State(GameState):
@@ -94,6 +95,10 @@ class State(GameState):
         "top",
         "turns",
     )
+
+    def _word(self, template: str, args: tuple[Any, ...]) -> str:
+        """An event in the reader's language (``firstgiants.text``); the players' names stay as written."""
+        return event_text(template, args, self.names)
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         """An empty table for ``players`` (``rules.setup.begin`` sets it up)."""

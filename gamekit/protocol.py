@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Sequence
 
 from .actions import quote
+from .i18n import gettext
 from .positions import ChanceConcern
 
 if TYPE_CHECKING:
@@ -65,8 +66,13 @@ class Event:
     section: str
     player: int | None = None
 
+    @property
+    def section_name(self) -> str:
+        """The rulebook section's name in the reader's language (``section`` is its English name, the key)."""
+        return gettext(self.section)
+
     def __str__(self) -> str:
-        return f"{self.text} [{self.section}]"
+        return f"{self.text} [{self.section_name}]"
 
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "section": self.section, "player": self.player}

@@ -10,11 +10,13 @@ The map uses one character per square::
 """
 from __future__ import annotations
 
-from string import Formatter
-from typing import TYPE_CHECKING, Any
+import re
+from typing import TYPE_CHECKING
 
 from gamekit import Action
-from gamekit.words import counted
+from gamekit.i18n import SOURCE, N_, format_money, gettext, language, pgettext
+from gamekit.i18n.wording import COMMON_FRAGMENTS, Wording
+from gamekit.words import say_count
 
 from . import rules as R
 from .actions import DriveTo, PlaceTruck, Step
@@ -22,6 +24,7 @@ from .board import DIRECTION_NAMES, NEIGHBOURS
 from .components import (CARDS, COLUMNS, COMPANIES, COMPONENTS, NAMES, ROWS, SITES, cell_name, money, row_col,
                          square)
 from .prices import price
+from .rules.movement import TERRAIN_WORD
 
 if TYPE_CHECKING:
     from .state import State
@@ -109,33 +112,100 @@ def describe(s: "State", action: Action) -> str:
 
 # -- event texts, worded when read -------------------------------------------------------------------------
 
+def player_name(p: int) -> str:
+    """A seat's colour, the player's name in the events: "Red" (en), "Rød" (da), "Rot" (de)."""
+    return pgettext("player colour", NAMES[p])
+
+
+def card_text(t: int) -> str:
+    """An action-card type in words: "beige card (3 licenses, 4 moves, take 1 oil chip)"."""
+    card = CARDS[t]
+    if language() == SOURCE:
+        return str(card)
+    parts = [gettext("black +{}").format(card.black)] if card.color == "red" else []
+    parts += [say_count(card.licenses, "license"), say_count(card.moves, "move")]
+    if card.special:
+        parts.append(WORDING.text(card.special_text()))
+    return gettext("{} card ({})").format(pgettext("card colour", card.color), ", ".join(parts))
+
+
 EVENT_FIELDS = {
-    "name": lambda p: NAMES[p],                          # a seat -> "Red"
-    "names": lambda ps: ", ".join(NAMES[p] for p in ps),  # seats -> "Red, Blue"
-    "cell": cell_name,                                   # a square -> "(3, 7)"
+    "name": player_name,                                         # a seat -> "Red"
+    "names": lambda ps: ", ".join(player_name(p) for p in ps),  # seats -> "Red, Blue"
+    "cell": cell_name,                                           # a square -> "(3, 7)"
     "cells": lambda cells: ", ".join(cell_name(c) for c in cells),
-    "money": money,                                      # dollars -> "$4,500"
-    "price": lambda index: money(price(index)),          # a price-track index -> "$5,000"
-    "company": lambda c: COMPANIES[c],                   # a company index -> "Hudson"
-    "card": lambda t: str(CARDS[t]),                     # an action-card type -> "beige card (...)"
+    "money": format_money,                                       # dollars -> "$4,500"
+    "price": lambda index: format_money(price(index)),           # a price-track index -> "$5,000"
+    "company": lambda c: COMPANIES[c],                           # a company index -> "Hudson" (a name)
+    "card": card_text,                                           # an action-card type -> "beige card (...)"
 }
 """The format specs of event templates; ``{:count chip}`` writes "1 chip" / "3 chips"."""
 
+EVENT_FRAGMENTS = (
+    # whole events the rules write out (``_emit``)
+    N_("The {} action card pile is used up: its {} discarded cards are shuffled and become the new pile."),
+    N_("Three players: the {} spaces marked for three players stay empty; {} tiles go back to the box unseen."),
+    N_("The production tiles lie face down; all three prices start at {}; {} is the first start player and "
+       "takes the die."),
+    N_("Final money: {}. The Giant: {}."),
+    N_("{} moves opposing locomotives back {} spaces, whatever the printed costs, never behind the start ({}); "
+       "the black locomotive never moves back."),
+    N_("{} pays {}: {}'s locomotive is behind the derrick in column {}, and {}; the black locomotive (space {}) "
+       "could have carried it for the same fee, paid to the bank; the chip goes into {}'s storage at {}."),
+    N_("{} pays {}: {}'s locomotive is behind the derrick in column {}, the black locomotive is behind it too, "
+       "and {}; the chip goes into {}'s storage at {}."),
+    # pieces the rules build and pass to a template
+    N_("{}'s locomotive (space {}) is the furthest ahead"),
+    N_("{}'s, {}'s and {}'s locomotives (space {}) are equally far ahead, so they split the fee"),
+    N_("{}'s and {}'s locomotives (space {}) are equally far ahead, so they split the fee"),
+    N_("{} to {}"),
+    N_("{} {} -> {}"),
+    N_("; the supply holds only {}, so only {} go under it"),
+    N_("(only 2s: {} overpaid, no change)"),
+    N_("change a price by up to {}"),
+    N_("locomotives back {}"),
+    N_("in the white zone a {} number moves the marker {}"),
+    N_("{} of value {}"),
+    N_("{} unused"),
+    N_("(tied with {}: {} sales licenses, {} cards against {})"),
+    N_("(tied with {}: {} sales licenses, worth {} against {})"),
+    N_("(tied with {}: ranked by {} ({}), then by {})"),
+    N_("(tied with {}, {} license cards each: {} comes {} in {})"),
+    N_("(tied with {}, licenses worth {} each: {} comes {} in {})"),
+    N_("the order of the interrupted round, which {} started"),
+    *COMMON_FRAGMENTS,
+)
+"""The English pieces Giganten's rules build outside the templates, by shape (:class:`gamekit.i18n.Fragments`)."""
 
-class _EventFormatter(Formatter):
-    def format_field(self, value: Any, spec: str) -> str:
-        field = EVENT_FIELDS.get(spec)
-        if field is not None:
-            return field(value)
-        if spec.startswith("count "):
-            return counted(value, spec[6:])
-        return format(value, spec)
+EVENT_WORDS = (
+    *DIRECTION_NAMES.values(), *TERRAIN_WORD.values(), "up", "down", "more", "fewer", "earlier", "later", "no licenses",
+    "in the red zone the marker always moves up", "in the blue zone the marker always moves down",
+    "take 1 oil chip", "the special action unused", "(all movement points used)",
+    "(the supply is empty, so it cannot be used)", "number of license cards", "license value",
+)
+"""Words the rules pass to templates whole; each is a message id (``python -m gamekit.i18n extract`` reads them)."""
+
+_SEAT = {name: p for p, name in enumerate(NAMES)}
+_CELL = r"\(\d+, \d+\)"
 
 
-_FORMATTER = _EventFormatter()
+def _own_words(text: str) -> str | None:
+    """A player's colour, a company's name or a square (as they are), a die's or a card's colour word."""
+    if text in _SEAT:
+        return player_name(_SEAT[text])
+    if text in COMPANIES or re.fullmatch(_CELL, text):
+        return text
+    if text in ("red", "blue", "beige"):
+        return pgettext("colour", text)
+    return None
+
+
+WORDING = Wording(EVENT_FIELDS, EVENT_FRAGMENTS, _own_words,
+                  atom="|".join([_CELL, *(re.escape(company) for company in COMPANIES)]))
 
 
 def event_text(template: str, args: tuple) -> str:
-    """The text of a recorded event (``State._say``): ``template`` with ``args`` filled in."""
-    text = _FORMATTER.format(template, *args) if args else template
+    """The text of a recorded event (``State._say``) in the reader's language: ``template`` with ``args``
+    filled in (:class:`gamekit.i18n.wording.Wording`)."""
+    text = WORDING.event(template, args)
     return text.replace("Inc..", "Inc.")  # a company name ending in "Inc." gets no second full stop
