@@ -69,10 +69,10 @@ def paired_rounds(candidates: Sequence[Move], draws: Sequence[int], play: Callab
     largest, longest = 0, 0.0
     first: list[float] = []
     for draw in draws[: budget.rounds]:
-        values = []
+        values: list[float] = []
         for move in candidates:
             now = clock()
-            if (work or values) and not _fits(budget, work, largest, now - start, longest):
+            if (rounds or values) and not _fits(budget, work, largest, now - start, longest):
                 break
             value, spent = play(move, draw)
             values.append(value)
