@@ -348,7 +348,7 @@ class StrongBot(CalibratedBot):
     ``time_budget`` seconds it stops when the time is up instead and chooses on the rounds completed (faster
     or stronger as a class likes, but **not reproducible**: the moves depend on the machine's speed and load).
     Either way, when even the first round cannot be completed, the moves it reached (the heuristic's best) are
-    compared on that one draw.
+    compared on that one draw.  ``endgame_budget=None`` plays all ``endgame_samples`` rounds, however long.
     """
 
     def __init__(self, seed: int | None = None, depth: int = STRONG_DEPTH, share: float = STRONG_SHARE,
