@@ -14,7 +14,8 @@ from typing import Any, cast
 
 from gamekit import Action, GameState
 from gamekit.bots import LookaheadBot, SoftmaxBot, random_bot
-from gamekit.mcts import LeadUtility, MCTSBot, play_out, win_utility
+from gamekit.budget import Budget, paired_rounds
+from gamekit.mcts import LeadUtility, MCTSBot, Policy, play_out, win_utility
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
 from .rules import START, TAKE
@@ -310,11 +311,17 @@ STRONG_SHARE = 0.8
 STRONG_DEPTH = 12
 #: Near the end (the end triggered, or at most ``ENDGAME_CARDS`` cards left to turn up: about a round and a half
 #: before the deck runs out), the strong level plays each of its best ``ENDGAME_OPTIONS`` moves out to the end,
-#: the deck's luck sampled ``ENDGAME_SAMPLES`` times (the same draws for every move).  Screened, 400 games
-#: each: play-outs once the end is triggered won 0.487, from 4 cards left 0.578, against 0.476 without.
+#: the deck's luck sampled in rounds (every move on the same draw, then every move on the next), at most
+#: ``ENDGAME_SAMPLES`` rounds and at most ``ENDGAME_BUDGET`` decisions played in all (:mod:`gamekit.budget`).
+#: Screened, 400 games each (4 draws, no budget): play-outs once the end is triggered won 0.487, from 4 cards
+#: left 0.578, against 0.476 without.
 ENDGAME_CARDS = 4
 ENDGAME_OPTIONS = 6
-ENDGAME_SAMPLES = 4
+ENDGAME_SAMPLES = 8
+#: The strong level's work budget per play-out decision, in decisions played in the play-outs (its own and the
+#: others'): about 1 ms each on one core of the kit's machine, so the slowest decision stays under 0.5 s
+#: (``benchmarks/bench_levels.py``).  A play-out from 4 cards left takes about 50 decisions, from 1 card 15.
+ENDGAME_BUDGET = 320
 
 
 class StrongBot(CalibratedBot):
@@ -332,14 +339,21 @@ class StrongBot(CalibratedBot):
 
     The last round and a half is played out instead of judged: once the end is triggered or at most
     :data:`ENDGAME_CARDS` cards are left to turn up, each of its best :data:`ENDGAME_OPTIONS` moves is played
-    to the end of the game, the others as the club would, itself as above, on ``endgame_samples`` draws of
-    the deck (the same for every move), and the move that wins most often is played, the larger lead
-    breaking ties.  The others are assumed to play like the club: against other players it is a model,
-    not knowledge.
+    to the end of the game, the others as the club would, itself as above, on draws of the deck, and the move
+    that wins most often is played, the larger lead breaking ties.  The others are assumed to play like the
+    club: against other players it is a model, not knowledge.  The draws come in rounds (every move on draw 1,
+    then every move on draw 2, ...: :func:`gamekit.budget.paired_rounds`), at most ``endgame_samples`` rounds,
+    while the decisions played in the play-outs fit ``endgame_budget`` (:data:`ENDGAME_BUDGET`: the same move
+    for the same seed, always, and under half a second a decision on the kit's machine).  With
+    ``time_budget`` seconds it stops when the time is up instead and chooses on the rounds completed (faster
+    or stronger as a class likes, but **not reproducible**: the moves depend on the machine's speed and load).
+    Either way, when even the first round cannot be completed, the moves it reached (the heuristic's best) are
+    compared on that one draw.  ``endgame_budget=None`` plays all ``endgame_samples`` rounds, however long.
     """
 
     def __init__(self, seed: int | None = None, depth: int = STRONG_DEPTH, share: float = STRONG_SHARE,
                  recurring_at_start: float = RECURRING_AT_START, endgame_samples: int = ENDGAME_SAMPLES,
+                 endgame_budget: int | None = ENDGAME_BUDGET, time_budget: float | None = None,
                  **weights: Any) -> None:
         if "recurring" in weights:
             raise ValueError("the strong level sets the recurring weight by the game left: "
@@ -351,6 +365,8 @@ class StrongBot(CalibratedBot):
         super().__init__(seed, depth, share, **weights)
         self.recurring_at_start = float(recurring_at_start)
         self.endgame_samples = endgame_samples
+        # a time budget replaces the work budget (the clock bounds the decision)
+        self.budget = Budget(None if time_budget is not None else endgame_budget, time_budget, max(1, endgame_samples))
         self.others = HeuristicBot(seed)  # the model of the other players in the endgame: the club
 
     def act(self, state: State) -> Action:  # type: ignore[override]  # First Giants states only
@@ -369,22 +385,32 @@ class StrongBot(CalibratedBot):
         return near and self.endgame_samples > 0 and len(state.legal_actions()) > 1
 
     def endgame(self, state: State) -> list[tuple[Action, float]]:
-        """The best moves by the heuristic, each with its share of wins (plus a thousandth of a point per point
-        of lead) over play-outs to the end, best first (see the class docstring)."""
+        """The moves compared by play-outs (the heuristic's best), each with its share of wins (plus a thousandth
+        of a point per point of lead) over the rounds of play-outs, best first (see the class docstring)."""
         me = cast(int, state.current_player())
         draws = [self.rng.getrandbits(32) for _ in range(self.endgame_samples)]
-        policies = [self._move if p == me else self.others.choose for p in range(state.num_players)]
-        scored = []
-        for action, _ in self.ranked(state)[:ENDGAME_OPTIONS]:
-            after = cast(State, state.apply(action))
-            total = 0.0
-            for draw in draws:
-                rng = random.Random(draw)
-                final = play_out(self.model.sample(after, me, rng), policies, rng)
-                returns = final.returns()
-                lead = returns[me] - max(r for p, r in enumerate(returns) if p != me)
-                total += win_utility(returns)[me] + lead / 1000
-            scored.append((action, total / len(draws)))
+        decisions = 0
+
+        def counted(policy: Policy) -> Policy:
+            def decide(s: GameState, rng: random.Random) -> Action:
+                nonlocal decisions
+                decisions += 1
+                return policy(s, rng)
+            return decide
+
+        policies = [counted(self._move if p == me else self.others.choose) for p in range(state.num_players)]
+        moves = [action for action, _ in self.ranked(state)[:ENDGAME_OPTIONS]]
+
+        def play(action: Action, draw: int) -> tuple[float, int]:
+            rng = random.Random(draw)
+            before = decisions
+            final = play_out(self.model.sample(cast(State, state.apply(action)), me, rng), policies, rng)
+            returns = final.returns()
+            lead = returns[me] - max(r for p, r in enumerate(returns) if p != me)
+            return win_utility(returns)[me] + lead / 1000, decisions - before
+
+        found = paired_rounds(moves, draws, play, self.budget)
+        scored = list(zip(moves, found.means))
         scored.sort(key=lambda pair: -pair[1])  # (stable: ties keep the heuristic's order)
         return scored
 
@@ -405,10 +431,13 @@ def _recurring_by_game_left(w: Weights, at_start: float, tenths_played: int) -> 
 
 
 def strong(seed: int, recurring_at_start: float = RECURRING_AT_START, share: float = STRONG_SHARE,
-           depth: int = STRONG_DEPTH, endgame_samples: int = ENDGAME_SAMPLES, **weights: Any) -> StrongBot:
+           depth: int = STRONG_DEPTH, endgame_samples: int = ENDGAME_SAMPLES,
+           endgame_budget: int | None = ENDGAME_BUDGET, time_budget: float | None = None, **weights: Any) -> StrongBot:
     """Level 3, strong: the calibrated player valuing recurring effects by the game left, following its own
-    turn to the end, playing the last round and a half out (:class:`StrongBot`)."""
-    return StrongBot(seed, depth, share, recurring_at_start, endgame_samples, **weights)
+    turn to the end, playing the last round and a half out within a budget of decisions (or, with
+    ``time_budget``, of seconds: not reproducible) (:class:`StrongBot`)."""
+    return StrongBot(seed, depth, share, recurring_at_start, endgame_samples, endgame_budget, time_budget,
+                     **weights)
 
 
 #: The levels, weakest first (names in ``BOTS``).

@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import Any, Callable, Mapping, Protocol, Sequence, Union
 
 from .actions import Action
+from .mcts import advance, private_copy
 from .play import RandomBot
 from .protocol import GameState
 from .spec import GameSpec
@@ -170,15 +171,23 @@ class LookaheadBot(ScoredBot):
     def score(self, state: GameState, action: Action) -> float:
         player = state.current_player()
         assert player is not None  # bots score decisions, never chance
-        return self._chain(state.apply(action), player, self.depth)
+        return self._chain(after(state, action), player, self.depth)
 
     def _chain(self, state: GameState, player: int, depth: int) -> float:
         while depth > 0 and not state.is_terminal() and state.current_player() == player:
-            options = [state.apply(a) for a in state.legal_actions()]
+            options = [after(state, a) for a in state.legal_actions()]
             values = [self.value(o, player) for o in options]
             state = options[max(range(len(options)), key=values.__getitem__)]
             depth -= 1
         return self.value(state, player)
+
+
+def after(state: GameState, action: Action) -> GameState:
+    """The position after ``action``, one of ``state``'s legal actions: what ``state.apply(action)`` gives, without
+    its legality check and its events (a bot that only values the position needs neither)."""
+    new = private_copy(state)
+    advance(new, action)
+    return new
 
 
 def explain(bot: Any, state: GameState, top: int = 5) -> Candidates:

@@ -17,8 +17,9 @@ Each node keeps every player's summed utility, and each player picks the child b
 itself (max^n).  Utilities are in [0, 1]: by default half the win share and half the return
 normalised between the worst and best player of the simulated game.  Rollouts are random
 unless a ``rollout_policy`` is given; ``rollout_depth`` with ``evaluate`` cuts them short and
-estimates the final returns instead.  Budgets: ``iterations`` and/or ``time_limit`` seconds
-(only an iteration budget makes the bot reproducible from its seed).
+estimates the final returns instead.  Budgets: ``iterations`` (a number, or a function of the position:
+e.g. fewer for a decision whose rollouts are long) and/or ``time_limit`` seconds (only an iteration budget
+makes the bot reproducible from its seed; :mod:`gamekit.budget`).
 
 The search applies actions to its own private copy of the state in place (``_apply_in_place``,
 the rules themselves, without the defensive copy ``apply`` makes for callers), so its time goes
@@ -28,10 +29,10 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field
 from typing import Callable, Hashable, Literal, Sequence, cast
 
+from . import budget
 from .actions import Action
 from .play import sample_chance
 from .protocol import GameState
@@ -160,10 +161,10 @@ class SearchResult:
 class MCTSBot:
     """Monte-Carlo tree search with chance nodes, and information-set MCTS for hidden information.
 
-    Parameters: ``iterations`` and/or ``time_limit`` (seconds) budget each decision (default
-    200 iterations); ``c`` the UCB exploration constant; ``utility`` ("blend", "win",
-    "margin" or a function returns -> utilities); ``determinize`` (True, False or "auto": use
-    ``state.determinize`` when the game has it); ``rollout_policy(state, rng)``; ``rollout_depth``
+    Parameters: ``iterations`` (a number, or a function ``state -> number``) and/or ``time_limit``
+    (seconds) budget each decision (default 200 iterations); ``c`` the UCB exploration constant;
+    ``utility`` ("blend", "win", "margin" or a function returns -> utilities); ``determinize`` (True,
+    False or "auto": use ``state.determinize`` when the game has it); ``rollout_policy(state, rng)``; ``rollout_depth``
     (decisions) and/or ``cutoff(start, state) -> bool`` (``start``: the iteration's root sample, e.g.
     "a new round has begun") with ``evaluate(state) -> estimated returns`` to cut rollouts short;
     ``candidates(state) -> actions`` to restrict the moves searched (e.g. a heuristic's best few);
@@ -173,7 +174,8 @@ class MCTSBot:
     UCB at the root, try the root moves in turn, each round of tries on the same random stream
     (common random numbers: the moves meet the same dice, cards and hidden hands, so their
     difference shows with fewer iterations; best with an iteration budget that is a multiple of
-    the number of moves); ``top`` how many candidates ``explain`` lists.
+    the number of moves; with a ``time_limit`` it stops only after a whole round, when the time so far plus
+    the longest round so far would pass the limit); ``top`` how many candidates ``explain`` lists.
 
     ``explain(state)`` runs the search and lists the well-explored moves (visited at least a
     quarter as often as the most visited) by their mean utility for the player to move (0 =
@@ -185,7 +187,7 @@ class MCTSBot:
         self,
         seed: int | None = None,
         *,
-        iterations: int | None = None,
+        iterations: int | Callable[[GameState], int] | None = None,
         time_limit: float | None = None,
         c: float = 0.7,
         utility: str | Utility = "blend",
@@ -268,9 +270,11 @@ class MCTSBot:
         self._by_position = {}
         root = Node(state.num_players)
         rng = self.rng
-        start = time.perf_counter()
+        limit = self.iterations(state) if callable(self.iterations) else self.iterations
+        start = round_start = budget.clock()
         deadline = start + self.time_limit if self.time_limit is not None else math.inf
         done = 0
+        longest = 0.0  # the longest round of paired tries so far
         base = rng.getrandbits(48) if self.paired else 0
         while True:
             forced = None
@@ -288,11 +292,18 @@ class MCTSBot:
             self._iterate(root, private_copy(sample) if self.cutoff is not None else sample, rng, root_moves,
                           forced)
             done += 1
-            if self.iterations is not None and done >= self.iterations:
+            if limit is not None and done >= limit:
                 break
-            if time.perf_counter() >= deadline:
+            now = budget.clock()
+            if self.paired:
+                if done % len(root_moves):
+                    continue  # the time is looked at after whole rounds only: every move on the same luck
+                longest, round_start = max(longest, now - round_start), now
+                if now + longest > deadline:
+                    break
+            elif now >= deadline:
                 break
-        return SearchResult(player, self._rank(root, player, root_moves), done, time.perf_counter() - start)
+        return SearchResult(player, self._rank(root, player, root_moves), done, budget.clock() - start)
 
     @staticmethod
     def _rank(root: Node, player: int, root_moves: list[Action]) -> list[tuple[Action, int, float]]:

@@ -11,7 +11,7 @@ never reads the real state's hidden values.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
 from typing import Any, Callable, Sequence, cast
 
 from gamekit import Action, GameState
@@ -108,17 +108,34 @@ def _cached_cost_map(sources: int, blocked: int) -> tuple[int, ...]:
     return tuple(_cost_map(sources, blocked))
 
 
-def _stoppable_around(s: State, site: int, p: int) -> int:
-    """Squares next to ``site`` where p's truck may stop (no tile, derrick or opposing truck)."""
+def _taken_for_truck(s: State, p: int) -> int:
+    """Squares where p's truck may not stop: tiles, derricks and opposing trucks."""
     taken = s.tile_cells | s.derrick_cells
     for q, cell in enumerate(s.trucks):
         if q != p and cell >= 0:
             taken |= 1 << cell
+    return taken
+
+
+def _stoppable_around(site: int, taken: int) -> int:
+    """Squares next to ``site`` that are not ``taken`` (:func:`_taken_for_truck`)."""
     out = 0
     for _, n in NEIGHBOURS[SITE_CELL[site]]:
         if not taken >> n & 1:
             out |= 1 << n
     return out
+
+
+def _cheapest(costs: Sequence[int], mask: int) -> int:
+    """The least of ``costs`` over the squares of ``mask`` (FAR for none)."""
+    best = FAR
+    while mask:
+        low = mask & -mask
+        cost = costs[low.bit_length() - 1]
+        if cost < best:
+            best = cost
+        mask ^= low
+    return best
 
 
 @dataclass(frozen=True)
@@ -164,12 +181,17 @@ class GigantenView:
             return float(s.site_value[site])
         return self.mean_oil[SITES[site].kind]
 
+    @cached_property
+    def avg_sale(self) -> float:
+        """What a chip is expected to fetch at the mean of the current prices."""
+        return self.w.sell_share * sum(TRACK[i] for i in self.s.prices) / COMPANY_COUNT
+
     def derrick_value(self, oil: float, column: int) -> float:
         """A derrick with ``oil`` chips in ``column``: chips produced before the end, the rest and the bonus at the
         end."""
         produced = min(oil, max(0.0, self.rounds - 0.5))
         left = oil - produced
-        avg_sale = self.w.sell_share * sum(TRACK[i] for i in self.s.prices) / COMPANY_COUNT
+        avg_sale = self.avg_sale
         loco = self.s.locos[self.p]
         transport = 0.0 if loco >= column else self.w.mp * max(0, RAIL[column] - RAIL[loco])
         bonus = 3500.0 if left > 0.5 else 0.0
@@ -204,6 +226,7 @@ class GigantenView:
         best = None
         if s.derricks_left[p] > 0 and s.supply > 0 and self.rounds > 1.5:
             costs = self.truck_costs()
+            taken = _taken_for_truck(s, p)
             tiles = s.tile_sites
             while tiles:
                 low = tiles & -tiles
@@ -211,10 +234,10 @@ class GigantenView:
                 tiles ^= low
                 if not self.can_build(site):
                     continue
-                squares = _stoppable_around(s, site, p)
+                squares = _stoppable_around(site, taken)
                 if not squares:
                     continue
-                way = min(costs[c] for c in _cells(squares))
+                way = _cheapest(costs, squares)
                 if way >= FAR:
                     continue
                 value = self.tile_value(site)
@@ -248,15 +271,6 @@ class GigantenView:
         if self.rounds <= self.w.late_rounds:
             want = len(RAIL) - 1  # the end bonus goes by locomotive rank
         return min(want, len(RAIL) - 1)
-
-
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class HeuristicBot(ScoredBot):
@@ -517,11 +531,14 @@ STRONG_ITERATIONS = 200
 #: The strong level also searches the choice of an action card (Action 2c), the round's plan: its moves,
 #: licenses, locomotive steps and oil chip play out in the rest of the round each iteration plays.
 STRONG_PHASES = SEARCHED_PHASES | {R.TAKE}
+#: ... with fewer iterations (33 rounds of its 3 candidates): each plays the whole round out, so 200 took up to
+#: 0.9 s; 99 keep the slowest card choice under 0.5 s on one core of the kit's machine (``bench_levels.py``).
+STRONG_CARD_ITERATIONS = 99
 
 
-def search(seed: int, iterations: int | None = 40, time_limit: float | None = None, rollout_depth: int = 60,
-           c: float = 0.7, width: int = 3, phases: frozenset[int] = SEARCHED_PHASES, lead_scale: float = 6000.0,
-           value: str = "lead", paired: bool = False, **weights: Any) -> MCTSBot:
+def search(seed: int, iterations: int | Callable[[GameState], int] | None = 40, time_limit: float | None = None,
+           rollout_depth: int = 60, c: float = 0.7, width: int = 3, phases: frozenset[int] = SEARCHED_PHASES,
+           lead_scale: float = 6000.0, value: str = "lead", paired: bool = False, **weights: Any) -> MCTSBot:
     """Information-set MCTS: each iteration samples the hidden licenses and tiles with ``state.determinize``.
 
     The search decides where hidden information and timing matter most — building (Action 5),
@@ -593,12 +610,24 @@ def club(seed: int, **weights: Any) -> HeuristicBot:
 
 
 def strong(seed: int, iterations: int | None = STRONG_ITERATIONS, phases: frozenset[int] = STRONG_PHASES,
-           paired: bool = True, **params: Any) -> MCTSBot:
+           paired: bool = True, card_iterations: int = STRONG_CARD_ITERATIONS, time_budget: float | None = None,
+           **params: Any) -> MCTSBot:
     """Level 3, strong: the information-set search (:func:`search`) with ``STRONG_ITERATIONS`` iterations per
-    searched decision (the action card, building, transport, auctions: ``STRONG_PHASES``; about 0.15 s each on
-    one core, a card choice up to about 1 s), the rest as the heuristic.  ``paired``: the candidates are
-    compared on the same samples of the hidden cards and the same luck (common random numbers)."""
-    return search(seed, iterations=iterations, phases=phases, paired=paired, **params)
+    searched decision (building, transport, auctions; the action card with at most ``card_iterations``,
+    :data:`STRONG_CARD_ITERATIONS`: ``STRONG_PHASES``; at most about 0.4 s each on one core), the rest as the
+    heuristic.  ``paired``: the candidates are compared on the same samples of the hidden cards and the same
+    luck (common random numbers).  ``time_budget`` seconds per searched decision instead of iterations: faster
+    or stronger as a class likes, but **not reproducible** (the moves depend on the machine's speed and load;
+    :mod:`gamekit.budget`)."""
+    if time_budget is not None:
+        return search(seed, iterations=None, time_limit=time_budget, phases=phases, paired=paired, **params)
+    if iterations is None:
+        return search(seed, iterations=None, phases=phases, paired=paired, **params)
+
+    def by_phase(state: GameState) -> int:
+        return min(iterations, card_iterations) if cast(State, state).phase == R.TAKE else iterations
+
+    return search(seed, iterations=by_phase, phases=phases, paired=paired, **params)
 
 
 #: The levels, weakest first (names in ``BOTS``).

@@ -186,3 +186,64 @@ def test_near_the_end_the_strong_levels_play_outs_read_only_what_every_seat_sees
     bot = BOTS["strong"](4)
     assert bot._plays_out(state) and len(bot.explain(state)) > 1
     assert [BOTS["strong"](k).act(state) for k in range(3)] == [BOTS["strong"](k).act(twin) for k in range(3)]
+
+
+def _near_the_end(seed: int = 5):
+    """A decision with three or more moves once the strong level plays out (4 cards left or fewer)."""
+    from gamekit import states_along
+
+    final = play(firstgiants.new_game(4), [HeuristicBot(p) for p in range(4)], seed)
+    bot = BOTS["strong"](0)
+    return next(s for s in states_along(final) if not s.is_chance() and not s.is_terminal()
+                and bot._plays_out(s) and len(s.legal_actions()) >= 3)
+
+
+def test_the_strong_levels_play_outs_are_reproducible_and_within_their_budget_of_decisions(monkeypatch):
+    """The default budget counts decisions, not seconds: the same seed gives the same move and values, always;
+    the rounds stop once the next play-out would pass ``ENDGAME_BUDGET`` decisions."""
+    import firstgiants.bots as fb
+    from firstgiants.bots import ENDGAME_BUDGET, ENDGAME_OPTIONS
+
+    state = _near_the_end()
+    found = []
+
+    def spy(moves, draws, play, budget):
+        found.append(fb_paired_rounds(moves, draws, play, budget))
+        return found[-1]
+
+    fb_paired_rounds = fb.paired_rounds
+    monkeypatch.setattr(fb, "paired_rounds", spy)
+    first, again = BOTS["strong"](11).explain(state), BOTS["strong"](11).explain(state)
+    assert first == again and BOTS["strong"](11).act(state) == first[0][0]
+    rounds = found[0]
+    assert rounds == found[1] and rounds.rounds >= 1 and len(rounds.means) >= 2
+    assert rounds.work <= ENDGAME_BUDGET + 100  # (one play-out more than the largest so far, at most)
+    assert len(rounds.means) <= min(ENDGAME_OPTIONS, len(state.legal_actions()))
+
+
+def test_the_strong_level_on_a_time_budget_stops_when_the_time_is_up(monkeypatch):
+    """``time_budget=0.05``: on a fake clock that moves on 0.01 s each time it is read (no real timing), it plays
+    a few play-outs, not its budget of decisions, and still answers a legal move."""
+    import firstgiants.bots as fb
+    import gamekit.budget
+
+    state = _near_the_end()
+    clock = iter(0.01 * k for k in range(10**6))
+    monkeypatch.setattr(gamekit.budget, "clock", lambda: next(clock))
+    played = []
+    real_play_out = fb.play_out
+
+    def counting(*args):
+        played.append(1)
+        return real_play_out(*args)
+
+    monkeypatch.setattr(fb, "play_out", counting)
+    bot = BOTS["strong"](11, time_budget=0.05)
+    assert bot.budget.work is None and bot.budget.seconds == 0.05
+    assert bot.act(state) in state.legal_actions()
+    assert 2 <= len(played) <= 4
+    played.clear()
+    BOTS["strong"](11).act(state)
+    assert len(played) > 4  # the default budget of decisions plays more
+    with pytest.raises(ValueError, match="time_budget"):
+        BOTS["strong"](0, time_budget=0)

@@ -172,3 +172,23 @@ def test_play_out_plays_a_private_copy_to_the_end_with_each_seats_policy():
     assert state.fingerprint() == before and state.history() == history
     again = play_out(state, [holder, random_policy], random.Random(4))
     assert again.returns() == final.returns()
+
+
+def test_a_paired_search_on_a_time_budget_stops_after_whole_rounds(monkeypatch):
+    """Paired tries on a time budget look at the clock after whole rounds only (a fake clock, no timing): every
+    root move gets the same number of tries, on the same luck."""
+    import gamekit.budget
+
+    clock = iter(0.001 * k for k in range(10**6))
+    monkeypatch.setattr(gamekit.budget, "clock", lambda: next(clock))
+    state = pig_state([6, 6])
+    result = MCTSBot(2, time_limit=0.05, paired=True).search(state)
+    moves = len(state.legal_actions())
+    assert moves == 2 and result.iterations >= moves and result.iterations % moves == 0
+    assert len({visits for _, visits, _ in result.candidates}) == 1
+
+
+def test_an_iteration_budget_may_depend_on_the_position():
+    state = pig_state([3])
+    result = MCTSBot(7, iterations=lambda s: 30 if s is state else 1).search(state)
+    assert result.iterations == 30

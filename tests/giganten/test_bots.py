@@ -139,3 +139,24 @@ def test_the_strong_level_searches_the_action_card_among_the_heuristics_best_thr
     why = BOTS["strong"](1, iterations=9).explain(state)
     ranked = [a for a, _ in HeuristicBot(0).ranked(state)][:3]
     assert len(why) >= 2 and {a for a, _ in why} <= set(ranked)
+
+
+def test_the_strong_level_searches_a_card_choice_with_fewer_iterations_within_its_budget():
+    """A card choice plays the whole round out each iteration: it gets ``STRONG_CARD_ITERATIONS`` (whole rounds
+    of its three candidates), the other searched decisions ``STRONG_ITERATIONS``; an explicit smaller
+    ``iterations`` bounds both.  The budget counts iterations: the same seed gives the same move."""
+    from giganten.bots import STRONG_CARD_ITERATIONS, STRONG_ITERATIONS
+
+    card = next(s for s in heuristic_positions(2, {R.TAKE}) if len(s.legal_actions()) >= 3)
+    bid = next(heuristic_positions(2, {R.BID}))
+    bot = BOTS["strong"](1)
+    assert STRONG_CARD_ITERATIONS % 3 == 0 and STRONG_CARD_ITERATIONS < STRONG_ITERATIONS
+    assert bot.iterations(card) == STRONG_CARD_ITERATIONS and bot.iterations(bid) == STRONG_ITERATIONS
+    assert BOTS["strong"](1, iterations=12).iterations(card) == 12
+    assert bot.search(card).iterations == STRONG_CARD_ITERATIONS
+    assert BOTS["strong"](1).act(card) == bot.act(card)
+
+
+def test_the_strong_level_takes_a_time_budget_instead():
+    bot = BOTS["strong"](1, time_budget=0.05)
+    assert bot.iterations is None and bot.time_limit == 0.05 and bot.paired
