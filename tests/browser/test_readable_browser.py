@@ -94,7 +94,10 @@ def one_move(page, stepper) -> None:
     reveal = stepper.locator("button:visible", has_text="Reveal").first
     try:
         reveal.wait_for(state="visible", timeout=5_000)  # (a human's turn shows it once the status is drawn)
+        human = True
     except PlaywrightTimeout:
+        human = False
+    if not human:
         button(stepper, "Step ▸").click()
         for _ in range(300):
             if stepper.locator(".gk-status").inner_text() != status:
