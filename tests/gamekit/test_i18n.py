@@ -314,5 +314,8 @@ def test_two_asyncio_tasks_read_in_their_own_languages():
     async def both():
         return await asyncio.gather(read("da"), read("de"))
 
-    (da_first, da_then, da), (de_first, de_then, de) = asyncio.run(both())
+    from concurrent.futures import ThreadPoolExecutor
+
+    # (in a thread of its own: the browser tests' session keeps an event loop running in this one)
+    (da_first, da_then, da), (de_first, de_then, de) = ThreadPoolExecutor(1).submit(asyncio.run, both()).result()
     assert (da, de) == ("da", "de") and da_first == da_then != de_first == de_then
