@@ -68,6 +68,10 @@ class ClassQuestion:
     def question(self) -> Question:
         return make_question(self.module, self.kind, self.seed, self.level)
 
+    def seconds_left(self) -> int:
+        """Whole seconds left to answer (0 once closed or over)."""
+        return max(0, int(self.opened + self.seconds - time.time())) if self.status == "open" else 0
+
     def open_now(self, now: float | None = None) -> bool:
         """Whether answers are taken: open, and its time not over."""
         return self.status == "open" and (time.time() if now is None else now) < self.opened + self.seconds
@@ -187,6 +191,14 @@ class Quiz:
         """How many students (seats with a code, not given to a bot) a question for ``lesson`` is asked of."""
         return sum(1 for info in self.store.list_tables(lesson) if info.status != "ended"
                    for seat in info.seats if seat.has_code and seat.bot is None)
+
+    def recent(self, count: int = 8) -> list[tuple[ClassQuestion, int]]:
+        """The newest ``count`` questions, newest first, each with how many answers it has."""
+        with self.store._transaction(write=False) as tx:
+            rows = tx.all(f"SELECT {', '.join('q.' + c for c in _COLUMNS.split(', '))}, "
+                          "(SELECT COUNT(*) FROM gk_answers a WHERE a.question = q.id) FROM gk_questions q "
+                          "ORDER BY q.opened DESC LIMIT ?", (count,))
+        return [(_question(row[:-1]), int(row[-1])) for row in rows]
 
     def answers(self, qid: str) -> list[tuple[str, int, int]]:
         """Every answer to the question: (table, seat, choice)."""

@@ -13,12 +13,12 @@ renders them all and sends a page only the regions that changed.
 from __future__ import annotations
 
 import importlib
-import time
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ...actions import Action
 from ...bots import registry
+from ...coach import percent
 from ...protocol import Event, GameState
 from ...widgets import GameView, format_entry, ranking
 from ...widgets.controls import escape
@@ -314,7 +314,7 @@ def quiz_for_seat(module: str, asked: Any, question: Any, chosen: int | None, fe
         return head + "<p>Time is up for this question.</p>"
     buttons = "".join(f"<button type='button' class='gk-answer' data-question='{escape(asked.id)}' "
                       f"data-answer='{i}'>{escape(option)}</button>" for i, option in enumerate(question.options))
-    left = max(0, int(asked.opened + asked.seconds - time.time()))
+    left = asked.seconds_left()
     return (head + f"<div class='gk-question-picture'>{question_picture(module, question)}</div>"
             f"<p class='gk-help'>Time left: <span class='gk-countdown' data-left='{left}'>{left} s</span></p>"
             f"<div class='gk-answers'>{buttons}</div>")
@@ -326,7 +326,7 @@ def question_regions(module: str, asked: Any, question: Any, answers: Sequence[i
     counts = [answers.count(i) for i in range(len(question.options))]
     status = {"open": "Answer on your device.", "closed": "Answers are closed.",
               "revealed": "The answer:"}[asked.status]
-    left = max(0, int(asked.opened + asked.seconds - time.time())) if asked.status == "open" else 0
+    left = asked.seconds_left()
     progress = (f"<p class='gk-count'><b>{len(answers)}</b> of {students} have answered"
                 + (f" · <span class='gk-countdown' data-left='{left}'>{left} s</span> left" if left else "") + "</p>")
     rows = []
@@ -338,7 +338,7 @@ def question_regions(module: str, asked: Any, question: Any, answers: Sequence[i
                 mark = " <b class='gk-right'>✓ right</b>" if i == question.answer else ""
             else:
                 mark = (" <b class='gk-right'>✓ the coach's best</b>" if feedback.best == i else
-                        f" <span class='gk-help'>costs about {percent_text(feedback.win_cost)} chance of winning"
+                        f" <span class='gk-help'>costs about {percent(feedback.win_cost or 0.0)} chance of winning"
                         "</span>")
         bar = ""
         if asked.status != "open":
@@ -365,6 +365,3 @@ def section_note(feedback: Any) -> str:
         return ""
     return f" <span class='gk-section'>{escape(feedback.section)}</span>"
 
-
-def percent_text(value: float | None) -> str:
-    return "?" if value is None else f"{100 * value:.0f} %"

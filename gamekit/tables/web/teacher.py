@@ -19,6 +19,8 @@ from urllib.parse import quote
 
 import segno
 
+from ...coach import percent
+
 from ..store import TableStore, TableSummary
 from .render import game_view, result_html
 
@@ -237,13 +239,8 @@ def students_of(store: TableStore, lesson: str | None) -> list[str] | int:
 
 def recent_questions(store: TableStore, count: int = 8) -> list[dict[str, Any]]:
     """The newest class questions: id, lesson, game, kind, status, answers given."""
-    with store._transaction(write=False) as tx:
-        rows = tx.all("SELECT q.id, q.lesson, q.module, q.kind, q.status, COUNT(a.seat) FROM gk_questions q "
-                      "LEFT JOIN gk_answers a ON a.question = q.id "
-                      "GROUP BY q.id, q.lesson, q.module, q.kind, q.status, q.opened ORDER BY q.opened DESC LIMIT ?",
-                      (count,))
-    return [{"id": str(qid), "lesson": lesson, "game": game_view(str(module)).title, "kind": str(kind),
-             "status": str(status), "answers": int(n)} for qid, lesson, module, kind, status, n in rows]
+    return [{"id": q.id, "lesson": q.lesson, "game": game_view(q.module).title, "kind": q.kind, "status": q.status,
+             "answers": answers} for q, answers in store.quiz.recent(count)]
 
 
 def learnt(store: TableStore, lesson: str | None = None) -> dict[str, Any]:
@@ -276,4 +273,4 @@ def learnt(store: TableStore, lesson: str | None = None) -> dict[str, Any]:
 
 
 def _mean_percent(values: list[float]) -> str:
-    return "–" if not values else f"{100 * sum(values) / len(values):.0f} %"
+    return "–" if not values else percent(sum(values) / len(values))

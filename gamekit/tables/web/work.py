@@ -106,13 +106,11 @@ def hint(table_id: str, length: int, seat: int, samples: int, seed: int) -> str:
     return advice_html(advice, model_of(state), game.player_name(seat), "Hint")
 
 
-def bot_moves(table_id: str, seat: int) -> tuple[int, ...]:
+def bot_moves(table_id: str, state: Any, seat: int) -> tuple[int, ...]:
     """The move numbers (the game's, as :func:`gamekit.coach.review` counts them) of the decisions a bot made
-    for ``seat`` while it stood in for the seat's student (or for a seat created as a bot)."""
-    s = store()
-    state = s.state(table_id)
+    for ``seat`` in the table's game ``state`` (while it stood in for the seat's student, or a bot's seat)."""
     numbers = [st.move_number for st in states_along(state)]
-    return tuple(numbers[e.index] for e in s.entries(table_id) if e.player == seat and e.source == "bot")
+    return tuple(numbers[e.index] for e in store().entries(table_id) if e.player == seat and e.source == "bot")
 
 
 def review(table_id: str, seat: int, samples: int) -> str:
@@ -124,7 +122,7 @@ def review(table_id: str, seat: int, samples: int) -> str:
 
     s = store()
     state = s.state(table_id)
-    skipped = bot_moves(table_id, seat)
+    skipped = bot_moves(table_id, state, seat)
     judged = coach_review(state, [seat], samples=samples, skip=skipped)
     s.quiz.keep_judged(table_id, seat, judged_decisions(state, judged))
     result = numbered_as_the_log(judged, state)
