@@ -27,10 +27,12 @@ from .text import WORDING
 
 TEXT_PX = 14  # the cards' and captions' type (the picture's smallest: gamekit.svg.MIN_TEXT_PX)
 CARD_W, CARD_H = 120, 132  # a card on a dig site or the deck
-MINI_W, MINI_H = 100, 38  # a card in a Study or a museum
+MINI_W, MINI_H = 96, 38  # a card in a Study or a museum
 SITE_H = CARD_H + 52  # a dig site's frame: its name, its cards, the markers under them
 SITE_W = 2 * CARD_W + 24
 WIDTH = 8 + 4 * (SITE_W + 10) + CARD_W + 16 + 8  # four dig sites and the deck
+MAX_WIDTH = 1296  # the widest the table grows so that more museums stay one row (a projector's Lab stepper shows
+                  # about 1,300 px beside its side pane: wider would shrink the cards' type below 14 px)
 TIMING_WORDS = {ONCE: N_("this turn:"), ANY_PLAYER_TAKES: N_("anyone takes:"),
                 YOU_TAKE_CARNIVORE: N_("you take Carnivore:"), YOU_TAKE_NEW_FAMILY: N_("you take new family:"),
                 NO_TIMING: N_("wild card:")}
@@ -190,16 +192,30 @@ def set_caption(number: int, type_name: str, tokens: int, complete: bool) -> str
     return (_("Set {}: {}, complete") if complete else _("Set {}: {}")).format(number, kind)
 
 
+def group_width(caption: str, cards: list[int]) -> float:
+    """How wide a group of a band is drawn: its caption or its row of small cards, whichever is wider."""
+    return max(text_width(caption, TEXT_PX), len(cards) * (MINI_W + 4) - 4, MINI_W)
+
+
+def fitting_width(bands: list[list[Group]]) -> float:
+    """The picture's width: :data:`WIDTH`, or wider (up to :data:`MAX_WIDTH`) so that the longest band's
+    groups fit in one row (a late game of five players would otherwise wrap most bands into two rows and
+    make the picture too tall for a projector's screen, where the stepper would shrink it)."""
+    needed = max((sum(group_width(c, cards) + 14 for c, cards, _, _ in groups) - 14 + 16 for groups in bands),
+                 default=0.0)
+    return min(max(WIDTH, needed), MAX_WIDTH)
+
+
 def band(svg: Svg, seat: int, head: str, groups: list[Group], top: float, places: dict[str, tuple]) -> float:
     """One player's band: a header line, then its groups of small cards (wrapped to the picture's width);
     returns its height.  A group's target id (if any) covers its caption and cards."""
     svg.rect(8, top, 10, 20, fill=player_color(seat), stroke=BLACK, stroke_width=1)
-    svg.text(24, top + 10, head, 14, anchor="start", bold=True, fit=WIDTH - 32)
+    svg.text(24, top + 10, head, 14, anchor="start", bold=True, fit=svg.width - 32)
     x, y = 8.0, top + 26
     row_height = 16 + MINI_H + 6
     for caption, cards, complete, target in groups:
-        width = max(text_width(caption, TEXT_PX), len(cards) * (MINI_W + 4) - 4, MINI_W)
-        if x > 8 and x + width > WIDTH - 8:
+        width = group_width(caption, cards)
+        if x > 8 and x + width > svg.width - 8:
             x, y = 8.0, y + row_height
         svg.text(x, y + 6, caption, TEXT_PX, anchor="start", fill=BLACK if cards else "#555555")
         if complete:
@@ -256,7 +272,7 @@ def museums_svg(bands: list[tuple[str, list[Group]]], targets: Mapping[str, str]
                 title: str = "") -> str:
     """Players' bands only (head, groups), e.g. the museum builder's museums; group targets clickable."""
     places: dict[str, tuple] = {}
-    svg = Svg(WIDTH, 0, title=title)
+    svg = Svg(fitting_width([groups for _, groups in bands]), 0, title=title)
     y = 4.0
     if title:
         svg.text(8, 11, title, 14, anchor="start", bold=True)
@@ -272,11 +288,12 @@ def table_svg(obs: Mapping[str, Any], targets: Mapping[str, str] | None = None, 
     """The whole table: dig sites, deck, and every player's Study and museum; ``targets`` clickable."""
     targets = targets or {}
     places: dict[str, tuple] = {}
-    svg = Svg(WIDTH, 0, title=f"First Giants: {title or ''}".rstrip(": "), keyed=True)
+    svg = Svg(fitting_width([_groups(player) for player in obs["players"]]), 0,
+              title=f"First Giants: {title or ''}".rstrip(": "), keyed=True)
     if title is None:
         title = table_title(obs)
     with svg.layer("title"):
-        svg.text(8, 11, title, 15, anchor="start", bold=True, fit=WIDTH - 16)
+        svg.text(8, 11, title, 15, anchor="start", bold=True, fit=svg.width - 16)
     y = 26 + _dig_sites(svg, obs, 26, places) + 12  # (a layer per dig site, and the deck)
     for seat in range(len(obs["players"])):
         with svg.layer(f"player-{seat}"):

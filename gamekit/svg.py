@@ -40,7 +40,8 @@ _ADVANCE = (
 _WIDTHS = tuple({chr(32 + i): int(w) / 1000 for i, w in enumerate(row.split())} for row in _ADVANCE)
 WIDE = 1.0
 MARGIN = 1.06
-#: How far :meth:`Svg.text` may condense a label to fit (``fit``): to no less than this share of its width.
+#: How far :meth:`Svg.text` may condense a label to fit (``fit``): to no less than this share of its width (the
+#: estimate of :func:`text_width` less its :data:`MARGIN`).
 MIN_CONDENSED = 0.7
 
 
@@ -141,7 +142,7 @@ class Svg:
         shift = size * 0.36 if baseline == "central" else 0.0  # from the middle of the letters to the baseline
         width = text_width(text, size, bold)
         if fit is not None and width > fit:
-            if fit < MIN_CONDENSED * width:
+            if fit < MIN_CONDENSED * width / MARGIN:  # (its width as set, the estimate less its margin)
                 raise ValueError(f"{text!r} is {width:.0f} px wide at {size} px: too wide to condense into {fit:.0f}")
             attrs.update(textLength=min(fit, width / MARGIN), lengthAdjust="spacingAndGlyphs")
         attributes = _attrs(dict(x=x, y=y + shift, font_size=size, text_anchor=anchor, fill=fill,

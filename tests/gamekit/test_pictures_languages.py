@@ -14,7 +14,7 @@ import firstgiants as f
 import giganten as g
 from gamekit import random_game, states_along
 from gamekit.i18n import LANGUAGES, SOURCE, using
-from gamekit.svg import MIN_CONDENSED, MIN_TEXT_PX, text_width
+from gamekit.svg import MARGIN, MIN_CONDENSED, MIN_TEXT_PX, text_width
 from gamekit.widgets import observed
 
 OTHERS = [lang for lang in LANGUAGES if lang != SOURCE]
@@ -138,7 +138,7 @@ def test_every_text_of_a_picture_is_inside_it_readable_and_clear_of_the_others(g
             assert -0.5 <= left and right <= width + 0.5 and -0.5 <= top and bottom <= height + 0.5, (name, t)
             assert float(t["font-size"]) >= MIN_TEXT_PX, (name, t)
             if "textLength" in t:
-                full = text_width(t["words"], float(t["font-size"]), t.get("font-weight") == "bold")
+                full = text_width(t["words"], float(t["font-size"]), t.get("font-weight") == "bold") / MARGIN
                 assert float(t["textLength"]) >= MIN_CONDENSED * full, (name, t)
         assert not overlapping(texts), (name, overlapping(texts)[:5])
 
