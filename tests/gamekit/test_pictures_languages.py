@@ -162,6 +162,28 @@ def test_no_text_of_a_picture_stays_english(game, lang):
     assert not left_english
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_cards_words_fit_within_its_borders_in_every_language(lang):
+    """A First Giants card's effect keeps to its five lines, and a Giganten action card's lines to the card
+    (tests/firstgiants/test_pictures.py and tests/giganten/test_pictures.py check English)."""
+    from firstgiants.components import CARDS as FOSSILS
+    from firstgiants.pictures import CARD_W as FOSSIL_W
+    from firstgiants.pictures import TEXT_PX, short_effect
+    from gamekit.svg import wrap
+    from giganten.components import CARDS as ACTIONS
+    from giganten.pictures import CARD_H, CARD_W, card_lines
+
+    with using(lang):
+        for card in FOSSILS:
+            lines = wrap(short_effect(card.id), FOSSIL_W - 12, TEXT_PX)
+            assert len(lines) <= 5, (card, lines)
+            assert max(text_width(line, TEXT_PX) for line in lines) <= MIN_CONDENSED ** -1 * (FOSSIL_W - 12), lines
+        for card in ACTIONS:
+            lines = card_lines(card.id)
+            assert len(lines) * 14 * 1.15 <= CARD_H - 6, card
+            assert all(MIN_CONDENSED * text_width(line, 14) / MARGIN <= CARD_W - 8 for line in lines), lines
+
+
 def test_the_player_letters_tell_the_seats_apart_in_every_language():
     """Yellow and Green both start with G in Danish (Gul, Grøn) and German (Gelb, Grün): each catalogue gives
     letters of its own."""
