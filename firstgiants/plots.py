@@ -77,7 +77,7 @@ def draw_card(ax: Axes, card: int, x: float, y: float, width: float = CARD_W, he
     """One card, its lower-left corner at (x, y): family colour, family and size written on it."""
     colour = FAMILY_COLORS[CARDS[card].family_name]
     longest = max(len(line) for line in card_label(card).split("\n"))
-    fontsize *= min(1.0, 11 / longest)  # (a longer word of another language: "Pflanzenfresser")
+    fontsize *= min(1.0, 9.5 / longest)  # (a longer word than English has: "Pflanzenfresser", "Meeresreptil")
     box = FancyBboxPatch((x, y), width, height, boxstyle="round,pad=0,rounding_size=0.08", facecolor=colour,
                          edgecolor=BLACK, linewidth=0.8)
     ax.add_patch(box)
@@ -101,7 +101,8 @@ def draw_dig_site_frames(ax: Axes, sites: int = 4) -> None:
     for s in range(sites):
         x0 = s * SITE_STEP
         ax.add_patch(Rectangle((x0 - 0.1, -0.75), 2.1, 2.25, facecolor="#F4F1E8", edgecolor=GREY))
-        ax.text(x0 + 0.95, 1.62, _("Dig site {}").format(s + 1), ha="center", va="bottom", fontsize=8)
+        title = _("Dig site {}").format(s + 1)  # (smaller where a language's words are longer than its frame)
+        ax.text(x0 + 0.95, 1.62, title, ha="center", va="bottom", fontsize=8 * min(1.0, 13 / len(title)))
     xd = sites * SITE_STEP + 0.2
     ax.add_patch(Rectangle((xd - 0.1, -0.75), 1.3, 2.25, facecolor="#E8E8E8", edgecolor=GREY))
     ax.text(xd + 0.55, 1.62, _("Deck (face up)"), ha="center", va="bottom", fontsize=8)

@@ -60,6 +60,12 @@ COMPANY_SHORT: tuple[str, ...] = COMPONENTS.company_short
 PRICES_TITLE = N_("Oil prices (Action 1)")
 
 
+def letter_size(letter: str, size: float) -> float:
+    """A glyph's marker size (:func:`gamekit.plotting.glyphs`) for a player's letter: a marker fits its text into
+    one square, so two letters ("Gu", "Gr") are drawn larger to stand as tall as one."""
+    return size * (2.5 if len(letter) > 1 else 1.0)
+
+
 def player_letter(p: int) -> str:
     """The letter a seat's pieces carry, from its colour's name in the reader's language: R B Y G (en); in
     Danish and German two colours start with G, so each catalogue writes letters of its own (Gu, Gr)."""
@@ -267,7 +273,7 @@ def draw_tiles(ax: Axes, state) -> list:
         artists.append(ax.add_collection(PatchCollection(squares, facecolors=faces, edgecolors=edges,
                                                          linewidths=widths, zorder=2)))
     for (text, colour), points in marks.items():
-        artists += glyphs(ax, points, text, colour, size=22 if "triangle" in text else 30)
+        artists += glyphs(ax, points, text, colour, size=22 if "triangle" in text else letter_size(text, 30))
     return artists
 
 
@@ -313,7 +319,8 @@ def _draw_trucks(ax: Axes, state) -> list:
     colours = [PLAYER_COLORS[p] for p, _ in placed]
     out = [fast_scatter(ax, list(zip(xs, ys)), "o", 110, colours, BLACK, 1.2, zorder=4)]
     for (p, _cell), x, y in zip(placed, xs, ys):
-        out += glyphs(ax, [(x, y)], player_letter(p), text_color_on(PLAYER_COLORS[p]), size=26, zorder=5)
+        letter = player_letter(p)
+        out += glyphs(ax, [(x, y)], letter, text_color_on(PLAYER_COLORS[p]), size=letter_size(letter, 26), zorder=5)
     return out
 
 
@@ -331,7 +338,7 @@ def _draw_locomotives(ax: Axes, state) -> list:
     out = [fast_scatter(ax, list(zip(xs, ys)), "s", 70, [c for _, _, c, _ in lanes], BLACK, 1.0, zorder=4)]
     for (_label, _space, colour, letter), x, y in zip(lanes, xs, ys):
         if letter != "■":
-            out += glyphs(ax, [(x, y)], letter, text_color_on(colour), size=20, zorder=5)
+            out += glyphs(ax, [(x, y)], letter, text_color_on(colour), size=letter_size(letter, 20), zorder=5)
     return out
 
 
