@@ -274,7 +274,20 @@ def balance_figures() -> list[tuple[str, object]]:
     return list(BalanceReport(two_player_tournament(), "club").figures().items())
 
 
-FIGURES = {"giganten": giganten_figures, "firstgiants": firstgiants_figures, "balance": balance_figures}
+def review_figures() -> list[tuple[str, object]]:
+    """The coach's review plot (gamekit.plotting.plot_review) of a review's shape: a timeline and mistakes."""
+    from types import SimpleNamespace
+
+    from gamekit.plotting import plot_review
+
+    mistake = SimpleNamespace(move_number=4, seat=1, win_cost=SimpleNamespace(mean=0.2))
+    review = SimpleNamespace(names=["Ana", "Ben"], timeline=[(m, (0.5 + m / 20, 0.5 - m / 20)) for m in range(8)],
+                             mistakes=lambda n: [mistake])
+    return [("review", plot_review(review).figure)]
+
+
+FIGURES = {"giganten": giganten_figures, "firstgiants": firstgiants_figures, "balance": balance_figures,
+           "review": review_figures}
 
 
 @pytest.mark.parametrize("lang", OTHERS)
