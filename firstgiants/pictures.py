@@ -207,29 +207,40 @@ def fitting_width(bands: list[list[Group]]) -> float:
 
 
 def band(svg: Svg, seat: int, head: str, groups: list[Group], top: float, places: dict[str, tuple]) -> float:
-    """One player's band: a header line, then its groups of small cards (wrapped to the picture's width);
-    returns its height.  A group's target id (if any) covers its caption and cards."""
+    """One player's band: a header line, then its groups of small cards (wrapped to the picture's width; a
+    group with more cards than a row holds, a long Study, has its cards wrapped under its caption); returns its
+    height.  A group's target id (if any) covers its caption and cards."""
     svg.rect(8, top, 10, 20, fill=player_color(seat), stroke=BLACK, stroke_width=1)
     svg.text(24, top + 10, head, 14, anchor="start", bold=True, fit=svg.width - 32)
     x, y = 8.0, top + 26
     row_height = 16 + MINI_H + 6
+    per_row = max(1, int((svg.width - 12) // (MINI_W + 4)))
+    row_full = False  # (a group whose cards wrapped ends its row)
     for caption, cards, complete, target in groups:
-        width = group_width(caption, cards)
-        if x > 8 and x + width > svg.width - 8:
+        rows = [cards[i:i + per_row] for i in range(0, len(cards), per_row)] or [[]]
+        width = group_width(caption, rows[0])
+        if x > 8 and (row_full or len(rows) > 1 or x + width > svg.width - 8):
             x, y = 8.0, y + row_height
-        svg.text(x, y + 6, caption, TEXT_PX, anchor="start", fill=BLACK if cards else "#555555")
-        if complete:
-            svg.rect(x - 3, y + 13, len(cards) * (MINI_W + 4) + 2, MINI_H + 6, fill="none", stroke=BLACK,
-                     stroke_width=3, rx=6)
-        if cards:
-            _cards_row(svg, cards, x, y + 16, places)
-        else:
-            svg.rect(x, y + 16, MINI_W, MINI_H, fill="none", stroke=GREY, stroke_width=1, rx=5,
-                     stroke_dasharray="4 3")
+        svg.text(x, y + 6, caption, TEXT_PX, anchor="start", fill=BLACK if cards else "#555555",
+                 fit=svg.width - 8 - x)
+        for k, row in enumerate(rows):
+            _group_row(svg, row, complete, x, y + 16 + k * (MINI_H + 6), places)
         if target:
-            places[target] = (x, y - 2, width, MINI_H + 20)
-        x += width + 14
+            places[target] = (x, y - 2, width, MINI_H + 20 + (len(rows) - 1) * (MINI_H + 6))
+        y += (len(rows) - 1) * (MINI_H + 6)
+        x, row_full = x + width + 14, len(rows) > 1
     return y + row_height - top + 4
+
+
+def _group_row(svg: Svg, cards: list[int], complete: bool, x: float, y: float, places: dict[str, tuple]) -> None:
+    """One row of a group's small cards (framed when the set is complete), or an empty place for a Study."""
+    if complete:
+        svg.rect(x - 3, y - 3, len(cards) * (MINI_W + 4) + 2, MINI_H + 6, fill="none", stroke=BLACK,
+                 stroke_width=3, rx=6)
+    if cards:
+        _cards_row(svg, cards, x, y, places)
+    else:
+        svg.rect(x, y, MINI_W, MINI_H, fill="none", stroke=GREY, stroke_width=1, rx=5, stroke_dasharray="4 3")
 
 
 def _player(svg: Svg, obs: Mapping[str, Any], seat: int, top: float, places: dict[str, tuple]) -> float:
