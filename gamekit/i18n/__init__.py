@@ -26,7 +26,8 @@ from string import Formatter
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal as _format_decimal
+from babel.numbers import format_percent as _format_percent
 
 SOURCE = "en"
 LANGUAGES = ("en", "da", "de")
@@ -158,7 +159,24 @@ def format_number(number: int) -> str:
     lang = language()
     if lang == SOURCE:
         return f"{number:,}"
-    return format_decimal(number, locale=lang)
+    return _format_decimal(number, locale=lang)
+
+
+def format_decimal(number: float) -> str:
+    """``number`` with one decimal, as the reader's language writes it: 1,234.5 (en), 1.234,5 (da, de)."""
+    lang = language()
+    if lang == SOURCE:
+        return f"{number:,.1f}"
+    return _format_decimal(round(number, 1), format="#,##0.0", locale=lang)
+
+
+def format_percent(share: float) -> str:
+    """A share (0.643) as the whole percentage the reader's language writes: "64%" (en), "64 %" (da, de,
+    with a no-break space: CLDR)."""
+    points = round(share * 100)
+    if language() == SOURCE:
+        return f"{points}%"
+    return _format_percent(points / 100, locale=language())
 
 
 def format_money(amount: int) -> str:
@@ -247,7 +265,8 @@ def collect_misses() -> Iterator[list[str]]:
 
 
 __all__ = [
-    "COUNT", "LANGUAGES", "SOURCE", "Fragments", "N_", "collect_misses", "format_money", "format_number",
+    "COUNT", "LANGUAGES", "SOURCE", "Fragments", "N_", "collect_misses", "format_decimal", "format_money",
+    "format_number", "format_percent",
     "gettext", "has", "language", "miss", "ngettext", "npgettext", "pgettext", "placeholders", "set_language",
     "translations", "using",
 ]

@@ -61,7 +61,7 @@ def synthetic(module: str, values: tuple[float, float], wins: tuple[float, float
                            Estimate.exact(values[0] - v), Estimate.exact(wins[0] - w))
                     for k, (v, w) in enumerate(zip(values, wins)))
     advice = Advice(0, 10, model.unit, options, 12, False, 0, (), 0.0)
-    return dataclasses.replace(advice, sentences=tuple(summary_sentences(model, advice)))
+    return dataclasses.replace(advice, said=tuple(summary_sentences(model, advice)))
 
 
 def synthetic_review(module: str, win_cost: Estimate, value_cost: Estimate) -> Review:
