@@ -122,8 +122,11 @@ class FirstGiantsCoach(CalibratedModel):
             offer = [Say("{} ({})", Later(WORDING.text, str(CARDS[c])), Later(WORDING.text, CARDS[c].effect_text))
                      for c in s.dig_site(a.site)]
             return [Say("Play 1 Marker: dig site {} offers {}.", a.site + 1, listing(offer))]
-        events = [e for e in state.apply(a).events if e.player == seat][:2]
-        return [Later(lambda: " ".join(f"{e.section_name}: {e.text}" for e in events))] if events else []
+        after = state.apply(a)
+        if not any(e.player == seat for e in after.events):
+            return []
+        return [Later(lambda: " ".join([f"{e.section_name}: {e.text}" for e in after.events
+                                        if e.player == seat][:2]))]
 
 
 MODEL = FirstGiantsCoach()

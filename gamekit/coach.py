@@ -501,8 +501,9 @@ def _rank(model: CoachModel, state: GameState, options: list[Action], stats: Tri
         else:
             value_loss = Estimate.of([b - v for b, v in zip(best_values, values)])
             win_loss = Estimate.of([b - w for b, w in zip(best_wins, wins)])
-        ranked.append(Option(options[i], Later(model.describe, state, options[i]), Estimate.of(values), Estimate.of(wins),
-                             value_loss, win_loss, {k: math.fsum(v) / len(v) for k, v in facts.items()}))
+        ranked.append(Option(options[i], Later(model.describe, state, options[i]), Estimate.of(values),
+                             Estimate.of(wins), value_loss, win_loss,
+                             {k: math.fsum(v) / len(v) for k, v in facts.items()}))
     return ranked
 
 

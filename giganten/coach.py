@@ -26,7 +26,7 @@ from . import rules as R
 from .actions import (AdvanceLocomotive, Bid, Build, LetChipGo, Pass, PayLicenses, Sell, SkipBuild, TakeCard,
                       Transport)
 from .bots import LIMIT, OVERFILL, HeuristicBot, estimated_returns
-from .components import CARDS, COMPANIES, COMPONENTS, SITES, TILE_KINDS
+from .components import CARDS, COMPONENTS, SITES, TILE_KINDS
 from .observe import unseen_tiles
 from .prices import TRACK
 from .rules.production import FEE
