@@ -30,6 +30,7 @@ from typing import Any, cast
 from gamekit import Action, sample_chance
 from gamekit.i18n import N_, SOURCE, pgettext, using
 from gamekit.i18n.say import Later, Say, Text, joined, listing
+from gamekit.words import say_count
 from gamekit.questions import Kind, Question, QuestionSet, choices, find_state, judgement_question, rule_question
 
 from . import SCENARIOS, new_game  # (defined before ``firstgiants/__init__.py`` imports this module)
@@ -210,12 +211,12 @@ def _said(s: State, sections: Sequence[str] = (), player: int | None = None) -> 
 
 
 def _number_key(option: Text) -> int:
-    return cast(Say, option).args[0]
+    return cast(Say | Later, option).args[0]
 
 
-def amount(value: int, unit: str) -> Say:
+def amount(value: int, unit: str) -> Text:
     """An amount in words: "1 point", "3 points", "2 amber"."""
-    return Say("{:count point}", value) if unit == "point" else Say("{} amber", value)
+    return Later(say_count, value, "point") if unit == "point" else Say("{} amber", value)
 
 
 def _numbers(rng: random.Random, right: int, near: Sequence[int], unit: str) -> tuple[tuple[Text, ...], int]:

@@ -24,6 +24,7 @@ from typing import Any, Callable, cast
 from gamekit import Action, GameState
 from gamekit.i18n import N_, SOURCE, using
 from gamekit.i18n.say import Later, Say, Text, joined, listing
+from gamekit.words import say_count
 from gamekit.questions import Kind, Question, QuestionSet, choices, find_state, judgement_question, rule_question
 
 from . import rules as R
@@ -115,13 +116,14 @@ def _money(amount: int) -> Say:
     return say("{:money}", amount)
 
 
-def _points(k: int, noun: str = "point") -> Say:
-    return say("{:count " + noun + "}", k)
+def _points(k: int, noun: str = "point") -> Later:
+    """A count as an option: "3 points" ("3 point", "3 Punkte")."""
+    return Later(say_count, k, noun)
 
 
 def _amount(option: Text) -> int:
     """The number an option of amounts or counts is sorted by."""
-    return cast(Say, option).args[0]
+    return cast(Say | Later, option).args[0]
 
 
 # -- Action 1: the new price, the zones ---------------------------------------------------------------------
