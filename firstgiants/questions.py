@@ -270,7 +270,7 @@ def ask_set_type(pose: Pose, rng: random.Random) -> Question:
     families = dict.fromkeys([FAMILY[first], FAMILY[card]])
     sizes = [size for size in dict.fromkeys([SIZE[first], SIZE[card]]) if size]
     both_eggs = not sizes
-    options: list[Text] = [_a(FAMILY_SET, f) for f in families] + [_a(SIZE_SET, z) for z in sizes]
+    options: list[Text] = [*(_a(FAMILY_SET, f) for f in families), *(_a(SIZE_SET, z) for z in sizes)]
     options += [_declared(name)] * both_eggs + [Say(NO_TYPE)]
     why: Text
     if isinstance(joined_set, str):
@@ -369,10 +369,11 @@ def _token(i: int, locked: bool) -> Say:
 
 
 def _set_words(mset: MuseumSet) -> Say:
-    template = ("the {} ({} cards, complete): {:count Set token} x {} (double leaf) = {}" if is_complete(mset) else
-                "the {} ({} cards, incomplete): {:count Set token} x {} (single leaf) = {}")
-    per = TOKENS.double_leaf_points if is_complete(mset) else TOKENS.leaf_points
-    return Say(template, _words(type_name(mset.kind, mset.key)), len(mset.cards), mset.tokens, per, set_points(mset))
+    complete = is_complete(mset)
+    per = TOKENS.double_leaf_points if complete else TOKENS.leaf_points
+    return Say("the {} ({} cards, complete): {:count Set token} x {} (double leaf) = {}" if complete else
+               "the {} ({} cards, incomplete): {:count Set token} x {} (single leaf) = {}",
+               _words(type_name(mset.kind, mset.key)), len(mset.cards), mset.tokens, per, set_points(mset))
 
 
 def _news_words(s: State, p: int) -> list[Say]:

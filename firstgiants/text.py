@@ -33,6 +33,14 @@ EVENT_FRAGMENTS = (
     N_("{} family set"),
     N_("{} size set"),
     N_("{} News token"),
+    # why a card may not join a set (rules/museum.py ``join``: the questions' feedback, the refusals)
+    N_("a {} cannot join another {}: a family set needs different sizes and a size set different families"),
+    N_("a {} cannot join a {}: a family set needs one family and a size set one size"),
+    N_("the {} is full: a family set cannot exceed {} cards"),
+    N_("the {} is full: a size set cannot exceed {} cards"),
+    N_("a {} takes only {} fossils, not {}"),
+    N_("the {} already holds a {} fossil (duplicate size)"),
+    N_("the {} already holds a {} fossil (duplicate family)"),
     # other pieces
     N_("for {} amber"),
     N_("{}, {} in the Study"),

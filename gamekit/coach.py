@@ -457,7 +457,7 @@ def advise(state: GameState, seat: int | None = None, *, samples: int = 24, seed
     ranked = _rank(model, state, options, stats, forced)
     advice = Advice(seat, state.move_number, model.unit, tuple(ranked), len(stats[0][0]), forced,
                     len(legal) - len(options), (), time.perf_counter() - started)
-    sentences = summary_sentences(model, advice)
+    sentences: list[str | Text] = [*summary_sentences(model, advice)]
     for option in ranked[:2]:
         sentences += model.reasons(state, seat, option, advice)
     return Advice(**{**advice.__dict__, "said": tuple(sentences),

@@ -28,7 +28,7 @@ import operator
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .actions import Action, quote
 from .coach import CoachModel, advise, model_of, percent
@@ -236,8 +236,11 @@ def find_state(starts: Start | Sequence[Start], wanted: Callable[[GameState], bo
     raise RuntimeError(f"no wanted state found in {tries} tries")
 
 
-def choices(rng: random.Random, right: str, wrong: Iterable[str], k: int = 4,
-            key: Callable[[str], Any] | None = None) -> tuple[tuple[str, ...], int]:
+Choice = TypeVar("Choice", bound=Hashable)
+
+
+def choices(rng: random.Random, right: Choice, wrong: Iterable[Choice], k: int = 4,
+            key: Callable[[Choice], Any] | None = None) -> tuple[tuple[Choice, ...], int]:
     """``k`` options at most: ``right`` and distinct wrong ones drawn from ``wrong``; in the order of ``key``
     (e.g. by amount) or else shuffled.  Returns the options and the index of the right one."""
     others = [w for w in dict.fromkeys(wrong) if w != right]

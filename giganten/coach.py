@@ -159,7 +159,7 @@ class GigantenCoach(CalibratedModel):
             if card.special:
                 return [say("The {:card} brings {:count license point}, {:count movement point} and its special "
                             "action ({}) (Action 2c).", a.card, card.licenses, card.moves,
-                            Later(WORDING.text, card.special))]
+                            Later(WORDING.text, card.special_text()))]
             return [say("The {:card} brings {:count license point}, {:count movement point} (Action 2c).", a.card,
                         card.licenses, card.moves)]
         if isinstance(a, AdvanceLocomotive):

@@ -216,7 +216,7 @@ def _reach_reasons(s: State, p: int) -> dict[int, Text]:
     cell, mp = s.trucks[p], s.mp
     blocked, within = no_stop(s, p), reachable(cell, mp, s.derrick_cells)
     r0, c0 = row_col(cell)
-    out = {}
+    out: dict[int, Text] = {}
     for target in range(len(TERRAIN)):
         r, c = row_col(target)
         if target == cell or abs(r - r0) + abs(c - c0) > mp + 2:
@@ -369,7 +369,7 @@ def ask_legal_bids(s: State, rng: random.Random) -> Question:
     wrong = [(low, value), (low, 2 * cards + 1), (max(1, a.high_bid), top), (1, top), (low, top + 1),
              (low, COMPONENTS.license_value_total), (low, cards)]
     options, answer = choices(rng, _bids_text(low, top), [_bids_text(lo, hi) for lo, hi in wrong if hi >= lo],
-                              key=lambda t: cast(Say, t).args)
+                              key=lambda t: t.args)
     prompt = say("{}. Which bids may {:name} make (besides passing)?", _auction_words(s, p), p)
     why = say("Each bid is a sum of sales licenses, higher than the last ({}); a bid may exceed the own hand (ruling "
               "G5: the penalty implies it), and {}.", a.high_bid, _house_rule(s, p))

@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from string import Formatter
 from typing import Any
 
-from . import (SOURCE, format_decimal, format_money, format_number, format_percent, gettext, ngettext,
-               npgettext, pgettext, using)
+from . import (SOURCE, format_decimal, format_money, format_number, format_percent, gettext, has, language, miss,
+               ngettext, npgettext, pgettext, using)
 
 Field = Callable[[Any], str]
 
@@ -73,6 +73,8 @@ class Say(Text):
         self.fields = fields or {}
 
     def __str__(self) -> str:
+        if language() != SOURCE and not has(self.template, self.context):
+            miss(self.template)  # (the catalogues lack it: the tests' check, gamekit.i18n.collect_misses)
         if self.plural is not None:
             template = (ngettext(self.template, self.plural, self.n) if self.context is None
                         else npgettext(self.context, self.template, self.plural, self.n))

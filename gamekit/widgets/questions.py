@@ -21,8 +21,7 @@ from typing import Any, Sequence
 import ipywidgets as widgets
 
 from ..protocol import GameState
-from ..i18n import gettext as _
-from ..questions import Feedback, Kind, Question, Questions, section_text
+from ..questions import Feedback, Kind, Question, Questions
 from .clickable import Clickable
 from .controls import button, escape
 from .stepper import GameView, Picture
@@ -149,13 +148,12 @@ class QuestionPractice:
     def _show(self) -> None:
         q, kind = self.question, self.kind
         assert q is not None and kind is not None
-        sort = _("what would you do? (the coach judges)") if kind.judgement else _("a rule question")
-        level = _("level {}").format(self.level)
-        self.header.value = (f"<div class='gk-lesson'><b>{escape(kind.title)}</b> · "
-                             f"{escape(section_text(kind.section))} · {sort} · {level}</div>")
-        click = _("Click your answer on the picture (the highlighted parts: {}).").format(', '.join(q.options))
+        sort = "what would you do? (the coach judges)" if kind.judgement else "a rule question"
+        self.header.value = (f"<div class='gk-lesson'><b>{escape(kind.title)}</b> · {escape(kind.section)} · "
+                             f"{sort} · level {self.level}</div>")
         self.prompt.value = f"<div class='gk-status'>{escape(q.prompt)}</div>" + (
-            f"<div class='gk-help'>{escape(click)}</div>" if self.clicking else "")
+            f"<div class='gk-help'>Click your answer on the picture (the highlighted parts: "
+            f"{escape(', '.join(q.options))}).</div>" if self.clicking else "")
         self._draw()
         self.buttons.children = [] if self.clicking else [
             button(option, f"Answer: {option}", partial(self._answer_button, i)) for i, option in enumerate(q.options)]
