@@ -119,14 +119,23 @@ class FirstGiantsCoach(CalibratedModel):
         a = option.action
         s: Any = state
         if isinstance(a, PlayMarker):
-            offer = [Say("{} ({})", Later(WORDING.text, str(CARDS[c])), Later(WORDING.text, CARDS[c].effect_text))
+            offer = [Say("{} ({})", Later(_words, str(CARDS[c])), Later(_words, CARDS[c].effect_text))
                      for c in s.dig_site(a.site)]
             return [Say("Play 1 Marker: dig site {} offers {}.", a.site + 1, listing(offer))]
         after = state.apply(a)
         if not any(e.player == seat for e in after.events):
             return []
-        return [Later(lambda: " ".join([f"{e.section_name}: {e.text}" for e in after.events
-                                        if e.player == seat][:2]))]
+        return [Later(_events_of, after, seat)]
+
+
+def _words(text: str) -> str:
+    """An English piece the rules build (a card's label, its effect), in the reader's language."""
+    return WORDING.text(text)
+
+
+def _events_of(after: GameState, seat: int) -> str:
+    """The first two events of ``seat`` in the last apply, with their rulebook sections, as they read now."""
+    return " ".join([f"{e.section_name}: {e.text}" for e in after.events if e.player == seat][:2])
 
 
 MODEL = FirstGiantsCoach()

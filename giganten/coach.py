@@ -38,9 +38,16 @@ FIELDS = {**EVENT_FIELDS, "licenses": lambda ones_twos: license_text(*ones_twos)
 and ``{:licenses}`` (license cards by value)."""
 
 
-def say(template: str, *args: Any) -> Say:
+class say(Say):  # noqa: N801 -- called like a function, as gettext's ``_``; ``python -m gamekit.i18n extract`` finds it
     """A Giganten sentence worded when read (:class:`gamekit.i18n.say.Say` with the game's format specs)."""
-    return Say(template, *args, fields=FIELDS)
+
+    __slots__ = ()
+    fields = FIELDS
+
+
+def _words(text: str) -> str:
+    """An English piece the rules build (a card's special action), in the reader's language."""
+    return WORDING.text(text)
 
 
 def license_text(ones: int, twos: int) -> str:
@@ -159,7 +166,7 @@ class GigantenCoach(CalibratedModel):
             if card.special:
                 return [say("The {:card} brings {:count license point}, {:count movement point} and its special "
                             "action ({}) (Action 2c).", a.card, card.licenses, card.moves,
-                            Later(WORDING.text, card.special_text()))]
+                            Later(_words, card.special_text()))]
             return [say("The {:card} brings {:count license point}, {:count movement point} (Action 2c).", a.card,
                         card.licenses, card.moves)]
         if isinstance(a, AdvanceLocomotive):

@@ -6,7 +6,7 @@ language in force where it is read (:func:`gamekit.i18n.using`), so one question
 and a German student reads in each one's language, and the same seed gives the same question whatever the
 language.  The template's format specs word the arguments: ``{:money}`` dollars, ``{:number}`` a grouped whole
 number, ``{:decimal}`` a number with one decimal, ``{:percent}`` a share as a percentage, ``{:count chip}`` a
-counted noun of :data:`gamekit.words.NOUNS`, and a game's own specs (``fields``: ``{:name}`` a Giganten
+counted noun of :data:`gamekit.words.NOUNS`, and a game's own specs (a subclass's ``fields``: ``{:name}`` a Giganten
 player ...); a plain ``{}`` is an argument as it is (a name, a number) or another text worded when read
 (a :class:`Say`, a :class:`Later`, an event).
 
@@ -25,7 +25,7 @@ Field = Callable[[Any], str]
 
 FIELDS: dict[str, Field] = {"money": format_money, "number": format_number, "decimal": format_decimal,
                             "percent": format_percent}
-"""The kit's format specs; a game adds its own (``Say(..., fields=...)``)."""
+"""The kit's format specs; a game adds its own (a subclass of :class:`Say` with its ``fields``)."""
 
 
 class Text:
@@ -59,18 +59,20 @@ class Say(Text):
     """``template`` (English, a message id) with ``args``, in the reader's language when read.
 
     ``plural`` and ``n``: the English plural template and the number that chooses the form (``ngettext``);
-    ``context``: the message context (``pgettext``); ``fields``: a game's own format specs."""
+    ``context``: the message context (``pgettext``).  A game's own format specs are the :attr:`fields` of a
+    subclass (a class attribute: a text pickles with its data, not its game's functions)."""
 
-    __slots__ = ("template", "args", "plural", "n", "context", "fields")
+    __slots__ = ("template", "args", "plural", "n", "context")
+    #: A game's format specs, beside the kit's (:data:`FIELDS`).
+    fields: Mapping[str, Field] = {}
 
-    def __init__(self, template: str, *args: Any, plural: str | None = None, n: int = 1, context: str | None = None,
-                 fields: Mapping[str, Field] | None = None) -> None:
+    def __init__(self, template: str, *args: Any, plural: str | None = None, n: int = 1,
+                 context: str | None = None) -> None:
         self.template = template
         self.args = args
         self.plural = plural
         self.n = n
         self.context = context
-        self.fields = fields or {}
 
     def __str__(self) -> str:
         if language() != SOURCE and not has(self.template, self.context):
@@ -103,7 +105,11 @@ def said(text: str | Text) -> str:
 
 def joined(items: Sequence[Any], separator: str = ", ") -> Later:
     """``items`` worded when read and joined by ``separator`` (a separator every language shares)."""
-    return Later(lambda: separator.join(map(str, items)))
+    return Later(_join, separator, tuple(items))
+
+
+def _join(separator: str, items: Sequence[Any]) -> str:
+    return separator.join(map(str, items))
 
 
 def listing(items: Sequence[Any]) -> Text:

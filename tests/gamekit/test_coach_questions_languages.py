@@ -217,3 +217,18 @@ def test_a_say_the_catalogues_lack_is_reported_and_reads_english():
     with using("da"), collect_misses() as missed:
         assert str(Say("a sentence no catalogue has ({})", 3)) == "a sentence no catalogue has (3)"
     assert missed == ["a sentence no catalogue has ({})"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hint_and_a_review_pickle_with_their_data_and_read_alike_after(game):
+    """Texts worded when read keep data, not the game's functions: a Hint and a review still pickle (a worker
+    process may send them)."""
+    import pickle
+
+    state = decisions(game, count=1, seed=6)[0]
+    advice, result = advise(state, samples=2), review(state, samples=2)
+    advice_back, result_back = pickle.loads(pickle.dumps((advice, result)))
+    for lang in LANGUAGES:
+        with using(lang):
+            assert advice_back.sentences == advice.sentences and advice_back.text() == advice.text()
+            assert result_back.sentences() == result.sentences() and result_back.names == result.names
