@@ -57,7 +57,7 @@ class FirstGiantsCoach(CalibratedModel):
 
     unit = N_("points")
     max_options = 8
-    sampled = N_("the cards the deck turns up")
+    sampling = N_("the cards the deck turns up")
     calibration = CALIBRATION
 
     def __init__(self, weights: Weights | None = None) -> None:

@@ -114,7 +114,7 @@ class Advice:
 
     seat: int
     move_number: int
-    unit: str
+    said_unit: str  # the unit of the final results, a message id ("dollars"): :attr:`unit` in the reader's words
     options: tuple[Option, ...]
     samples: int
     forced: bool  # a single legal move: nothing to choose
@@ -126,6 +126,11 @@ class Advice:
     def sentences(self) -> tuple[str, ...]:
         """The coach's plain sentences in the reader's language: the best option against the next, the reasons."""
         return tuple(str(t) for t in self.said)
+
+    @property
+    def unit(self) -> str:
+        """The unit of the final results in the reader's language ("dollars", "point", "Punkte")."""
+        return gettext(self.said_unit)
 
     @property
     def best(self) -> Option:
@@ -148,7 +153,7 @@ class Advice:
         sentences."""
         fmt = formatter or format_decimal
         rows = [(o.text, with_margin(o.value, fmt), with_margin(o.win, percent)) for o in self.options[:top]]
-        head = (gettext("option"), gettext("final result ({})").format(gettext(self.unit)),
+        head = (gettext("option"), gettext("final result ({})").format(self.unit),
                 gettext("chance of winning"))
         widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
         lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
@@ -212,8 +217,14 @@ class CoachModel:
     unit = N_("points")
     #: At most this many options are tried (the game's :meth:`options` picks them).
     max_options = 8
-    #: What each sample draws anew, for the Hint's heading (``{seat}``: the advised seat's name; a message id).
-    sampled = N_("the luck and of what {seat} cannot see")
+    #: What each sample draws anew, for the Hint's heading (``{seat}``: the advised seat's name; a message id,
+    #: :attr:`sampled` in the reader's words).
+    sampling = N_("the luck and of what {seat} cannot see")
+
+    @property
+    def sampled(self) -> str:
+        """What each sample draws anew, in the reader's language (``{seat}``: the advised seat's name)."""
+        return gettext(self.sampling)
 
     def coach(self, state: GameState, seat: int | None = None, *, samples: int = 24, seed: int = 0,
               time_limit: float | None = None) -> Advice:
@@ -616,7 +627,7 @@ class Review:
     """A game reviewed: each reviewed move's cost, and every seat's win chance along the game."""
 
     said_names: tuple[str | Text, ...]  # the players' names, worded when read (:attr:`names`)
-    unit: str
+    said_unit: str  # a message id, as the Advice's (:attr:`unit`)
     moves: tuple[MoveReview, ...]  # in the order played
     timeline: tuple[tuple[int, tuple[float, ...]], ...]  # (move number, every seat's win chance)
     returns: tuple[float, ...]
@@ -628,6 +639,11 @@ class Review:
     def names(self) -> tuple[str, ...]:
         """The players' names in the reader's language."""
         return tuple(str(name) for name in self.said_names)
+
+    @property
+    def unit(self) -> str:
+        """The unit of the costs in the reader's language."""
+        return gettext(self.said_unit)
 
     def mistakes(self, top: int | None = None) -> list[MoveReview]:
         """The reviewed moves that cost something, the costliest first (in win chance, then in value)."""

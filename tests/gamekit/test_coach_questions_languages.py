@@ -232,3 +232,17 @@ def test_a_hint_and_a_review_pickle_with_their_data_and_read_alike_after(game):
         with using(lang):
             assert advice_back.sentences == advice.sentences and advice_back.text() == advice.text()
             assert result_back.sentences() == result.sentences() and result_back.names == result.names
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hints_unit_and_what_its_samples_draw_read_in_every_language(game):
+    """The Hint pane's heading: the unit of the final results and what each sample draws anew."""
+    from gamekit.coach import model_of
+
+    state = decisions(game, count=1)[0]
+    advice, model = advise(state, samples=2), model_of(state)
+    english = (advice.unit, model.sampled, advice.text().splitlines()[1])
+    with using("de"):
+        german = (advice.unit, model.sampled, advice.text().splitlines()[1])
+    assert german[0] == ("Dollar" if game == "giganten" else "Punkte")
+    assert all(g != e for g, e in zip(german, english)) and "{seat}" in german[1]
