@@ -27,7 +27,7 @@ from gamekit.play import sample_chance
 from .actions import PlayMarker
 from .bots import HeuristicBot, Weights, potential, quick_choice
 from .components import CARDS, TOKENS
-from .text import WORDING
+from .text import WORDING, action_words
 
 #: Cards left to turn up after the setup deal (the deck's share left is one measure of progress).
 DECK_AFTER_SETUP = len(CARDS) - TOKENS.dig_sites * TOKENS.cards_per_dig_site
@@ -71,7 +71,8 @@ class FirstGiantsCoach(CalibratedModel):
         return str(Say("{:decimal} points", abs(value)))
 
     def describe(self, state: GameState, action: Action) -> str:
-        return WORDING.text(str(action))
+        """The action in the reader's words (the coach's options are worded when read)."""
+        return action_words(action)
 
     def options(self, state: GameState) -> list[Action]:
         legal = state.legal_actions()

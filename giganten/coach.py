@@ -31,9 +31,9 @@ from .observe import unseen_tiles
 from .prices import TRACK
 from .rules.production import FEE
 from .state import State
-from .text import EVENT_FIELDS, WORDING, player_name
+from .text import EVENT_FIELDS, WORDING, action_words, licenses_text, player_name
 
-FIELDS = {**EVENT_FIELDS, "licenses": lambda ones_twos: license_text(*ones_twos)}
+FIELDS = {**EVENT_FIELDS, "licenses": lambda ones_twos: licenses_text(*ones_twos)}
 """The format specs of the coach's and the questions' sentences: the events' (``{:name}``, ``{:money}`` ...)
 and ``{:licenses}`` (license cards by value)."""
 
@@ -49,14 +49,6 @@ def _words(text: str) -> str:
     """An English piece the rules build (a card's special action), in the reader's language."""
     return WORDING.text(text)
 
-
-def license_text(ones: int, twos: int) -> str:
-    """License cards in the reader's words, a count of none left out: "2 licenses of value 1 and 1 license of
-    value 2" (the language's plural forms)."""
-    kinds = [str(say("{:count license} of value {}", n, value)) for n, value in ((ones, 1), (twos, 2)) if n]
-    if not kinds:
-        return str(Say("no licenses"))
-    return str(Say("{} and {}", *kinds)) if len(kinds) == 2 else kinds[0]
 
 #: Per share of the black locomotive's way to the harbour: ``(progress, intercept, (weight of the money,
 #: weight of the rest of the estimate), temperature, spread)`` -- final money = intercept + the weights x
@@ -100,7 +92,8 @@ class GigantenCoach(CalibratedModel):
         return format_money(int(self.rounded(abs(value))))
 
     def describe(self, state: GameState, action: Action) -> str:
-        return str(action)
+        """The action in the reader's words (the coach's options are worded when read)."""
+        return action_words(cast(State, state), action)
 
     def player_name(self, state: GameState, seat: int) -> Text:
         return Later(player_name, seat)

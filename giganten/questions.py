@@ -346,7 +346,7 @@ def _house_rule(s: State, p: int) -> Say:
 
 
 def _bids_text(low: int, high: int) -> Say:
-    return say("only {}", low) if low == high else say("{} to {}", low, high)
+    return say("only {}", low) if low == high else say("{} to {}", low, high, context="range")
 
 
 def _auction_words(s: State, p: int) -> Say:

@@ -26,10 +26,6 @@ SEEDS = (0, 1, 2)
 #: What reads the same in every language: numbers, amounts, squares, and names (players, oil companies).
 NEUTRAL = re.compile(r"[\d\s$%.,()\-–]+")
 NAMES = {*firstgiants.new_game(5).names, *COMPANIES}
-#: Known gap: the games' actions (the options of the "what would you do?" questions and the coach's options) are
-#: the actions' English ``str`` (First Giants: translated where an event's shape matches) until an action wording
-#: lives beside the rules (docs/languages.md).
-ENGLISH_ACTIONS = {"giganten", "firstgiants"}
 
 
 #: Words a language writes as English does ("1 point" in Danish).
@@ -55,16 +51,14 @@ def read(question, lang: str, answers) -> dict:
     return {**texts, "missed": list(missed)}
 
 
-def assert_translated(game: str, english: dict, other: dict, lang: str, options_too: bool = True) -> None:
-    missed = [m for m in other["missed"] if options_too or m not in english["options"]]
-    assert not missed, (lang, missed)
+def assert_translated(english: dict, other: dict, lang: str) -> None:
+    assert not other["missed"], (lang, other["missed"])
     texts = [other["prompt"], *other["options"], *other["feedback"]]
     assert not any("{" in t or "}" in t for t in texts), (lang, texts)
     assert other["prompt"] != english["prompt"], (lang, other["prompt"])
     assert all(a != b for a, b in zip(other["feedback"], english["feedback"])), (lang, other["feedback"])
-    if options_too:
-        same = [o for o, e in zip(other["options"], english["options"]) if o == e and not neutral(o, lang)]
-        assert not same, (lang, same)
+    same = [o for o, e in zip(other["options"], english["options"]) if o == e and not neutral(o, lang)]
+    assert not same, (lang, same)
 
 
 @pytest.mark.parametrize("game,kind", kinds(judgement=False))
@@ -75,17 +69,18 @@ def test_rule_questions_read_in_every_language(game, kind):
         english = read(q, SOURCE, [q.answer, wrong])
         assert english["feedback"][0].startswith("Right: ") and english["feedback"][1].startswith("Not right: ")
         for lang in OTHERS:
-            assert_translated(game, english, read(q, lang, [q.answer, wrong]), lang)
+            assert_translated(english, read(q, lang, [q.answer, wrong]), lang)
 
 
 @pytest.mark.parametrize("game,kind", kinds(judgement=True))
 def test_judgement_questions_read_in_every_language(game, kind):
-    """The coach ranks the options once; the feedback of each answer then reads in every language."""
+    """The coach ranks the options once; the options (the actions in the game's words) and the feedback of each
+    answer then read in every language."""
     q = GAMES[game].questions.make(kind, seed=0)
     answers = range(min(2, len(q.options)))
     english = read(q, SOURCE, answers)
     for lang in OTHERS:
-        assert_translated(game, english, read(q, lang, answers), lang, options_too=game not in ENGLISH_ACTIONS)
+        assert_translated(english, read(q, lang, answers), lang)
 
 
 @pytest.mark.parametrize("game,kind", kinds(judgement=False) + kinds(judgement=True))
@@ -159,11 +154,13 @@ def test_a_hint_reads_in_every_language(game):
         advice = advise(state, samples=2)
         english = advice.sentences
         text_en = advice.text()
-        actions = {str(o.action) for o in advice.options}  # (the known gap: ENGLISH_ACTIONS)
+        options_en = [o.text for o in advice.options]
         for lang in OTHERS:
             with using(lang), collect_misses() as missed:
                 sentences, text = advice.sentences, advice.text()
-            assert not [m for m in missed if m not in actions], (lang, missed)
+                options = [o.text for o in advice.options]
+            assert not missed, (lang, missed)
+            assert all(o != e for o, e in zip(options, options_en)), (lang, options)
             assert len(sentences) == len(english)
             assert all(s != e for s, e in zip(sentences, english)), (lang, sentences)
             assert not any("{" in s for s in sentences)
@@ -183,11 +180,10 @@ def test_a_review_reads_in_every_language(game):
     result = review(state, seats=[0], samples=2, model=module.coach.MODEL)
     assert result.moves
     english = result.sentences(top=50)
-    actions = {str(o.action) for m in result.moves for o in m.advice.options}  # (the known gap: ENGLISH_ACTIONS)
     for lang in OTHERS:
         with using(lang), collect_misses() as missed:
             sentences, text = result.sentences(top=50), result.text(top=50)
-        assert not [m for m in missed if m not in actions], (lang, missed)
+        assert not missed, (lang, missed)
         assert all(s != e for s, e in zip(sentences, english)), (lang, sentences)
         assert not any("{" in s for s in sentences) and "{" not in text
     with using("de"):
