@@ -243,3 +243,22 @@ def test_a_hints_unit_and_what_its_samples_draw_read_in_every_language(game):
     assert german[0] == ("Dollar" if game == "giganten" else "Punkte")
     assert all(g != e for g, e in zip(german, english))
     assert ("{seat}" in german[1]) == ("{seat}" in english[1])
+
+
+def test_two_students_read_one_question_at_once_each_in_their_language():
+    """Two threads (a server's two seats) read the same question object at the same time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    q = firstgiants.questions.make("museum_points", seed=2)
+
+    def read_in(lang: str) -> list[str]:
+        with using(lang):
+            return [f"{q.prompt} {q.check(i).text}" for i in range(len(q.options)) for _ in range(20)]
+
+    with ThreadPoolExecutor(2) as pool:
+        danish, german = pool.map(read_in, ["da", "de"])
+    with using("da"):
+        assert set(danish) == {f"{q.prompt} {q.check(i).text}" for i in range(len(q.options))}
+    with using("de"):
+        assert set(german) == {f"{q.prompt} {q.check(i).text}" for i in range(len(q.options))}
+    assert not set(danish) & set(german)
