@@ -37,6 +37,7 @@ class Text:
         raise NotImplementedError
 
     def english(self) -> str:
+        """The text in English, the source language (what equality and hashing compare)."""
         with using(SOURCE):
             return str(self)
 
@@ -98,11 +99,6 @@ class Later(Text):
         return str(self.function(*self.args))
 
 
-def said(text: str | Text) -> str:
-    """``text`` in the reader's language (a plain ``str`` as it is)."""
-    return str(text)
-
-
 def joined(items: Sequence[Any], separator: str = ", ") -> Later:
     """``items`` worded when read and joined by ``separator`` (a separator every language shares)."""
     return Later(_join, separator, tuple(items))
@@ -134,4 +130,4 @@ class _Formatter(Formatter):
         return str(value) if not spec else format(value, spec)
 
 
-__all__ = ["FIELDS", "Later", "Say", "Text", "joined", "listing", "said"]
+__all__ = ["FIELDS", "Later", "Say", "Text", "joined", "listing"]
