@@ -69,7 +69,7 @@ from .rules.museum import (
 )
 from .rules.news import award_news, news_index, news_name, news_points, news_value
 from .state import State
-from .text import WORDING
+from .text import WORDING, card_name
 
 #: Per level, the game is this many rounds further on (up to :data:`MAX_LEVEL`), and has one more player at least.
 ROUNDS_PER_LEVEL = 2
@@ -183,7 +183,7 @@ def _words(text: str) -> Text:
 
 def _card(card: int) -> Text:
     """A card's name ("Small Herbivore") in the reader's language."""
-    return Later(pgettext, "card", CARDS[card].name)
+    return Later(card_name, card)
 
 
 def _apply(s: State, action: Action) -> State:
@@ -274,7 +274,7 @@ def ask_set_type(pose: Pose, rng: random.Random) -> Question:
     options += [_declared(name)] * both_eggs + [Say(NO_TYPE)]
     why: Text
     if isinstance(joined_set, str):
-        right, why = Say(NO_TYPE), Say("The rules forbid it: {}.", _words(joined_set))
+        right, why = Say(NO_TYPE), Say("The rules forbid it: {}.", Later(join, s.museum[p][k], card))
     else:
         kind, key = joined_set
         right = _declared(name) if kind == SIZE_SET and key == 0 else _a(kind, key)
@@ -327,7 +327,7 @@ def ask_set_fit(pose: Pose, rng: random.Random) -> Question:
         joined_set = join(mset, names[option])
         because.append(Say("A {} fits: the set grows to {} cards.", _card(names[option]), len(mset.cards) + 1)
                        if isinstance(joined_set, tuple) else
-                       Say("A {} does not fit: {}.", _card(names[option]), _words(joined_set)))
+                       Say("A {} does not fit: {}.", _card(names[option]), Later(join, mset, names[option])))
     held = joined([_card(c) for c in mset.cards])
     prompt = Say("{}'s {} holds {}. Which of these cards could extend it?", s.names[p],
                  _words(type_name(mset.kind, mset.key)), held)

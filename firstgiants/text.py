@@ -35,14 +35,6 @@ EVENT_FRAGMENTS = (
     N_("{} family set"),
     N_("{} size set"),
     N_("{} News token"),
-    # why a card may not join a set (rules/museum.py ``join``: the questions' feedback, the refusals)
-    N_("a {} cannot join another {}: a family set needs different sizes and a size set different families"),
-    N_("a {} cannot join a {}: a family set needs one family and a size set one size"),
-    N_("the {} is full: a family set cannot exceed {} cards"),
-    N_("the {} is full: a size set cannot exceed {} cards"),
-    N_("a {} takes only {} fossils, not {}"),
-    N_("the {} already holds a {} fossil (duplicate size)"),
-    N_("the {} already holds a {} fossil (duplicate family)"),
     # other pieces
     N_("for {} amber"),
     N_("{}, {} in the Study"),
@@ -81,6 +73,26 @@ def _own_words(text: str) -> str | None:
     return None
 
 
+def family_name(family: int) -> str:
+    """A Family's name in the reader's language: "Herbivore", "Planteæder", "Pflanzenfresser"."""
+    return pgettext("family", FAMILY_NAMES[family])
+
+
+def size_name(size: int) -> str:
+    """A Size's name in the reader's language: "Small", "Lille", "Klein"."""
+    return pgettext("size", SIZE_NAMES[size])
+
+
+def card_name(card: int) -> str:
+    """A card's name in the reader's language: "Small Herbivore", "Lille planteæder"."""
+    return pgettext("card", CARDS[card].name)
+
+
+def card_label(card: int) -> str:
+    """A card with its number, in the reader's language: "#12 Small Herbivore", "#12 Lille planteæder"."""
+    return WORDING.text(str(CARDS[card]))
+
+
 WORDING = Wording({}, EVENT_FRAGMENTS, _own_words,
                   atom=r"#\d+ (?:" + "|".join(sorted(_CARD_NAMES, key=len, reverse=True)) + ")")
 
@@ -116,11 +128,6 @@ def event_text(template: str, args: tuple[Any, ...], names: Sequence[str]) -> st
 
 # -- actions in words, for a reader ---------------------------------------------------------------------------
 
-def card_name(card: int) -> str:
-    """A card in the reader's language: "#12 Small Herbivore", "#12 Kleiner Pflanzenfresser"."""
-    return WORDING.text(str(CARDS[card])) if 0 <= card < len(CARDS) else gettext("card #{}").format(card)
-
-
 def action_words(action: Action) -> str:
     """``action`` as an instruction in the reader's language ("play a marker at dig site 2"): the words of the
     coach's options and the chooser."""
@@ -128,17 +135,17 @@ def action_words(action: Action) -> str:
     kind = action.kind
     if kind == "display":
         if a.target == NEW_SET:
-            return gettext("display {card} as a new set").format(card=card_name(a.card))
+            return gettext("display {card} as a new set").format(card=card_label(a.card))
         words = (gettext("display {card} extending set {set} (the eggs act as size {size})") if a.as_size
                  else gettext("display {card} extending set {set}"))
-        return words.format(card=card_name(a.card), set=a.target + 1, size=a.as_size)
+        return words.format(card=card_label(a.card), set=a.target + 1, size=a.as_size)
     simple = {
-        "deal": lambda: gettext("deal {}").format(card_name(a.card)),
-        "reveal": lambda: gettext("the deck reveals {}").format(card_name(a.card)),
+        "deal": lambda: gettext("deal {}").format(card_label(a.card)),
+        "reveal": lambda: gettext("the deck reveals {}").format(card_label(a.card)),
         "play_marker": lambda: gettext("play a marker at dig site {}").format(a.site + 1),
         "reclaim": lambda: gettext("reclaim markers"),
-        "take_card": lambda: gettext("take {}").format(card_name(a.card)),
-        "resolve_trigger": lambda: gettext("resolve the effect of {} next").format(card_name(a.card)),
+        "take_card": lambda: gettext("take {}").format(card_label(a.card)),
+        "resolve_trigger": lambda: gettext("resolve the effect of {} next").format(card_label(a.card)),
         "decline": lambda: gettext("decline"),
         "gain_point": lambda: gettext("gain 1 point"),
         "spend_amber": lambda: gettext("spend 3 amber for 2 points"),
