@@ -44,8 +44,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .actions import Action
-from .i18n import N_, format_decimal, format_percent, gettext
-from .i18n.say import Later, Say, Text, joined
+from .i18n import N_, format_percent, gettext
+from .i18n.say import Later, Say, Text, joined, one_decimal
 from .mcts import advance, private_copy
 from .protocol import GameState
 
@@ -151,7 +151,7 @@ class Advice:
     def text(self, formatter: Callable[[float], str] | None = None, top: int = 8) -> str:
         """What the ranking is by, the ranking as a small text table, what ± means (where one shows), then the
         sentences."""
-        fmt = formatter or format_decimal
+        fmt = formatter or one_decimal
         rows = [(o.text, with_margin(o.value, fmt), with_margin(o.win, percent)) for o in self.options[:top]]
         head = (gettext("option"), gettext("final result ({})").format(self.unit),
                 gettext("chance of winning"))

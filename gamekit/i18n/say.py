@@ -18,12 +18,21 @@ from collections.abc import Callable, Mapping, Sequence
 from string import Formatter
 from typing import Any
 
-from . import (SOURCE, format_decimal, format_money, format_number, format_percent, gettext, has, language, miss,
-               ngettext, npgettext, pgettext, using)
+from . import (SOURCE, format_money, format_number, format_percent, gettext, has, language, miss, ngettext,
+               npgettext, pgettext, using)
 
 Field = Callable[[Any], str]
 
-FIELDS: dict[str, Field] = {"money": format_money, "number": format_number, "decimal": format_decimal,
+
+def one_decimal(number: float) -> str:
+    """``number`` with one decimal as the reader's language writes it: "1,234.5" (en), "1.234,5" (da, de); rounded
+    as Python rounds (``round(number, 1)``), in every language alike."""
+    if language() == SOURCE:
+        return f"{number:,.1f}"
+    return format_number(round(number, 1), 1)
+
+
+FIELDS: dict[str, Field] = {"money": format_money, "number": format_number, "decimal": one_decimal,
                             "percent": format_percent}
 """The kit's format specs; a game adds its own (a subclass of :class:`Say` with its ``fields``)."""
 
@@ -130,4 +139,4 @@ class _Formatter(Formatter):
         return str(value) if not spec else format(value, spec)
 
 
-__all__ = ["FIELDS", "Later", "Say", "Text", "joined", "listing"]
+__all__ = ["FIELDS", "Later", "Say", "Text", "joined", "listing", "one_decimal"]
