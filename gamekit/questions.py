@@ -281,8 +281,13 @@ def rule_question(kind: str, state: GameState, seat: int | None, prompt: str | T
 
 
 def _feedback(parts: Sequence[str | Text], section: str) -> Text:
-    """The sentences of a feedback, then its rulebook section in brackets (empty sentences left out)."""
-    return Later(lambda: " ".join(t for t in [*map(str, parts), f"[{section_text(section)}]"] if t))
+    """The sentences of a feedback, then its rulebook section in brackets (empty sentences left out), worded
+    when read."""
+    return Later(_feedback_text, tuple(parts), section)
+
+
+def _feedback_text(parts: Sequence[str | Text], section: str) -> str:
+    return " ".join(t for t in [*map(str, parts), f"[{section_text(section)}]"] if t)
 
 
 def judgement_question(kind: str, state: GameState, prompt: str | Text, section: str, *,
