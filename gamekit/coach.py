@@ -781,9 +781,9 @@ def load_save(source: str | bytes | PathLike) -> GameState:
 SAVED_GAMES = ("giganten", "firstgiants")
 
 
-def _name(state: GameState, seat: int) -> str:
+def _name(state: GameState, seat: int) -> str | Text:
     name = getattr(state, "name", None)
     if callable(name):
         return str(name(seat))
     names = getattr(state, "names", None)
-    return str(names[seat]) if names else str(Say("Player {}", seat + 1))
+    return str(names[seat]) if names else Say("Player {}", seat + 1)
