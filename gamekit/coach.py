@@ -241,8 +241,8 @@ class CoachModel:
         return CoachBot(seed, samples=samples, time_limit=time_limit, model=self)
 
     def format_value(self, value: float) -> str:
-        """A final result in words, in the reader's language ("$26,000", "31.5 points")."""
-        return str(Say("{:decimal} points", value))
+        """A final result in words, in the reader's language ("$26,000", "31.5 points"): the number and the unit."""
+        return str(Say("{} {}", one_decimal(value), gettext(self.unit)))
 
     def format_change(self, value: float) -> str:
         """A difference of final results ("$3,000", "1.5 points")."""
