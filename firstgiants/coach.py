@@ -19,12 +19,15 @@ from typing import Any, Sequence, cast
 
 from gamekit import Action, GameState
 from gamekit.coach import Advice, CalibratedModel, Knot, Option
+from gamekit.i18n import N_
+from gamekit.i18n.say import Later, Say, Text, listing
 from gamekit.mcts import advance, private_copy
 from gamekit.play import sample_chance
 
 from .actions import PlayMarker
 from .bots import HeuristicBot, Weights, potential, quick_choice
 from .components import CARDS, TOKENS
+from .text import WORDING, action_words
 
 #: Cards left to turn up after the setup deal (the deck's share left is one measure of progress).
 DECK_AFTER_SETUP = len(CARDS) - TOKENS.dig_sites * TOKENS.cards_per_dig_site
@@ -52,9 +55,9 @@ CALIBRATION: tuple[Knot, ...] = (
 class FirstGiantsCoach(CalibratedModel):
     """First Giants for the coach (see the module docstring)."""
 
-    unit = "points"
+    unit = N_("points")
     max_options = 8
-    sampled = "the cards the deck turns up"
+    sampling = N_("the cards the deck turns up")
     calibration = CALIBRATION
 
     def __init__(self, weights: Weights | None = None) -> None:
@@ -62,10 +65,14 @@ class FirstGiantsCoach(CalibratedModel):
         self.guide = HeuristicBot(0)
 
     def format_value(self, value: float) -> str:
-        return f"{value:.1f} points"
+        return str(Say("{:decimal} points", value))
 
     def format_change(self, value: float) -> str:
-        return f"{abs(value):.1f} points"
+        return str(Say("{:decimal} points", abs(value)))
+
+    def describe(self, state: GameState, action: Action) -> str:
+        """The action in the reader's words (the coach's options are worded when read)."""
+        return action_words(action)
 
     def options(self, state: GameState) -> list[Action]:
         legal = state.legal_actions()
@@ -107,17 +114,29 @@ class FirstGiantsCoach(CalibratedModel):
                 advance(s, quick_choice(s, self.weights))
         return {}
 
-    def reasons(self, state: GameState, seat: int, option: Option, advice: Advice) -> list[str]:
+    def reasons(self, state: GameState, seat: int, option: Option, advice: Advice) -> list[str | Text]:
         """What the move does, in the engine's words with their rulebook sections (the game has no hidden
         information, so the real position may be asked)."""
         a = option.action
         s: Any = state
         if isinstance(a, PlayMarker):
-            cards = s.dig_site(a.site)
-            offer = " and ".join(f"{CARDS[c]} ({CARDS[c].effect_text})" for c in cards)
-            return [f"Play 1 Marker: dig site {a.site + 1} offers {offer}."]
-        events = [e for e in state.apply(a).events if e.player == seat][:2]
-        return [" ".join(f"{e.section}: {e.text}" for e in events)] if events else []
+            offer = [Say("{} ({})", Later(_words, str(CARDS[c])), Later(_words, CARDS[c].effect_text))
+                     for c in s.dig_site(a.site)]
+            return [Say("Play 1 Marker: dig site {} offers {}.", a.site + 1, listing(offer))]
+        after = state.apply(a)
+        if not any(e.player == seat for e in after.events):
+            return []
+        return [Later(_events_of, after, seat)]
+
+
+def _words(text: str) -> str:
+    """An English piece the rules build (a card's label, its effect), in the reader's language."""
+    return WORDING.text(text)
+
+
+def _events_of(after: GameState, seat: int) -> str:
+    """The first two events of ``seat`` in the last apply, with their rulebook sections, as they read now."""
+    return " ".join([f"{e.section_name}: {e.text}" for e in after.events if e.player == seat][:2])
 
 
 MODEL = FirstGiantsCoach()

@@ -28,8 +28,10 @@ from functools import cache
 from typing import Any, cast
 
 from gamekit import Action, sample_chance
+from gamekit.i18n import N_, SOURCE, pgettext, using
+from gamekit.i18n.say import Later, Say, Text, joined, listing
+from gamekit.words import say_count
 from gamekit.questions import Kind, Question, QuestionSet, choices, find_state, judgement_question, rule_question
-from gamekit.words import counted
 
 from . import SCENARIOS, new_game  # (defined before ``firstgiants/__init__.py`` imports this module)
 from .actions import NEW_SET, Display, GainAmber, Reclaim, TakeCard
@@ -67,6 +69,7 @@ from .rules.museum import (
 )
 from .rules.news import award_news, news_index, news_name, news_points, news_value
 from .state import State
+from .text import WORDING, card_name
 
 #: Per level, the game is this many rounds further on (up to :data:`MAX_LEVEL`), and has one more player at least.
 ROUNDS_PER_LEVEL = 2
@@ -173,9 +176,14 @@ def finished(kind: str, rng: random.Random, level: int, wanted: Callable[[State]
     raise RuntimeError(f"no wanted finished game in {tries} tries")
 
 
-def _listed(words: Sequence[str]) -> str:
-    """"1", "1 and 4", "1, 2 and 4"."""
-    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else "".join(words)
+def _words(text: str) -> Text:
+    """An English piece the rules build (a card's label, an effect, a set's type ...), worded when read."""
+    return Later(WORDING.text, text)
+
+
+def _card(card: int) -> Text:
+    """A card's name ("Small Herbivore") in the reader's language."""
+    return Later(card_name, card)
 
 
 def _apply(s: State, action: Action) -> State:
@@ -193,22 +201,25 @@ def _offered_cards(s: State) -> list[int]:
     return [a.card for a in s.legal_actions() if isinstance(a, Display) and a.target == NEW_SET]
 
 
-def _said(s: State, sections: Sequence[str] = (), player: int | None = None) -> str:
-    """The events of the last action, of ``sections`` (all if empty) and of ``player`` (any if None), as text."""
-    return " ".join(e.text for e in s.events
-                    if (not sections or e.section in sections) and (player is None or e.player == player))
+def _said(s: State, sections: Sequence[str] = (), player: int | None = None) -> Text:
+    """The events of the last action, of ``sections`` (all if empty) and of ``player`` (any if None), as text
+    worded when read (a state words its events when they are read)."""
+    def wanted(section: str, by: int | None) -> bool:
+        return (not sections or section in sections) and (player is None or by == player)
+
+    return Later(lambda: " ".join(e.text for e in s.events if wanted(e.section, e.player)))
 
 
-def _number_key(option: str) -> int:
-    return int(option.split()[0])
+def _number_key(option: Text) -> int:
+    return cast(Say | Later, option).args[0]
 
 
-def amount(value: int, unit: str) -> str:
+def amount(value: int, unit: str) -> Text:
     """An amount in words: "1 point", "3 points", "2 amber"."""
-    return counted(value, unit) if unit == "point" else f"{value} {unit}"
+    return Later(say_count, value, "point") if unit == "point" else Say("{} amber", value)
 
 
-def _numbers(rng: random.Random, right: int, near: Sequence[int], unit: str) -> tuple[tuple[str, ...], int]:
+def _numbers(rng: random.Random, right: int, near: Sequence[int], unit: str) -> tuple[tuple[Text, ...], int]:
     """Four options, smallest first: ``right`` in a drawn place, the likely mistakes ``near`` first where they fit,
     then the amounts next to ``right``."""
     below = rng.randint(0, min(3, right))  # wrong amounts below the right one
@@ -239,33 +250,39 @@ def find_set_type(rng: random.Random, level: int) -> Pose:
     return Pose(s, p, rng.choice(fitting if fitting and (not others or rng.random() < 0.5) else others))
 
 
-NO_TYPE = "nothing: the card may not join it"
+NO_TYPE = N_("nothing: the card may not join it")
 
 
-def _declared(name: str) -> str:
-    return f"a size set whose size {name} declares"
+def _declared(name: str) -> Say:
+    return Say("a size set whose size {} declares", name)
+
+
+def _a(kind: int, key: int) -> Say:
+    """"a Herbivore family set"."""
+    return Say("a {}", _words(type_name(kind, key)))
 
 
 def ask_set_type(pose: Pose, rng: random.Random) -> Question:
     """"Note that the second card added to the set determines its type": :func:`.rules.museum.join`."""
     s, p, (k, card) = pose.state, pose.seat, pose.subject
     name, first = s.names[p], s.museum[p][k].cards[0]
-    joined = join(s.museum[p][k], card)
+    joined_set = join(s.museum[p][k], card)
     families = dict.fromkeys([FAMILY[first], FAMILY[card]])
     sizes = [size for size in dict.fromkeys([SIZE[first], SIZE[card]]) if size]
     both_eggs = not sizes
-    options = [f"a {type_name(FAMILY_SET, f)}" for f in families] + [f"a {type_name(SIZE_SET, z)}" for z in sizes]
-    options += [_declared(name)] * both_eggs + [NO_TYPE]
-    if isinstance(joined, str):
-        right, why = NO_TYPE, f"The rules forbid it: {joined}."
+    options: list[Text] = [*(_a(FAMILY_SET, f) for f in families), *(_a(SIZE_SET, z) for z in sizes)]
+    options += [_declared(name)] * both_eggs + [Say(NO_TYPE)]
+    why: Text
+    if isinstance(joined_set, str):
+        right, why = Say(NO_TYPE), Say("The rules forbid it: {}.", Later(join, s.museum[p][k], card))
     else:
-        kind, key = joined
-        right = _declared(name) if kind == SIZE_SET and key == 0 else f"a {type_name(kind, key)}"
+        kind, key = joined_set
+        right = _declared(name) if kind == SIZE_SET and key == 0 else _a(kind, key)
         action = next(a for a in s.legal_actions() if isinstance(a, Display) and (a.card, a.target) == (card, k))
         why = _said(_apply(s, action), ("Score Points",), p)
     opts, answer = choices(rng, right, options, k=5)
-    prompt = (f"{name} has {LABEL[first]} alone in a set on display. If {name} adds {LABEL[card]} to that set, "
-              "what does the set become?")
+    prompt = Say("{} has {} alone in a set on display. If {} adds {} to that set, what does the set become?", name,
+                 _words(LABEL[first]), name, _words(LABEL[card]))
     return rule_question("set_type", s, p, prompt, opts, answer, why, "Display 1 Fossil")
 
 
@@ -304,18 +321,20 @@ def ask_set_fit(pose: Pose, rng: random.Random) -> Question:
     fitting = sorted(n for n, c in names.items() if isinstance(fit(mset, c), tuple))
     not_fitting = sorted(n for n, c in names.items() if not isinstance(fit(mset, c), tuple))
     right = rng.choice(fitting)
-    opts, answer = choices(rng, right, not_fitting)
-    because = []
-    for option in opts:
-        joined = join(mset, names[option])
-        because.append(f"A {option} fits: the set grows to {len(mset.cards) + 1} cards." if isinstance(joined, tuple)
-                       else f"A {option} does not fit: {joined}.")
-    held = ", ".join(CARDS[c].name for c in mset.cards)
-    prompt = (f"{s.names[p]}'s {type_name(mset.kind, mset.key)} holds {held}. Which of these cards could extend "
-              "it?")
-    why = ("A family set holds one Family in different Sizes, at most 3 cards; a size set one Size in different "
-           "Families, at most 5 cards; an egg acts as any Size.")
-    return rule_question("set_fit", s, p, prompt, opts, answer, why, "Display 1 Fossil", because=because)
+    chosen, answer = choices(rng, right, not_fitting)
+    because: list[Text] = []
+    for option in chosen:
+        joined_set = join(mset, names[option])
+        because.append(Say("A {} fits: the set grows to {} cards.", _card(names[option]), len(mset.cards) + 1)
+                       if isinstance(joined_set, tuple) else
+                       Say("A {} does not fit: {}.", _card(names[option]), Later(join, mset, names[option])))
+    held = joined([_card(c) for c in mset.cards])
+    prompt = Say("{}'s {} holds {}. Which of these cards could extend it?", s.names[p],
+                 _words(type_name(mset.kind, mset.key)), held)
+    why = Say("A family set holds one Family in different Sizes, at most 3 cards; a size set one Size in different "
+              "Families, at most 5 cards; an egg acts as any Size.")
+    return rule_question("set_fit", s, p, prompt, [_card(names[o]) for o in chosen], answer, why, "Display 1 Fossil",
+                         because=because)
 
 
 # -- what a museum scores --------------------------------------------------------------------------------
@@ -334,27 +353,32 @@ def find_museum_points(rng: random.Random, level: int) -> Pose:
     return Pose(s, rng.choice([p for p in range(s.n) if _scoring(s, p)]))
 
 
-def museum_words(s: State, p: int) -> str:
+def museum_words(s: State, p: int) -> Say:
     """What ``p``'s museum shows, as the picture does: each set with its cards and Set tokens, and the News tokens
     ``p`` holds ("kept for good" where so)."""
-    sets = [f"a {type_name(m.kind, m.key)} of {counted(len(m.cards), 'card')} with {counted(m.tokens, 'Set token')}"
-            if m.kind != UNTYPED else "a single card" for m in s.museum[p]]
-    news = [f"the {news_name(i)}{' (kept for good)' if s.locked[i] else ''}" for i, o in enumerate(s.news) if o == p]
-    return (f"{s.names[p]}'s museum: {'; '.join(sets) or 'nothing on display'}. "
-            f"News tokens: {', '.join(news) or 'none'}.")
+    sets = [Say("a {} of {:count card} with {:count Set token}", _words(type_name(m.kind, m.key)), len(m.cards),
+                m.tokens) if m.kind != UNTYPED else Say("a single card") for m in s.museum[p]]
+    news = [_token(i, s.locked[i]) for i, o in enumerate(s.news) if o == p]
+    return Say("{}'s museum: {}. News tokens: {}.", s.names[p],
+               joined(sets, "; ") if sets else Say("nothing on display"), joined(news) if news else Say("none"))
 
 
-def _set_words(mset: MuseumSet) -> str:
+def _token(i: int, locked: bool) -> Say:
+    """"the Herbivore News token", "the ... (kept for good)"."""
+    return Say("the {} (kept for good)" if locked else "the {}", _words(news_name(i)))
+
+
+def _set_words(mset: MuseumSet) -> Say:
     complete = is_complete(mset)
-    per, leaf = (TOKENS.double_leaf_points, "double leaf") if complete else (TOKENS.leaf_points, "single leaf")
-    state = "complete" if complete else "incomplete"
-    return (f"the {type_name(mset.kind, mset.key)} ({len(mset.cards)} cards, {state}): "
-            f"{counted(mset.tokens, 'Set token')} x {per} ({leaf}) = {set_points(mset)}")
+    per = TOKENS.double_leaf_points if complete else TOKENS.leaf_points
+    return Say("the {} ({} cards, complete): {:count Set token} x {} (double leaf) = {}" if complete else
+               "the {} ({} cards, incomplete): {:count Set token} x {} (single leaf) = {}",
+               _words(type_name(mset.kind, mset.key)), len(mset.cards), mset.tokens, per, set_points(mset))
 
 
-def _news_words(s: State, p: int) -> list[str]:
+def _news_words(s: State, p: int) -> list[Say]:
     reading = s.options["news_values"]
-    return [f"the {news_name(i)}{' (kept for good)' if s.locked[i] else ''} = {news_value(i, s.locked[i], reading)}"
+    return [Say("{} = {}", _token(i, s.locked[i]), news_value(i, s.locked[i], reading))
             for i, owner in enumerate(s.news) if owner == p]
 
 
@@ -369,10 +393,16 @@ def ask_museum_points(pose: Pose, rng: random.Random) -> Question:
     tokens = sum(m.tokens for m in sets)
     near = [TOKENS.leaf_points * tokens + news, TOKENS.double_leaf_points * tokens + news, right - news]
     opts, answer = _numbers(rng, right, near, "point")
-    why = "; ".join([_set_words(m) for m in sets] + _news_words(s, p)) + f": {right} points in all."
-    prompt = (f"{museum_words(s, p)} How many points are {s.names[p]}'s Set tokens and News tokens worth now (not "
-              "counting the point tokens)?")
-    return rule_question("museum_points", s, p, prompt, opts, answer, why[:1].upper() + why[1:], "Score Points")
+    why = Later(_capital, Say("{}: {} points in all.", joined([*map(_set_words, sets), *_news_words(s, p)], "; "),
+                              right))
+    prompt = Say("{} How many points are {}'s Set tokens and News tokens worth now (not counting the point tokens)?",
+                 museum_words(s, p), s.names[p])
+    return rule_question("museum_points", s, p, prompt, opts, answer, why, "Score Points")
+
+
+def _capital(text: Text) -> str:
+    words = str(text)
+    return words[:1].upper() + words[1:]
 
 
 # -- who holds a News token after an expansion -------------------------------------------------------------
@@ -410,23 +440,25 @@ def ask_news_token(pose: Pose, rng: random.Random) -> Question:
     holder, kept = s.news[i], s.locked[i]
     grown = MuseumSet(mset.cards + (action.card,), kind, key, mset.tokens)
     owner, locked, _ = award_news(holder, kept, s.museum, p, grown, s.names)
-    token = news_name(i)
+    token = _words(news_name(i))
+    kind_name = _words(type_name(kind, key))
     if holder < 0:
-        status = "is still in the supply"
+        status = Say("The {} is still in the supply.", token)
     elif holder == p:
-        status = f"is {name}'s already{', kept for good' if kept else ''}"
+        status = Say("The {} is {}'s already, kept for good." if kept else "The {} is {}'s already.", token, name)
     else:
-        status = (f"is held by {s.names[holder]}{' for good' if kept else ''}, whose largest {type_name(kind, key)} "
-                  f"has {largest(s.museum[holder], kind, key)} cards")
-    mine_for_good, mine = f"{name}, for good", f"{name}, who may still lose it"
-    options = [mine_for_good, mine, "nobody: it stays in the supply"]
+        status = Say("The {} is held by {} for good, whose largest {} has {} cards." if kept else
+                     "The {} is held by {}, whose largest {} has {} cards.", token, s.names[holder], kind_name,
+                     largest(s.museum[holder], kind, key))
+    mine_for_good, mine = Say("{}, for good", name), Say("{}, who may still lose it", name)
+    options: list[str | Text] = [mine_for_good, mine, Say("nobody: it stays in the supply")]
     options += [s.names[q] for q in range(s.n) if q != p]
     right = s.names[owner] if owner != p else mine_for_good if locked else mine
     must = [s.names[holder]] if holder >= 0 and holder != p else []
     opts, answer = choices(rng, right, [*must, *[o for o in options if o not in must]][:3])
     why = _said(_apply(s, action), ("Score Points",), p)
-    prompt = (f"{name} displays {LABEL[action.card]}, extending {name}'s {type_name(kind, key)} from "
-              f"{len(mset.cards)} to {len(grown.cards)} cards. The {token} {status}. Who holds the {token} then?")
+    prompt = Say("{} displays {}, extending {}'s {} from {} to {} cards. {} Who holds the {} then?", name,
+                 _words(LABEL[action.card]), name, kind_name, len(mset.cards), len(grown.cards), status, token)
     return rule_question("news_token", s, p, prompt, opts, answer, why, "Score Points")
 
 
@@ -456,13 +488,13 @@ def ask_reclaim_amber(pose: Pose, rng: random.Random) -> Question:
         said.append(_said(after, ("Reclaim Markers", "Cards' Icons & Effects"), p))
     right = after.amber[p]
     opts, answer = _numbers(rng, right, [s.amber[p] + 1, s.amber[p] + TOKENS.markers_per_player], "amber")
-    why = " ".join(dict.fromkeys(t for t in said if t))
+    why = Later(lambda: " ".join(dict.fromkeys(t for t in map(str, said) if t)))
     sites = [str(site + 1) for site in range(len(s.sites)) if p in s.markers_at(site)]
-    where = f"dig site{'s' if len(sites) > 1 else ''} {_listed(sites)}"
-    prompt = (f"{name} has {s.amber[p]} amber, {counted(TOKENS.markers_per_player - len(sites), 'marker')} on the "
-              f"board and {counted(len(sites), 'marker')} at {where}; the supply holds {s.amber_supply()} amber. "
-              f"{name} reclaims markers, choosing to gain 1 amber for every marker reclaimed. How much amber does "
-              f"{name} have then?")
+    where = Say("dig site {}", listing(sites), plural="dig sites {}", n=len(sites))
+    prompt = Say("{} has {} amber, {:count marker} on the board and {:count marker} at {}; the supply holds {} amber. "
+                 "{} reclaims markers, choosing to gain 1 amber for every marker reclaimed. How much amber does {} "
+                 "have then?", name, s.amber[p], TOKENS.markers_per_player - len(sites), len(sites), where,
+                 s.amber_supply(), name, name)
     return rule_question("reclaim_amber", s, p, prompt, opts, answer, why, "Reclaim Markers")
 
 
@@ -475,10 +507,10 @@ def find_game_end(rng: random.Random, level: int) -> Pose:
     return Pose(s, _deciding(s))
 
 
-def _turns_word(names: Sequence[str]) -> str:
+def _turns_word(names: Sequence[str]) -> Say:
     if not names:
-        return "none: the game ends after this turn"
-    return f"{counted(len(names), 'more turn')}: {', '.join(names)}"
+        return Say("none: the game ends after this turn")
+    return Say("{} more turn: {}", len(names), ", ".join(names), plural="{} more turns: {}", n=len(names))
 
 
 def ask_game_end(pose: Pose, rng: random.Random) -> Question:
@@ -491,10 +523,11 @@ def ask_game_end(pose: Pose, rng: random.Random) -> Question:
     options = [_turns_word(after[:k]) for k in range(n)]
     opts, answer = choices(rng, options[left], options, k=min(n, 4), key=options.index)
     last = s.names[(first - 1) % n]
-    why = (f"End of the game triggered: {s.end_cause}. Play continues until all players have had an equal number of "
-           f"turns ({last} plays last); {s.names[first]} took the first turn of the game.")
-    prompt = (f"The end of the game has been triggered ({s.end_cause}). {s.names[first]} took the first turn of the "
-              f"game, and it is {s.names[active]}'s turn now. How many more turns are played after this one?")
+    cause = Later(WORDING.text, s.end_cause, s.names)
+    why = Say("End of the game triggered: {}. Play continues until all players have had an equal number of turns ({} "
+              "plays last); {} took the first turn of the game.", cause, last, s.names[first])
+    prompt = Say("The end of the game has been triggered ({}). {} took the first turn of the game, and it is {}'s turn "
+                 "now. How many more turns are played after this one?", cause, s.names[first], s.names[active])
     return rule_question("game_end", s, p, prompt, opts, answer, why, "End of the Game")
 
 
@@ -506,12 +539,12 @@ def find_final_score(rng: random.Random, level: int) -> Pose:
     return Pose(s, rng.randrange(s.n))
 
 
-def _game_over_words(s: State) -> str:
-    """The engine's words for the end of the game (``end.say_game_over``), worded on a copy of ``s``."""
+def _game_over_words(s: State) -> Text:
+    """The engine's words for the end of the game (``end.say_game_over``), worded on a copy of ``s`` when read."""
     copy = s._copy()
     copy._events = []
     end.say_game_over(copy)
-    return " ".join(e.text for e in copy.events)
+    return _said(copy)
 
 
 def ask_final_score(pose: Pose, rng: random.Random) -> Question:
@@ -526,11 +559,10 @@ def ask_final_score(pose: Pose, rng: random.Random) -> Question:
     tokens = sum(m.tokens for m in sets)
     near = [right - news, s.points[p] + TOKENS.leaf_points * tokens + news, right - s.points[p]]
     opts, answer = _numbers(rng, right, near, "point")
-    parts = [f"{counted(s.points[p], 'point')} earned during the game"] + [_set_words(m) for m in sets]
-    parts += _news_words(s, p)
-    why = f"{name}: {'; '.join(parts)}: {right} points. {_game_over_words(s)}"
-    prompt = (f"The game is over. {name} has {counted(s.points[p], 'point')} earned during the game. "
-              f"{museum_words(s, p)} What is {name}'s final score?")
+    parts = [Say("{:count point} earned during the game", s.points[p]), *map(_set_words, sets), *_news_words(s, p)]
+    why = Say("{}: {}: {} points. {}", name, joined(parts, "; "), right, _game_over_words(s))
+    prompt = Say("The game is over. {} has {:count point} earned during the game. {} What is {}'s final score?", name,
+                 s.points[p], museum_words(s, p), name)
     return rule_question("final_score", s, p, prompt, opts, answer, why, "End of the Game")
 
 
@@ -551,8 +583,8 @@ def find_winner(rng: random.Random, level: int) -> Pose:
     return Pose(s, s.first)
 
 
-def _winners_word(names: Sequence[str]) -> str:
-    return f"{names[0]} alone" if len(names) == 1 else f"{_listed(names)} share victory"
+def _winners_word(names: Sequence[str]) -> Say:
+    return Say("{} alone", names[0]) if len(names) == 1 else Say("{} share victory", listing(names))
 
 
 def ask_winner(pose: Pose, rng: random.Random) -> Question:
@@ -565,8 +597,8 @@ def ask_winner(pose: Pose, rng: random.Random) -> Question:
     options += [_winners_word(seated)] * (len(top) > 2)
     right = _winners_word([s.names[q] for q in s.winners()])
     opts, answer = choices(rng, right, options, k=5)
-    return rule_question("winner", s, pose.seat, "The game is over. Who wins?", opts, answer, _game_over_words(s),
-                         "End of the Game")
+    return rule_question("winner", s, pose.seat, Say("The game is over. Who wins?"), opts, answer,
+                         _game_over_words(s), "End of the Game")
 
 
 # -- what an effect gives --------------------------------------------------------------------------------
@@ -614,13 +646,17 @@ def ask_effect_gain(pose: Pose, rng: random.Random) -> Question:
     if effect == GAIN_AMBER:
         right = min(right, s.amber_supply())
     opts, answer = _numbers(rng, right, [right - 1, right + 1], unit)
-    gained = " ".join(e.text for e in _apply(s, TakeCard(card)).events
-                      if e.player == p and e.text.startswith(f"{name} gains ") and LABEL[card] in e.text)
-    held = ", ".join(CARDS[c].name for c in s.study[p]) or "no card"
-    supply = f" (the supply holds {s.amber_supply()} amber)" if effect == GAIN_AMBER else ""
-    prompt = (f"{name}'s Study holds {held}{supply}. {name} takes {LABEL[card]} into the Study. Its effect: "
-              f"{EFFECT_TEXT[card]} "
-              f"{'How many points' if effect == GAIN_POINT else 'How much amber'} does {name} gain by this effect?")
+    taken = _apply(s, TakeCard(card))
+    with using(SOURCE):
+        mine = [i for i, e in enumerate(taken.events)
+                if e.player == p and e.text.startswith(f"{name} gains ") and LABEL[card] in e.text]
+    gained = Later(lambda: " ".join(taken.events[i].text for i in mine))
+    held = joined([_card(c) for c in s.study[p]]) if s.study[p] else Say("no card")
+    prompt = (Say("{}'s Study holds {} (the supply holds {} amber). {} takes {} into the Study. Its effect: {} How "
+                  "much amber does {} gain by this effect?", name, held, s.amber_supply(), name, _words(LABEL[card]),
+                  _words(EFFECT_TEXT[card]), name) if effect == GAIN_AMBER else
+              Say("{}'s Study holds {}. {} takes {} into the Study. Its effect: {} How many points does {} gain by "
+                  "this effect?", name, held, name, _words(LABEL[card]), _words(EFFECT_TEXT[card]), name))
     return rule_question("effect_gain", s, p, prompt, opts, answer, gained, "Cards' Icons & Effects")
 
 
@@ -632,12 +668,12 @@ def find_display_cost(rng: random.Random, level: int) -> Pose:
     return Pose(s, _deciding(s), (rng.choice(_offered_cards(s)),))
 
 
-def _display_reason(s: State) -> str:
+def _display_reason(s: State) -> Say:
     if s.phase == RECLAIM:
-        return "for a reclaimed marker"
+        return Say("for a reclaimed marker")
     decision = s.decision
     assert decision is not None and decision.code in DISPLAYING  # (a display is offered)
-    return f"by the effect of {LABEL[decision.source]} (\"{DECISION_NAMES[decision.code]}\")"
+    return Say("by the effect of {} (\"{}\")", _words(LABEL[decision.source]), _words(DECISION_NAMES[decision.code]))
 
 
 def ask_display_cost(pose: Pose, rng: random.Random) -> Question:
@@ -648,12 +684,14 @@ def ask_display_cost(pose: Pose, rng: random.Random) -> Question:
     free = s.decision is not None and s.decision.code == DISPLAY_FREE
     right = 0 if free else COST[card]
     after = _apply(s, Display(card, NEW_SET))
-    options = [f"{cost} amber" for cost in range(4)]
-    opts, answer = choices(rng, f"{right} amber", options, key=_number_key)
-    size = "an egg costs 2" if CARDS[card].is_egg else f"its size is {SIZE_NAMES[SIZE[card]]}, {COST[card]} amber"
-    said = _said(after, ("Display 1 Fossil",), p).rstrip(".")
-    why = f"{said}: {'the effect displays at no cost' if free else size}."
-    prompt = f"{name} displays {LABEL[card]} as a new set, {_display_reason(s)}. How much amber does {name} pay?"
+    options = [amount(cost, "amber") for cost in range(4)]
+    opts, answer = choices(rng, amount(right, "amber"), options, key=_number_key)
+    size = (Say("the effect displays at no cost") if free else Say("an egg costs 2") if CARDS[card].is_egg else
+            Say("its size is {}, {} amber", Later(pgettext, "size", SIZE_NAMES[SIZE[card]]), COST[card]))
+    said = _said(after, ("Display 1 Fossil",), p)
+    why = Say("{}: {}.", Later(lambda: str(said).rstrip(".")), size)
+    prompt = Say("{} displays {} as a new set, {}. How much amber does {} pay?", name, _words(LABEL[card]),
+                 _display_reason(s), name)
     return rule_question("display_cost", s, p, prompt, opts, answer, why, "Display 1 Fossil")
 
 
@@ -672,23 +710,24 @@ def find_best_move(rng: random.Random, level: int) -> Pose:
     return Pose(s, _deciding(s), (rng.getrandbits(32),))
 
 
-def _decision_words(s: State) -> str:
+def _decision_words(s: State) -> Text:
     if s.phase == START:
-        return "play 1 marker or reclaim markers"
+        return Say("play 1 marker or reclaim markers")
     if s.phase == TAKE:
-        return f"which card to take from dig site {s.site + 1}"
+        return Say("which card to take from dig site {}", s.site + 1)
     if s.phase == RECLAIM:
-        return "for a reclaimed marker, gain 1 amber or display 1 fossil"
+        return Say("for a reclaimed marker, gain 1 amber or display 1 fossil")
     decision = s.decision
     assert decision is not None  # (a state rests in RESOLVE at a decision)
-    source = f" ({LABEL[decision.source]})" if decision.source >= 0 else ""
-    return f"{DECISION_NAMES[decision.code]}{source}"
+    if decision.source >= 0:
+        return Say("{} ({})", _words(DECISION_NAMES[decision.code]), _words(LABEL[decision.source]))
+    return _words(DECISION_NAMES[decision.code])
 
 
 def ask_best_move(pose: Pose, rng: random.Random) -> Question:
     """The seat's options, ranked by the coach (:mod:`firstgiants.coach`, points and chance of winning)."""
     s, p, (seed,) = pose.state, pose.seat, pose.subject
-    prompt = f"{s.names[p]} is to choose: {_decision_words(s)}. What would you do?"
+    prompt = Say("{} is to choose: {}. What would you do?", s.names[p], _decision_words(s))
     q = judgement_question("best_move", s, prompt, SECTION_OF_PHASE[s.phase], samples=JUDGEMENT_SAMPLES, seed=seed,
                            target=_picture_part)
     return q if len(set(q.targets)) == len(q.targets) else replace(q, targets=())  # (a click names one option)
@@ -703,18 +742,19 @@ def _picture_part(action: Action) -> str | None:
 
 #: Every kind: its name, title, rulebook section, and maker (the judgement kind last).
 _KINDS = (
-    ("set_type", "The type of a set after its second card", "Display 1 Fossil", Maker(find_set_type, ask_set_type)),
-    ("set_fit", "Which card may extend a set", "Display 1 Fossil", Maker(find_set_fit, ask_set_fit)),
-    ("museum_points", "What a museum's tokens score", "Score Points", Maker(find_museum_points, ask_museum_points)),
-    ("news_token", "Who holds a News token: taken, stolen, kept for good", "Score Points",
+    ("set_type", N_("The type of a set after its second card"), "Display 1 Fossil", Maker(find_set_type, ask_set_type)),
+    ("set_fit", N_("Which card may extend a set"), "Display 1 Fossil", Maker(find_set_fit, ask_set_fit)),
+    ("museum_points", N_("What a museum's tokens score"), "Score Points", Maker(find_museum_points, ask_museum_points)),
+    ("news_token", N_("Who holds a News token: taken, stolen, kept for good"), "Score Points",
      Maker(find_news_token, ask_news_token)),
-    ("reclaim_amber", "The amber of a reclaim", "Reclaim Markers", Maker(find_reclaim_amber, ask_reclaim_amber)),
-    ("display_cost", "What a display costs", "Display 1 Fossil", Maker(find_display_cost, ask_display_cost)),
-    ("effect_gain", "What a card's effect gives", "Cards' Icons & Effects", Maker(find_effect_gain, ask_effect_gain)),
-    ("game_end", "When the game ends: equal turns", "End of the Game", Maker(find_game_end, ask_game_end)),
-    ("final_score", "A final score", "End of the Game", Maker(find_final_score, ask_final_score)),
-    ("winner", "Who wins: tied players share victory", "End of the Game", Maker(find_winner, ask_winner)),
-    ("best_move", "What would you do?", "Game Turn", Maker(find_best_move, ask_best_move)),
+    ("reclaim_amber", N_("The amber of a reclaim"), "Reclaim Markers", Maker(find_reclaim_amber, ask_reclaim_amber)),
+    ("display_cost", N_("What a display costs"), "Display 1 Fossil", Maker(find_display_cost, ask_display_cost)),
+    ("effect_gain", N_("What a card's effect gives"), "Cards' Icons & Effects",
+     Maker(find_effect_gain, ask_effect_gain)),
+    ("game_end", N_("When the game ends: equal turns"), "End of the Game", Maker(find_game_end, ask_game_end)),
+    ("final_score", N_("A final score"), "End of the Game", Maker(find_final_score, ask_final_score)),
+    ("winner", N_("Who wins: tied players share victory"), "End of the Game", Maker(find_winner, ask_winner)),
+    ("best_move", N_("What would you do?"), "Game Turn", Maker(find_best_move, ask_best_move)),
 )
 #: Every kind's maker, by name (its two halves are what the tests call).
 MAKERS: dict[str, Maker] = {name: maker for name, _, _, maker in _KINDS}

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gamekit.i18n import SOURCE, N_, language, pgettext
+from gamekit import Action
+from gamekit.i18n import SOURCE, N_, gettext, language, pgettext
 from gamekit.i18n.wording import COMMON_FRAGMENTS, Wording
 
+from .actions import NEW_SET
 from .components import CARDS, EFFECT_TEXT, FAMILY_NAMES, SIZE_NAMES
 from .rules import DECISION_NAMES
 
@@ -71,6 +73,26 @@ def _own_words(text: str) -> str | None:
     return None
 
 
+def family_name(family: int) -> str:
+    """A Family's name in the reader's language: "Herbivore", "Planteæder", "Pflanzenfresser"."""
+    return pgettext("family", FAMILY_NAMES[family])
+
+
+def size_name(size: int) -> str:
+    """A Size's name in the reader's language: "Small", "Lille", "Klein"."""
+    return pgettext("size", SIZE_NAMES[size])
+
+
+def card_name(card: int) -> str:
+    """A card's name in the reader's language: "Small Herbivore", "Lille planteæder"."""
+    return pgettext("card", CARDS[card].name)
+
+
+def card_label(card: int) -> str:
+    """A card with its number, in the reader's language: "#12 Small Herbivore", "#12 Lille planteæder"."""
+    return WORDING.text(str(CARDS[card]))
+
+
 WORDING = Wording({}, EVENT_FRAGMENTS, _own_words,
                   atom=r"#\d+ (?:" + "|".join(sorted(_CARD_NAMES, key=len, reverse=True)) + ")")
 
@@ -102,3 +124,31 @@ def event_text(template: str, args: tuple[Any, ...], names: Sequence[str]) -> st
     if adapted is not None:
         template, args = adapted(args)
     return WORDING.event(template, args, keep=names)
+
+
+# -- actions in words, for a reader ---------------------------------------------------------------------------
+
+def action_words(action: Action) -> str:
+    """``action`` as an instruction in the reader's language ("play a marker at dig site 2"): the words of the
+    coach's options and the chooser."""
+    a: Any = action
+    kind = action.kind
+    if kind == "display":
+        if a.target == NEW_SET:
+            return gettext("display {card} as a new set").format(card=card_label(a.card))
+        words = (gettext("display {card} extending set {set} (the eggs act as size {size})") if a.as_size
+                 else gettext("display {card} extending set {set}"))
+        return words.format(card=card_label(a.card), set=a.target + 1, size=a.as_size)
+    simple = {
+        "deal": lambda: gettext("deal {}").format(card_label(a.card)),
+        "reveal": lambda: gettext("the deck reveals {}").format(card_label(a.card)),
+        "play_marker": lambda: gettext("play a marker at dig site {}").format(a.site + 1),
+        "reclaim": lambda: gettext("reclaim markers"),
+        "take_card": lambda: gettext("take {}").format(card_label(a.card)),
+        "resolve_trigger": lambda: gettext("resolve the effect of {} next").format(card_label(a.card)),
+        "decline": lambda: gettext("decline"),
+        "gain_point": lambda: gettext("gain 1 point"),
+        "spend_amber": lambda: gettext("spend 3 amber for 2 points"),
+        "gain_amber": lambda: gettext("gain 1 amber"),
+    }
+    return simple[kind]() if kind in simple else str(action)

@@ -44,6 +44,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .actions import Action
+from .i18n import N_, format_percent, gettext
+from .i18n.say import Later, Say, Text, joined, one_decimal
 from .mcts import advance, private_copy
 from .protocol import GameState
 
@@ -93,12 +95,17 @@ class Option:
     """One option of the seat, as the coach sees it."""
 
     action: Action
-    text: str  # the game's words for the action, for this seat
+    said: str | Text  # the game's words for the action, for this seat (worded when read: :attr:`text`)
     value: Estimate  # the seat's final result (the game's unit)
     win: Estimate  # the seat's chance of winning, 0-1
     value_loss: Estimate  # the best option's value minus this one's (paired); exactly 0 for the best
     win_loss: Estimate  # the same in chance of winning
     facts: Mapping[str, float] = field(default_factory=dict)  # the game's tallies, as shares or means
+
+    @property
+    def text(self) -> str:
+        """The game's words for the action, in the reader's language."""
+        return str(self.said)
 
 
 @dataclass(frozen=True)
@@ -107,13 +114,23 @@ class Advice:
 
     seat: int
     move_number: int
-    unit: str
+    said_unit: str  # the unit of the final results, a message id ("dollars"): :attr:`unit` in the reader's words
     options: tuple[Option, ...]
     samples: int
     forced: bool  # a single legal move: nothing to choose
     unranked: int  # legal moves the coach did not try (the game's model found them clearly worse)
-    sentences: tuple[str, ...]
+    said: tuple[str | Text, ...]  # the coach's sentences, worded when read (:attr:`sentences`)
     seconds: float = field(compare=False)
+
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        """The coach's plain sentences in the reader's language: the best option against the next, the reasons."""
+        return tuple(str(t) for t in self.said)
+
+    @property
+    def unit(self) -> str:
+        """The unit of the final results in the reader's language ("dollars", "point", "Punkte")."""
+        return gettext(self.said_unit)
 
     @property
     def best(self) -> Option:
@@ -134,31 +151,38 @@ class Advice:
     def text(self, formatter: Callable[[float], str] | None = None, top: int = 8) -> str:
         """What the ranking is by, the ranking as a small text table, what ± means (where one shows), then the
         sentences."""
-        fmt = formatter or (lambda v: f"{v:,.1f}")
+        fmt = formatter or one_decimal
         rows = [(o.text, with_margin(o.value, fmt), with_margin(o.win, percent)) for o in self.options[:top]]
-        head = ("option", f"final result ({self.unit})", "chance of winning")
+        head = (gettext("option"), gettext("final result ({})").format(self.unit),
+                gettext("chance of winning"))
         widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
         lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
         if len(self.options) > top:
-            lines.append(f"... and {len(self.options) - top} more options")
+            more = len(self.options) - top
+            lines.append(str(Say("... and {} more option", more, plural="... and {} more options", n=more)))
         note = [margin_note(self.samples)] if any("±" in cell for row in rows for cell in row) else []
         return "\n".join([ranked_by(self), *lines, *note, "", *self.sentences])
 
 
 #: What the coach ranks a seat's options by, said in every ranking it shows.
-RANKED_BY = "ranked by their chance of winning, best first"
+RANKED_BY = N_("ranked by their chance of winning, best first")
 
 
 def ranked_by(advice: Advice) -> str:
-    """The line above a ranking that says what it is ranked by."""
-    return "A single legal move: nothing to rank." if advice.forced else f"The options, {RANKED_BY}:"
+    """The line above a ranking that says what it is ranked by (in the reader's language)."""
+    if advice.forced:
+        return gettext("A single legal move: nothing to rank.")
+    return gettext("The options, {}:").format(gettext(RANKED_BY))
 
 
 def margin_note(samples: int) -> str:
     """The one explanation of ± under a ranking or a review: the coach's 95% margin, and nothing else (how far the
     game may still go is in the chance of winning, not in a second margin)."""
-    return (f"± is the coach's 95% margin: how far its estimate from {samples} samples may be off (none where every "
-            "sample agreed). How far the game may still go is already in the chance of winning.")
+    return str(Say("± is the coach's 95% margin: how far its estimate from {} sample may be off (none where every "
+                   "sample agreed). How far the game may still go is already in the chance of winning.", samples,
+                   plural="± is the coach's 95% margin: how far its estimate from {} samples may be off (none where "
+                   "every sample agreed). How far the game may still go is already in the chance of winning.",
+                   n=samples))
 
 
 def percent_points(share: float) -> int:
@@ -167,8 +191,8 @@ def percent_points(share: float) -> int:
 
 
 def percent(share: float) -> str:
-    """A chance in words: "64%"."""
-    return f"{percent_points(share)}%"
+    """A chance in words, as the reader's language writes it: "64%" (en), "64 %" (da, de)."""
+    return format_percent(percent_points(share) / 100)
 
 
 def with_margin(estimate: Estimate, value: Callable[[float], str], margin: Callable[[float], str] | None = None) -> str:
@@ -189,12 +213,18 @@ class CoachModel:
     move and sample with ``determinize`` when the state has it.
     """
 
-    #: The unit of a final result, for headings ("dollars", "points").
-    unit = "points"
+    #: The unit of a final result, for headings ("dollars", "points"; a message id, worded when shown).
+    unit = N_("points")
     #: At most this many options are tried (the game's :meth:`options` picks them).
     max_options = 8
-    #: What each sample draws anew, for the Hint's heading (``{seat}``: the advised seat's name).
-    sampled = "the luck and of what {seat} cannot see"
+    #: What each sample draws anew, for the Hint's heading (``{seat}``: the advised seat's name; a message id,
+    #: :attr:`sampled` in the reader's words).
+    sampling = N_("the luck and of what {seat} cannot see")
+
+    @property
+    def sampled(self) -> str:
+        """What each sample draws anew, in the reader's language (``{seat}``: the advised seat's name)."""
+        return gettext(self.sampling)
 
     def coach(self, state: GameState, seat: int | None = None, *, samples: int = 24, seed: int = 0,
               time_limit: float | None = None) -> Advice:
@@ -211,8 +241,8 @@ class CoachModel:
         return CoachBot(seed, samples=samples, time_limit=time_limit, model=self)
 
     def format_value(self, value: float) -> str:
-        """A final result in words ("$26,000", "31.5 points")."""
-        return f"{value:,.1f} {self.unit}"
+        """A final result in words, in the reader's language ("$26,000", "31.5 points"): the number and the unit."""
+        return str(Say("{} {}", one_decimal(value), gettext(self.unit)))
 
     def format_change(self, value: float) -> str:
         """A difference of final results ("$3,000", "1.5 points")."""
@@ -224,8 +254,12 @@ class CoachModel:
         return round(value, 1)
 
     def describe(self, state: GameState, action: Action) -> str:
-        """The action in words for the seat to move."""
+        """The action in words for the seat to move (in the reader's language: the coach calls it when read)."""
         return str(action)
+
+    def player_name(self, state: GameState, seat: int) -> str | Text:
+        """A seat's name as a review shows it (a text worded when read where the name is the game's word)."""
+        return _name(state, seat)
 
     def options(self, state: GameState) -> list[Action]:
         """The options worth trying, best guess first (at most :attr:`max_options`)."""
@@ -265,7 +299,7 @@ class CoachModel:
         """How far final results typically land from an estimate made at ``state`` (0: not known)."""
         return 0.0
 
-    def reasons(self, state: GameState, seat: int, option: Option, advice: "Advice") -> list[str]:
+    def reasons(self, state: GameState, seat: int, option: Option, advice: "Advice") -> list[str | Text]:
         """Plain sentences for ``option`` that name the rule or the reason (the game's wording)."""
         return []
 
@@ -434,10 +468,10 @@ def advise(state: GameState, seat: int | None = None, *, samples: int = 24, seed
     ranked = _rank(model, state, options, stats, forced)
     advice = Advice(seat, state.move_number, model.unit, tuple(ranked), len(stats[0][0]), forced,
                     len(legal) - len(options), (), time.perf_counter() - started)
-    sentences = summary_sentences(model, advice)
+    sentences: list[str | Text] = [*summary_sentences(model, advice)]
     for option in ranked[:2]:
         sentences += model.reasons(state, seat, option, advice)
-    return Advice(**{**advice.__dict__, "sentences": tuple(sentences),
+    return Advice(**{**advice.__dict__, "said": tuple(sentences),
                      "seconds": time.perf_counter() - started})
 
 
@@ -478,44 +512,51 @@ def _rank(model: CoachModel, state: GameState, options: list[Action], stats: Tri
         else:
             value_loss = Estimate.of([b - v for b, v in zip(best_values, values)])
             win_loss = Estimate.of([b - w for b, w in zip(best_wins, wins)])
-        ranked.append(Option(options[i], model.describe(state, options[i]), Estimate.of(values), Estimate.of(wins),
-                             value_loss, win_loss, {k: math.fsum(v) / len(v) for k, v in facts.items()}))
+        ranked.append(Option(options[i], Later(model.describe, state, options[i]), Estimate.of(values),
+                             Estimate.of(wins), value_loss, win_loss,
+                             {k: math.fsum(v) / len(v) for k, v in facts.items()}))
     return ranked
 
 
-def summary_sentences(model: CoachModel, advice: Advice) -> list[str]:
-    """The plain sentence comparing the best option with the next one.
+def summary_sentences(model: CoachModel, advice: Advice) -> list[Text]:
+    """The plain sentence comparing the best option with the next one (worded when read).
 
     The best option is the one with the highest chance of winning (what the ranking is by).  The next one's
     differences are taken between the numbers as shown (whole percentages, the game's rounding of its unit), so
     "41% (3% less)" stands beside 44%; a difference that rounds to nothing is "about the same"."""
     best = advice.best
     if advice.forced:
-        return [f"Only one move is possible here: {best.text}."]
-    text = (f"Best: {best.text} — the highest chance of winning, {percent(best.win.mean)}, and about "
-            f"{model.format_value(best.value.mean)} at the end.")
+        return [Say("Only one move is possible here: {}.", best.said)]
+    text: list[Text] = [Say("Best: {} — the highest chance of winning, {}, and about {} at the end.", best.said,
+                            _percent(best.win.mean), Later(model.format_value, best.value.mean))]
     if len(advice.options) > 1:
         second = advice.options[1]
         chance = percent_points(second.win.mean) - percent_points(best.win.mean)
         result = model.rounded(second.value.mean) - model.rounded(best.value.mean)
         same_result = model.format_change(result) == model.format_change(0.0)
         if chance == 0 and same_result:
-            text += f" {_capital(second.text)} is about the same, as far as the coach can tell."
+            text.append(Say("{} is about the same, as far as the coach can tell.", Later(_capital, second.said)))
         else:
-            win = ("about the same chance of winning" if chance == 0 else
-                   f"a {percent(second.win.mean)} chance of winning ({abs(chance)}% {_less_or_more(chance)})")
-            final = ("about the same at the end" if same_result else
-                     f"about {model.format_value(second.value.mean)} at the end "
-                     f"({model.format_change(result)} {_less_or_more(result)})")
-            text += f" {_capital(second.text)} comes next: {win} and {final}."
-    return [text]
+            if chance == 0:
+                win = Say("about the same chance of winning")
+            else:
+                win = Say("a {} chance of winning ({} less)" if chance < 0 else "a {} chance of winning ({} more)",
+                          _percent(second.win.mean), _percent(abs(chance) / 100))
+            if same_result:
+                final = Say("about the same at the end")
+            else:
+                final = Say("about {} at the end ({} less)" if result < 0 else "about {} at the end ({} more)",
+                            Later(model.format_value, second.value.mean), Later(model.format_change, result))
+            text.append(Say("{} comes next: {} and {}.", Later(_capital, second.said), win, final))
+    return [joined(text, " ")]
 
 
-def _less_or_more(difference: float) -> str:
-    return "less" if difference < 0 else "more"
+def _percent(share: float) -> Later:
+    return Later(percent, share)
 
 
-def _capital(text: str) -> str:
+def _capital(text: str | Text) -> str:
+    text = str(text)
     return text[:1].upper() + text[1:]
 
 
@@ -585,14 +626,24 @@ class MoveReview:
 class Review:
     """A game reviewed: each reviewed move's cost, and every seat's win chance along the game."""
 
-    names: tuple[str, ...]
-    unit: str
+    said_names: tuple[str | Text, ...]  # the players' names, worded when read (:attr:`names`)
+    said_unit: str  # a message id, as the Advice's (:attr:`unit`)
     moves: tuple[MoveReview, ...]  # in the order played
     timeline: tuple[tuple[int, tuple[float, ...]], ...]  # (move number, every seat's win chance)
     returns: tuple[float, ...]
     format_value: Callable[[float], str] = field(compare=False, repr=False)
     #: The move numbers of the reviewed seats' decisions left unjudged (a bot made them for the seat's student).
     skipped: tuple[int, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names in the reader's language."""
+        return tuple(str(name) for name in self.said_names)
+
+    @property
+    def unit(self) -> str:
+        """The unit of the costs in the reader's language."""
+        return gettext(self.said_unit)
 
     def mistakes(self, top: int | None = None) -> list[MoveReview]:
         """The reviewed moves that cost something, the costliest first (in win chance, then in value)."""
@@ -613,7 +664,9 @@ class Review:
         lines = [self._sentence(m) for m in self.mistakes() if self._shows_a_cost(m)][:top]
         if not lines:
             reviewed = len(self.moves)
-            lines.append(f"No move of the {reviewed} reviewed cost anything the coach could measure.")
+            lines.append(str(Say("No move of the {} reviewed cost anything the coach could measure.", reviewed,
+                                 plural="No move of the {} reviewed cost anything the coach could measure.",
+                                 n=reviewed)))
         return lines
 
     def text(self, top: int = 5) -> str:
@@ -635,13 +688,14 @@ class Review:
 
     def _sentence(self, m: MoveReview) -> str:
         win, value = m.win_cost, m.value_cost
-        chance = ("about the same chance of winning" if percent(win.mean) == percent(0.0) else
-                  f"{with_margin(win, percent)} less chance of winning")
+        chance = (Say("about the same chance of winning") if percent(win.mean) == percent(0.0) else
+                  Say("{} less chance of winning", with_margin(win, percent)))
         size = Estimate(abs(value.mean), value.se, value.n)
-        final = ("about the same at the end" if self.format_value(value.mean) == self.format_value(0.0) else
-                 f"{with_margin(size, self.format_value)} {'less' if value.mean > 0 else 'more'} at the end")
-        return f"Move {m.move_number + 1}, {self.names[m.seat]}: {m.played.text} instead of {m.best.text}: {chance} " \
-               f"and {final}."
+        final = (Say("about the same at the end") if self.format_value(value.mean) == self.format_value(0.0) else
+                 Say("{} less at the end" if value.mean > 0 else "{} more at the end",
+                     with_margin(size, self.format_value)))
+        return str(Say("Move {}, {}: {} instead of {}: {} and {}.", m.move_number + 1, self.said_names[m.seat],
+                       m.played.said, m.best.said, chance, final))
 
 
 def review(game: GameState | str | bytes | PathLike, seats: Iterable[int] | None = None, *, samples: int = 12,
@@ -683,7 +737,7 @@ def review(game: GameState | str | bytes | PathLike, seats: Iterable[int] | None
         if s.is_chance() and not s.is_terminal():
             continue
         timeline.append((s.move_number, tuple(model.win_chances(s, model.estimate(s)))))
-    names = tuple(_name(game, p) for p in range(game.num_players))
+    names = tuple(model.player_name(game, p) for p in range(game.num_players))
     return Review(names, model.unit, tuple(moves), tuple(timeline), tuple(game.returns()), model.format_change,
                   skipped)
 
@@ -727,9 +781,9 @@ def load_save(source: str | bytes | PathLike) -> GameState:
 SAVED_GAMES = ("giganten", "firstgiants")
 
 
-def _name(state: GameState, seat: int) -> str:
+def _name(state: GameState, seat: int) -> str | Text:
     name = getattr(state, "name", None)
     if callable(name):
         return str(name(seat))
     names = getattr(state, "names", None)
-    return str(names[seat]) if names else f"Player {seat + 1}"
+    return str(names[seat]) if names else Say("Player {}", seat + 1)

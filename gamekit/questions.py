@@ -28,10 +28,12 @@ import operator
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .actions import Action, quote
 from .coach import CoachModel, advise, model_of, percent
+from .i18n import gettext
+from .i18n.say import Later, Say, Text, joined
 from .play import Bot, RandomBot, sample_chance
 from .protocol import GameState
 
@@ -48,11 +50,16 @@ class Feedback:
     coach's best option."""
 
     correct: bool
-    text: str
-    section: str
+    said: str | Text  # why, worded when read (:attr:`text`)
+    section: str  # the rulebook section's English name, as the events name it (the key the code compares)
     cost: float | None = None
     win_cost: float | None = None
     best: int | None = None
+
+    @property
+    def text(self) -> str:
+        """Right or not and why, with the rulebook section, in the reader's language."""
+        return str(self.said)
 
     def __str__(self) -> str:
         return self.text
@@ -64,18 +71,23 @@ class Question:
 
     ``answer`` is the index of the right option (None for judgement questions, which the coach checks);
     ``explain(i)`` is the feedback for option ``i``; ``targets`` names, per option, the part of the game's
-    picture that chooses it when clicked (None: no part; empty: answer with buttons)."""
+    picture that chooses it when clicked (None: no part; empty: answer with buttons).
+
+    The prompt and the options are kept as texts worded when read (``said``, ``offered``): :attr:`prompt` and
+    :attr:`options` give them in the reader's language (:func:`gamekit.i18n.using`), and the same question reads
+    in any language."""
 
     kind: str
     state: GameState
     seat: int | None
-    prompt: str
-    options: tuple[str, ...]
+    said: str | Text
+    offered: tuple[str | Text, ...]
     answer: int | None
     explain: Callable[[int], Feedback] = field(repr=False, compare=False)
     targets: tuple[str | None, ...] = ()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "offered", tuple(self.offered))
         if len(self.options) < 2 or len(set(self.options)) != len(self.options):
             raise ValueError(f"a question offers at least two different options, not {list(self.options)}")
         if self.answer is not None and not 0 <= self.answer < len(self.options):
@@ -84,15 +96,27 @@ class Question:
             raise ValueError("targets name one picture part (or None) per option")
 
     @property
+    def prompt(self) -> str:
+        """The question in the reader's language."""
+        return str(self.said)
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The answers offered, in the reader's language."""
+        return tuple(str(o) for o in self.offered)
+
+    @property
     def judgement(self) -> bool:
         """Whether the coach checks the answer (no single right option)."""
         return self.answer is None
 
     def index(self, answer: int | str) -> int:
-        """The index of ``answer``: an option's index (numpy integers too) or its text."""
+        """The index of ``answer``: an option's index (numpy integers too) or its text (in the reader's language
+        or in English)."""
         if isinstance(answer, str):
-            if answer in self.options:
-                return self.options.index(answer)
+            for words in (self.options, tuple(o.english() if isinstance(o, Text) else o for o in self.offered)):
+                if answer in words:
+                    return words.index(answer)
         elif not isinstance(answer, bool):
             try:
                 i = operator.index(answer)
@@ -102,8 +126,8 @@ class Question:
                 if 0 <= i < len(self.options):
                     return i
         listed = "; ".join(f"{i}: {o}" for i, o in enumerate(self.options))
-        raise ValueError(f"{quote(answer)} is not an answer here: give an option's index (0-{len(self.options) - 1}) "
-                         f"or its text ({listed})")
+        raise ValueError(str(Say("{} is not an answer here: give an option's index (0-{}) or its text ({})",
+                                 quote(answer), len(self.options) - 1, listed)))
 
     def check(self, answer: int | str) -> Feedback:
         """The feedback for ``answer`` (an option's index or its text); ValueError for anything else."""
@@ -116,14 +140,20 @@ class Question:
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of question: its name, a title, the rulebook section (as the events name it), whether the coach
-    judges it, and ``make(rng, level)`` that makes one."""
+    """A kind of question: its name, a title (an English message id: :attr:`title` in the reader's language), the
+    rulebook section (as the events name it), whether the coach judges it, and ``make(rng, level)`` that makes
+    one."""
 
     name: str
-    title: str
+    heading: str
     section: str
     judgement: bool
     make: Callable[[random.Random, int], Question] = field(repr=False, compare=False)
+
+    @property
+    def title(self) -> str:
+        """The kind's title in the reader's language."""
+        return gettext(self.heading)
 
 
 @runtime_checkable
@@ -206,8 +236,11 @@ def find_state(starts: Start | Sequence[Start], wanted: Callable[[GameState], bo
     raise RuntimeError(f"no wanted state found in {tries} tries")
 
 
-def choices(rng: random.Random, right: str, wrong: Iterable[str], k: int = 4,
-            key: Callable[[str], Any] | None = None) -> tuple[tuple[str, ...], int]:
+Choice = TypeVar("Choice", bound=Hashable)
+
+
+def choices(rng: random.Random, right: Choice, wrong: Iterable[Choice], k: int = 4,
+            key: Callable[[Choice], Any] | None = None) -> tuple[tuple[Choice, ...], int]:
     """``k`` options at most: ``right`` and distinct wrong ones drawn from ``wrong``; in the order of ``key``
     (e.g. by amount) or else shuffled.  Returns the options and the index of the right one."""
     others = [w for w in dict.fromkeys(wrong) if w != right]
@@ -221,11 +254,17 @@ def choices(rng: random.Random, right: str, wrong: Iterable[str], k: int = 4,
 
 # -- the two sorts of question ------------------------------------------------------------------------------
 
-def rule_question(kind: str, state: GameState, seat: int | None, prompt: str, options: Sequence[str], answer: int,
-                  why: str, section: str, targets: Sequence[str | None] = (), because: Sequence[str] = ()) -> Question:
+def section_text(section: str) -> str:
+    """A rulebook section's name (or sections' names, "A; B") in the reader's language."""
+    return "; ".join(gettext(part) for part in section.split("; "))
+
+
+def rule_question(kind: str, state: GameState, seat: int | None, prompt: str | Text,
+                  options: Sequence[str | Text], answer: int, why: str | Text, section: str,
+                  targets: Sequence[str | None] = (), because: Sequence[str | Text] = ()) -> Question:
     """A question with one right option: the feedback says whether the answer is right, then why the chosen
     option is right or wrong (``because``: one sentence per option, if given), then ``why`` (the engine's
-    reason in its events' words), with the rulebook ``section``."""
+    reason in its events' words), with the rulebook ``section``.  Texts are worded when read."""
     options = tuple(options)
     if because and len(because) != len(options):
         raise ValueError("because gives one sentence per option")
@@ -233,29 +272,40 @@ def rule_question(kind: str, state: GameState, seat: int | None, prompt: str, op
     def explain(i: int) -> Feedback:
         reason = [because[i]] if because else []
         if i == answer:
-            head = f"Right: {options[answer]}."
+            head = Say("Right: {}.", options[answer])
         else:
-            head = f"Not right: you chose {options[i]}; the answer is {options[answer]}."
-        return Feedback(i == answer, " ".join(t for t in [head, *reason, why, f"[{section}]"] if t), section)
+            head = Say("Not right: you chose {}; the answer is {}.", options[i], options[answer])
+        return Feedback(i == answer, _feedback([head, *reason, why], section), section)
 
     return Question(kind, state, seat, prompt, options, answer, explain, tuple(targets))
 
 
-def judgement_question(kind: str, state: GameState, prompt: str, section: str, *, actions: Sequence[Action] = (),
-                       samples: int = 24, seed: int = 0, tolerance: float = 0.02, model: CoachModel | None = None,
-                       target: Callable[[Action], str | None] | None = None) -> Question:
+def _feedback(parts: Sequence[str | Text], section: str) -> Text:
+    """The sentences of a feedback, then its rulebook section in brackets (empty sentences left out), worded
+    when read."""
+    return Later(_feedback_text, tuple(parts), section)
+
+
+def _feedback_text(parts: Sequence[str | Text], section: str) -> str:
+    return " ".join(t for t in [*map(str, parts), f"[{section_text(section)}]"] if t)
+
+
+def judgement_question(kind: str, state: GameState, prompt: str | Text, section: str, *,
+                       actions: Sequence[Action] = (), samples: int = 24, seed: int = 0, tolerance: float = 0.02,
+                       model: CoachModel | None = None, target: Callable[[Action], str | None] | None = None
+                       ) -> Question:
     """A "what would you do?" question for the seat to move at ``state``, checked by the coach.
 
     The options are the coach's own options (the game's best few) and ``actions``, in the coach model's
-    words for the seat.  The coach ranks them once, when the first answer is checked (``samples``
-    samples of what the seat cannot see, from ``seed``); an answer is right when it is the best or costs at
-    most ``tolerance`` in chance of winning (0.02: two percentage points)."""
+    words for the seat (worded when read).  The coach ranks them once, when the first answer is checked
+    (``samples`` samples of what the seat cannot see, from ``seed``); an answer is right when it is the best or
+    costs at most ``tolerance`` in chance of winning (0.02: two percentage points)."""
     model = model or model_of(state)
     seat = state.current_player()
     if seat is None:
         raise ValueError("a judgement question is asked of the seat to move, not at a chance node or the end")
     tried = list(dict.fromkeys([*model.options(state), *actions]))
-    options = tuple(model.describe(state, a) for a in tried)
+    options = tuple(Later(model.describe, state, a) for a in tried)
 
     @lru_cache(maxsize=1)
     def advice() -> Advice:
@@ -268,16 +318,20 @@ def judgement_question(kind: str, state: GameState, prompt: str, section: str, *
         best_index = tried.index(best.action)
         cost, win_cost = chosen.value_loss.mean, chosen.win_loss.mean
         correct = chosen.action == best.action or win_cost <= tolerance
-        against = (f"{chosen.text} ends about {model.format_change(cost)} {'less' if cost >= 0 else 'more'} and "
-                   f"with {percent(abs(win_cost))} {'less' if win_cost >= 0 else 'more'} chance of winning")
+        against = Say("{} ends about {} less and with {} less chance of winning" if cost >= 0 and win_cost >= 0 else
+                      "{} ends about {} less and with {} more chance of winning" if cost >= 0 else
+                      "{} ends about {} more and with {} less chance of winning" if win_cost >= 0 else
+                      "{} ends about {} more and with {} more chance of winning",
+                      chosen.said, Later(model.format_change, cost), Later(percent, abs(win_cost)))
         if chosen.action == best.action:
-            head = f"The coach's best option too: {chosen.text}."
+            head = Say("The coach's best option too: {}.", chosen.said)
         elif correct:
-            head = f"Nearly as good as the coach's best ({best.text}): {against}."
+            head = Say("Nearly as good as the coach's best ({}): {}.", best.said, against)
         else:
-            head = f"The coach prefers {best.text}: {against}."
-        text = " ".join([head, *ranked.sentences, f"[{section}]"])
+            head = Say("The coach prefers {}: {}.", best.said, against)
+        text = _feedback([head, joined(ranked.said, " ")], section)
         return Feedback(correct, text, section, cost=cost, win_cost=win_cost, best=best_index)
 
     targets = tuple(target(a) for a in tried) if target is not None else ()
     return Question(kind, state, seat, prompt, options, None, explain, targets)
+

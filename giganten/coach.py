@@ -17,19 +17,38 @@ from typing import Any, Sequence, cast
 
 from gamekit import Action, GameState
 from gamekit.coach import Advice, CalibratedModel, Knot, Option
+from gamekit.i18n import N_, format_money
+from gamekit.i18n.say import Later, Say, Text
 from gamekit.mcts import advance
 from gamekit.play import sample_chance
-from gamekit.words import counted
 
 from . import rules as R
 from .actions import (AdvanceLocomotive, Bid, Build, LetChipGo, Pass, PayLicenses, Sell, SkipBuild, TakeCard,
-                      Transport, license_words)
+                      Transport)
 from .bots import LIMIT, OVERFILL, HeuristicBot, estimated_returns
-from .components import CARDS, COMPANIES, COMPONENTS, SITES, TILE_KINDS, money
+from .components import CARDS, COMPONENTS, SITES, TILE_KINDS
 from .observe import unseen_tiles
 from .prices import TRACK
 from .rules.production import FEE
 from .state import State
+from .text import EVENT_FIELDS, WORDING, action_words, licenses_text, player_name
+
+FIELDS = {**EVENT_FIELDS, "licenses": lambda ones_twos: licenses_text(*ones_twos)}
+"""The format specs of the coach's and the questions' sentences: the events' (``{:name}``, ``{:money}`` ...)
+and ``{:licenses}`` (license cards by value)."""
+
+
+class say(Say):  # noqa: N801 -- called like a function, as gettext's ``_``; ``python -m gamekit.i18n extract`` finds it
+    """A Giganten sentence worded when read (:class:`gamekit.i18n.say.Say` with the game's format specs)."""
+
+    __slots__ = ()
+    fields = FIELDS
+
+
+def _words(text: str) -> str:
+    """An English piece the rules build (a card's special action), in the reader's language."""
+    return WORDING.text(text)
+
 
 #: Per share of the black locomotive's way to the harbour: ``(progress, intercept, (weight of the money,
 #: weight of the rest of the estimate), temperature, spread)`` -- final money = intercept + the weights x
@@ -53,7 +72,7 @@ CALIBRATION: tuple[Knot, ...] = (
 class GigantenCoach(CalibratedModel):
     """Giganten for the coach (see the module docstring)."""
 
-    unit = "dollars"
+    unit = N_("dollars")
     max_options = 6
     calibration = CALIBRATION
     #: A rollout stops at the first decision of the next round, or after this many decisions.
@@ -67,13 +86,17 @@ class GigantenCoach(CalibratedModel):
         return round(value, -2)
 
     def format_value(self, value: float) -> str:
-        return money(int(self.rounded(value)))
+        return format_money(int(self.rounded(value)))
 
     def format_change(self, value: float) -> str:
-        return money(int(self.rounded(abs(value))))
+        return format_money(int(self.rounded(abs(value))))
 
     def describe(self, state: GameState, action: Action) -> str:
-        return str(action)
+        """The action in the reader's words (the coach's options are worded when read)."""
+        return action_words(cast(State, state), action)
+
+    def player_name(self, state: GameState, seat: int) -> Text:
+        return Later(player_name, seat)
 
     def options(self, state: GameState) -> list[Action]:
         legal = state.legal_actions()
@@ -114,88 +137,97 @@ class GigantenCoach(CalibratedModel):
         return facts
 
     # -- the sentences --------------------------------------------------------------------------
-    def reasons(self, state: GameState, seat: int, option: Option, advice: Advice) -> list[str]:
+    def reasons(self, state: GameState, seat: int, option: Option, advice: Advice) -> list[str | Text]:
         s: Any = state
         a = option.action
         if isinstance(a, Bid):
             return [_bid_reason(s, seat, a, option)]
         if isinstance(a, Pass) and s.phase == R.BID:
-            return [f"Passing drops you out of the {COMPANIES[s.auction.company]} auction (Action 7a) and keeps your "
-                    f"licenses for the auctions still to come."]
+            return [say("Passing drops you out of the {:company} auction (Action 7a) and keeps your licenses for the "
+                        "auctions still to come.", s.auction.company)]
         if isinstance(a, Sell):
             return [_sell_reason(s, seat, a)]
         if isinstance(a, PayLicenses):
-            return [f"Paying {s.auction.high_bid} with {license_words(a.ones, a.twos)} "
-                    "(Action 7a: no change is given) keeps the rest of your hand for later auctions."]
+            return [say("Paying {} with {:licenses} (Action 7a: no change is given) keeps the rest of your hand for "
+                        "later auctions.", s.auction.high_bid, (a.ones, a.twos))]
         if isinstance(a, (Build, SkipBuild)):
             return [_build_reason(s, seat, a)]
         if isinstance(a, (Transport, LetChipGo)):
             return [_transport_reason(s, seat, a)]
         if isinstance(a, TakeCard):
             card = CARDS[a.card]
-            special = f" and its special action ({card.special})" if card.special else ""
-            return [f"The {card} brings {counted(card.licenses, 'license point')}, "
-                    f"{counted(card.moves, 'movement point')}{special} (Action 2c)."]
+            if card.special:
+                return [say("The {:card} brings {:count license point}, {:count movement point} and its special "
+                            "action ({}) (Action 2c).", a.card, card.licenses, card.moves,
+                            Later(_words, card.special_text()))]
+            return [say("The {:card} brings {:count license point}, {:count movement point} (Action 2c).", a.card,
+                        card.licenses, card.moves)]
         if isinstance(a, AdvanceLocomotive):
-            return ["A chip from a derrick beyond your locomotive ships only for a $3,000 fee (Action 6), and the end "
-                    "bonus goes by locomotive rank: moving it on costs movement points now."]
+            return [say("A chip from a derrick beyond your locomotive ships only for a {:money} fee (Action 6), and "
+                        "the end bonus goes by locomotive rank: moving it on costs movement points now.", FEE)]
         return []
 
 
-def _bid_reason(s: Any, seat: int, bid: Bid, option: Option) -> str:
+def _bid_reason(s: Any, seat: int, bid: Bid, option: Option) -> Text:
     c = s.auction.company
     chips = s.stored(seat, c)
     price = TRACK[s.prices[c]]
     won = option.facts.get("wins_auction")
-    odds = (f"wins the {COMPANIES[c]} auction in about {won:.0%} of the hands the others may hold"
-            if won is not None else f"bids for the {COMPANIES[c]} auction")
+    odds = (say("wins the {:company} auction in about {:percent} of the hands the others may hold", c, won)
+            if won is not None else say("bids for the {:company} auction", c))
     hand = s.license_value(seat)
-    risk = (f"; your hand is worth only {hand}, so winning with it costs half your license cards (the penalty)"
-            if bid.amount > hand else "")
-    return (f"Bidding {bid.amount} {odds}; selling your {counted(chips, 'chip')} at "
-            f"{money(price)} then brings {money(chips * price)} (Action 7){risk}.")
+    if bid.amount > hand:
+        return say("Bidding {} {}; selling your {:count chip} at {:money} then brings {:money} (Action 7); your hand "
+                   "is worth only {}, so winning with it costs half your license cards (the penalty).", bid.amount,
+                   odds, chips, price, chips * price, hand)
+    return say("Bidding {} {}; selling your {:count chip} at {:money} then brings {:money} (Action 7).", bid.amount,
+               odds, chips, price, chips * price)
 
 
-def _sell_reason(s: Any, seat: int, sell: Sell) -> str:
+def _sell_reason(s: Any, seat: int, sell: Sell) -> Text:
     c = s.auction.company
     price = TRACK[s.prices[c]]
     kept = s.stored(seat, c) - sell.chips
     over = max(0, kept - LIMIT)
-    tail = (f"; of the {kept} kept, {over} beyond the storage limit of {LIMIT} are overfill, worth {money(OVERFILL)} "
-            "each (Action 8)" if over else f"; you keep {kept}" if kept else "")
-    return (f"Selling {counted(sell.chips, 'chip')} at {COMPANIES[c]}'s price of {money(price)} "
-            f"brings {money(sell.chips * price)} now (Action 7b){tail}.")
+    head = say("Selling {:count chip} at {:company}'s price of {:money} brings {:money} now (Action 7b)", sell.chips,
+               c, price, sell.chips * price)
+    if over:
+        return say("{}; of the {} kept, {} beyond the storage limit of {} are overfill, worth {:money} each "
+                   "(Action 8).", head, kept, over, LIMIT, OVERFILL)
+    return say("{}; you keep {}.", head, kept) if kept else say("{}.", head)
 
 
 def _site_at(row: int, col: int) -> int:
     return next(i for i, site in enumerate(SITES) if site.row == row and site.col == col)
 
 
-def _build_reason(s: Any, seat: int, a: Build | SkipBuild) -> str:
+def _build_reason(s: Any, seat: int, a: Build | SkipBuild) -> Text:
     if isinstance(a, SkipBuild):
-        return f"Building nothing keeps your {money(s.money[seat])} for transport fees and later tiles (Action 5)."
+        return say("Building nothing keeps your {:money} for transport fees and later tiles (Action 5).",
+                   s.money[seat])
     i = _site_at(a.row, a.col)
     kind = SITES[i].kind
     cost = TILE_KINDS[kind].build_cost
     if s.known[seat] >> i & 1:
-        oil = f"it holds {s.site_value[i]} oil (your truck has seen it)"
-    else:
-        pool = unseen_tiles(s, seat)[kind]
-        mean = sum(pool) / len(pool) if pool else 0.0
-        oil = f"the tiles of this kind you have not seen hold {mean:.1f} oil on average"
-    return f"A derrick at ({a.row}, {a.col}) costs {money(cost)} (Action 5); {oil}."
+        return say("A derrick at ({}, {}) costs {:money} (Action 5); it holds {} oil (your truck has seen it).",
+                   a.row, a.col, cost, s.site_value[i])
+    pool = unseen_tiles(s, seat)[kind]
+    mean = sum(pool) / len(pool) if pool else 0.0
+    return say("A derrick at ({}, {}) costs {:money} (Action 5); the tiles of this kind you have not seen hold "
+               "{:decimal} oil on average.", a.row, a.col, cost, mean)
 
 
-def _transport_reason(s: Any, seat: int, a: Transport | LetChipGo) -> str:
+def _transport_reason(s: Any, seat: int, a: Transport | LetChipGo) -> Text:
     if isinstance(a, LetChipGo):
-        return "Letting the chip go saves any fee; the chip goes back to the supply (Action 6)."
+        return say("Letting the chip go saves any fee; the chip goes back to the supply (Action 6).")
     price = TRACK[s.prices[a.company]]
     if a.via == "own":
-        return (f"Your own locomotive ships the chip to {COMPANIES[a.company]} for free (Action 6), where it sells "
-                f"at {money(price)} today.")
-    return (f"Shipping by {'the black locomotive' if a.via == 'black' else 'an opponent' + chr(39) + 's locomotive'} "
-            f"costs {money(FEE)} (Action 6); at {COMPANIES[a.company]}'s price of {money(price)} the chip sells for "
-            f"{money(price - FEE)} more than the fee today.")
+        return say("Your own locomotive ships the chip to {:company} for free (Action 6), where it sells at {:money} "
+                   "today.", a.company, price)
+    return say("Shipping by the black locomotive costs {:money} (Action 6); at {:company}'s price of {:money} the "
+               "chip sells for {:money} more than the fee today." if a.via == "black" else
+               "Shipping by an opponent's locomotive costs {:money} (Action 6); at {:company}'s price of {:money} "
+               "the chip sells for {:money} more than the fee today.", FEE, a.company, price, price - FEE)
 
 
 MODEL = GigantenCoach()

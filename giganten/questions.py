@@ -22,13 +22,16 @@ from dataclasses import dataclass
 from typing import Any, Callable, cast
 
 from gamekit import Action, GameState
+from gamekit.i18n import N_, SOURCE, using
+from gamekit.i18n.say import Later, Say, Text, joined, listing
+from gamekit.words import say_count
 from gamekit.questions import Kind, Question, QuestionSet, choices, find_state, judgement_question, rule_question
-from gamekit.words import counted
 
 from . import rules as R
 from .actions import AdvanceLocomotive, Bid, DriveTo, Pass, RollPrice, Transport
 from .board import TERRAIN, cheapest_path, reachable
-from .components import COMPANIES, COMPONENTS, NAMES, SITES, cell_name, money, row_col, square
+from .coach import say
+from .components import COMPONENTS, SITES, row_col, square
 from .game import new_game, scenario
 from .prices import DIE_FACES, TRACK, ZONE, clamp, move_marker, price
 from .rules.auction import max_bid
@@ -36,6 +39,7 @@ from .rules.movement import LAST_SPACE, RAIL_COST, no_stop, stranded
 from .rules.production import FEE, carriers
 from .rules.scoring import ranking, tie_note
 from .state import State
+from .text import WORDING
 
 #: The most rounds a level adds to the earliest round a question's position may come from.
 LATEST = 6
@@ -79,14 +83,10 @@ class _Asked:
         return Kind(self.name, self.title, self.section, self.judgement, self.make)
 
 
-def _name(p: int) -> str:
-    return NAMES[p]
-
-
-def _locomotives(s: State) -> str:
+def _locomotives(s: State) -> Text:
     """Every locomotive's rail space, in words."""
-    own = ", ".join(f"{_name(p)} {s.locos[p]}" for p in range(s.n))
-    return f"the locomotives stand on rail spaces {own} (black {s.black})"
+    own = joined([say("{:name} {}", p, s.locos[p]) for p in range(s.n)])
+    return say("the locomotives stand on rail spaces {} (black {})", own, s.black)
 
 
 def _picture_part(action: Action, player: int) -> str | None:
@@ -97,9 +97,33 @@ def _picture_part(action: Action, player: int) -> str | None:
     return target_of(action, player)
 
 
-def _first_event(after: GameState, section: str) -> str:
-    """The first event of the last apply in ``section`` (the engine's words for the move asked about)."""
-    return next(e.text for e in after.events if e.section == section)
+def _first_event(after: GameState, section: str) -> Text:
+    """The first event of the last apply in ``section`` (the engine's words for the move asked about, worded
+    when read)."""
+    with using(SOURCE):
+        index = next(i for i, e in enumerate(after.events) if e.section == section)
+    return _event_at(after, index)
+
+
+def _event_at(after: GameState, index: int) -> Text:
+    """The text of the event ``index`` of the last apply, worded when read (a state words its events when they
+    are read)."""
+    return Later(lambda: after.events[index].text)
+
+
+def _money(amount: int) -> Say:
+    """An amount of dollars as an option (its amount the key it is sorted by)."""
+    return say("{:money}", amount)
+
+
+def _points(k: int, noun: str = "point") -> Later:
+    """A count as an option: "3 points" ("3 point", "3 Punkte")."""
+    return Later(say_count, k, noun)
+
+
+def _amount(option: Text) -> int:
+    """The number an option of amounts or counts is sorted by."""
+    return cast(Say | Later, option).args[0]
 
 
 # -- Action 1: the new price, the zones ---------------------------------------------------------------------
@@ -114,35 +138,38 @@ def ask_new_price(s: State, rng: random.Random) -> Question:
     color, pips = rng.choice(DIE_FACES)
     new = move_marker(old, (color, pips))
     wrong = [clamp(old + d * k) for d in (1, -1) for k in (pips, pips + 1, pips - 1)] + [old]
-    options, answer = choices(rng, money(price(new)), [money(price(i)) for i in wrong],
-                              key=lambda t: int(t.strip("$").replace(",", "")))
+    options, answer = choices(rng, _money(price(new)), [_money(price(i)) for i in wrong], key=_amount)
     why = _first_event(s.apply(RollPrice(color, pips)), R.A1)
-    prompt = (f"Action 1: {_name(s.start)} rolls the price die for {COMPANIES[c]}, whose marker stands at "
-              f"{money(price(old))}. The die shows {color} {pips}. What is the new price of {COMPANIES[c]}?")
+    prompt = say("Action 1: {:name} rolls the price die for {:company}, whose marker stands at {:price}. The die "
+                 "shows {} {}. What is the new price of {:company}?", s.start, c, old, Say(color, context="colour"),
+                 pips, c)
     return rule_question("new_price", s, s.start, prompt, options, answer, why, R.A1)
 
 
-ZONE_RULE = {"red": "red zone: every number moves the marker up",
-             "white": "white zone: a blue number moves it up, a red number down",
-             "blue": "blue zone: every number moves the marker down"}
+ZONE_RULE = {"red": N_("red zone: every number moves the marker up"),
+             "white": N_("white zone: a blue number moves it up, a red number down"),
+             "blue": N_("blue zone: every number moves the marker down")}
 
 
-def zone_prices(zone: str) -> str:
+def zone_prices(zone: str) -> Say:
     """The prices of a zone: "$1,500 to $3,500"."""
     inside = [p for p, z in zip(TRACK, ZONE) if z == zone]
-    return f"{money(inside[0])} to {money(inside[-1])}"
+    return say("{:money} to {:money}", inside[0], inside[-1])
 
 
 def ask_price_zone(s: State, rng: random.Random) -> Question:
     """Action 1: in which zone is the marker of the company rolled for, and so which way does the die move it?"""
     c = s.cursor
     zone = ZONE[s.prices[c]]
-    options = tuple(ZONE_RULE.values())
-    prompt = (f"Action 1: {_name(s.start)} rolls the price die for {COMPANIES[c]}, whose marker stands at "
-              f"{money(price(s.prices[c]))}. In which zone is the marker, and which way will the die move it?")
-    why = (f"{money(price(s.prices[c]))} lies in the {zone} zone ({zone_prices(zone)}); the red zone runs "
-           f"{zone_prices('red')}, the white {zone_prices('white')}, the blue {zone_prices('blue')}.")
-    return rule_question("price_zone", s, s.start, prompt, options, options.index(ZONE_RULE[zone]), why, R.A1)
+    options = tuple(Say(rule) for rule in ZONE_RULE.values())
+    prompt = say("Action 1: {:name} rolls the price die for {:company}, whose marker stands at {:price}. In which "
+                 "zone is the marker, and which way will the die move it?", s.start, c, s.prices[c])
+    why = say("{:price} lies in the red zone ({}); the red zone runs {}, the white {}, the blue {}." if zone == "red"
+              else "{:price} lies in the white zone ({}); the red zone runs {}, the white {}, the blue {}."
+              if zone == "white" else
+              "{:price} lies in the blue zone ({}); the red zone runs {}, the white {}, the blue {}.",
+              s.prices[c], zone_prices(zone), zone_prices("red"), zone_prices("white"), zone_prices("blue"))
+    return rule_question("price_zone", s, s.start, prompt, options, list(ZONE_RULE).index(zone), why, R.A1)
 
 
 # -- Action 4: the truck and the locomotive -------------------------------------------------------------------
@@ -175,34 +202,33 @@ def ask_truck_cost(s: State, rng: random.Random) -> Question:
     p = s.in_turn()
     action = rng.choice([a for a in _drives(s) if drive_cost(s, a) >= 2])
     cost = drive_cost(s, action)
-    options, answer = choices(rng, counted(cost, "point"), [counted(k, "point") for k in range(1, s.mp + 2)],
-                              key=lambda t: int(t.split()[0]))
-    where = cell_name(square(action.row, action.col))
-    prompt = (f"Action 4 a): {_name(p)}'s truck stands on {cell_name(s.trucks[p])} with "
-              f"{counted(s.mp, 'movement point')} left. How many points does driving it to {where} cost, the "
-              "cheapest way?")
-    why = (f"{_first_event(s.apply(action), R.A4A)} A truck pays 1 / 2 / 3 points to enter a flat / hill / mountain "
-           "square, whatever lies on it; squares with derricks may not be entered.")
+    options, answer = choices(rng, _points(cost), [_points(k) for k in range(1, s.mp + 2)], key=_amount)
+    prompt = say("Action 4 a): {:name}'s truck stands on {:cell} with {:count movement point} left. How many "
+                 "points does driving it to {:cell} cost, the cheapest way?", p, s.trucks[p], s.mp,
+                 square(action.row, action.col))
+    why = say("{} A truck pays 1 / 2 / 3 points to enter a flat / hill / mountain square, whatever lies on it; "
+              "squares with derricks may not be entered.", _first_event(s.apply(action), R.A4A))
     return rule_question("truck_cost", s, p, prompt, options, answer, why, R.A4A)
 
 
-def _reach_reasons(s: State, p: int) -> dict[int, str]:
+def _reach_reasons(s: State, p: int) -> dict[int, Text]:
     """Squares near the truck that it may NOT drive to now, each with the reason."""
     cell, mp = s.trucks[p], s.mp
     blocked, within = no_stop(s, p), reachable(cell, mp, s.derrick_cells)
     r0, c0 = row_col(cell)
-    out = {}
+    out: dict[int, Text] = {}
     for target in range(len(TERRAIN)):
         r, c = row_col(target)
         if target == cell or abs(r - r0) + abs(c - c0) > mp + 2:
             continue
         if s.derrick_cells >> target & 1:
-            out[target] = f"{cell_name(target)} has a derrick: a truck may not enter it."
+            out[target] = say("{:cell} has a derrick: a truck may not enter it.", target)
         elif blocked >> target & 1 and within >> target & 1:
-            what = "a face-down tile" if s.tile_cells >> target & 1 else "an opposing truck"
-            out[target] = f"{cell_name(target)} holds {what}: a truck may cross it but not stop on it."
+            out[target] = say("{:cell} holds a face-down tile: a truck may cross it but not stop on it."
+                              if s.tile_cells >> target & 1 else
+                              "{:cell} holds an opposing truck: a truck may cross it but not stop on it.", target)
         elif not within >> target & 1:
-            out[target] = f"{cell_name(target)} costs more than the {counted(mp, 'point')} left to reach."
+            out[target] = say("{:cell} costs more than the {:count point} left to reach.", target, mp)
     return out
 
 
@@ -219,13 +245,14 @@ def ask_truck_reach(s: State, rng: random.Random) -> Question:
     reasons = _reach_reasons(s, p)
     picked = rng.sample(sorted(reasons), 3) + [right]
     rng.shuffle(picked)
-    because = [reasons.get(t) or f"{cell_name(t)} is {counted(drive_cost(s, action), 'point')} away, the cheapest "
-               "way, and the truck may stop there." for t in picked]
-    prompt = (f"Action 4 a): {_name(p)}'s truck stands on {cell_name(s.trucks[p])} with "
-              f"{counted(s.mp, 'movement point')} left. Which of these squares may it drive to and stop on?")
-    why = ("Entering a flat / hill / mountain square costs 1 / 2 / 3 points; face-down tiles and opposing trucks "
-           "may be crossed but not stopped on; derricks may not be entered.")
-    return rule_question("truck_reach", s, p, prompt, [cell_name(t) for t in picked], picked.index(right), why, R.A4A,
+    because = [reasons.get(t) or say("{:cell} is {:count point} away, the cheapest way, and the truck may stop "
+                                     "there.", t, drive_cost(s, action)) for t in picked]
+    prompt = say("Action 4 a): {:name}'s truck stands on {:cell} with {:count movement point} left. Which of these "
+                 "squares may it drive to and stop on?", p, s.trucks[p], s.mp)
+    why = Say("Entering a flat / hill / mountain square costs 1 / 2 / 3 points; face-down tiles and opposing trucks "
+              "may be crossed but not stopped on; derricks may not be entered.")
+    return rule_question("truck_reach", s, p, prompt, [say("{:cell}", t) for t in picked], picked.index(right), why,
+                         R.A4A,
                          targets=[_picture_part(DriveTo(*row_col(t)), p) for t in picked], because=because)
 
 
@@ -247,43 +274,43 @@ def ask_locomotive(s: State, rng: random.Random) -> Question:
     """Action 4 c): how far can the locomotive go with the points left?"""
     p = s.in_turn()
     k = rail_spaces(s, p)
-    options, answer = choices(rng, counted(k, "rail space"), [counted(j, "rail space") for j in range(1, s.mp + 2)],
-                              key=lambda t: int(t.split()[0]))
-    costs = ", ".join(f"space {i} costs {RAIL_COST[i]}" for i in range(s.locos[p] + 1, min(LAST_SPACE, s.locos[p]
-                                                                                              + k + 1) + 1))
-    prompt = (f"Action 4 c): {_name(p)}'s locomotive stands on rail space {s.locos[p]}, and {_name(p)} has "
-              f"{counted(s.mp, 'movement point')} left. How many rail spaces can the locomotive advance if "
-              f"{_name(p)} spends them all on it?")
-    why = (f"The locomotive enters one rail space at a time, paying the cost printed for the space entered "
-           f"({costs}): {counted(s.mp, 'point')} take it to space {s.locos[p] + k}.")
+    options, answer = choices(rng, _points(k, "rail space"), [_points(j, "rail space") for j in range(1, s.mp + 2)],
+                              key=_amount)
+    costs = joined([say("space {} costs {}", i, RAIL_COST[i])
+                    for i in range(s.locos[p] + 1, min(LAST_SPACE, s.locos[p] + k + 1) + 1)])
+    prompt = say("Action 4 c): {:name}'s locomotive stands on rail space {}, and {:name} has {:count movement point} "
+                 "left. How many rail spaces can the locomotive advance if {:name} spends them all on it?", p,
+                 s.locos[p], p, s.mp, p)
+    why = say("The locomotive enters one rail space at a time, paying the cost printed for the space entered ({}): "
+              "{:count point} take it to space {}.", costs, s.mp, s.locos[p] + k)
     return rule_question("locomotive", s, p, prompt, options, answer, why, R.A4C)
 
 
 # -- Action 6: who is paid for a transport ----------------------------------------------------------------------
 
-FREE = "nobody: the own locomotive carries it free"
+FREE = N_("nobody: the own locomotive carries it free")
 
 
 def _transport_wanted(s: State) -> bool:
     return s.phase == R.PRODUCE
 
 
-def paid_text(payees: list[int]) -> str:
+def paid_text(payees: list[int]) -> Say:
     """Who receives the transport fee: "$3,000 to Blue", "$1,500 each to Blue and Green", "$3,000 to the bank"."""
     if not payees:
-        return f"{money(FEE)} to the bank"
-    names = [_name(q) for q in sorted(payees)]
-    if len(names) == 1:
-        return f"{money(FEE)} to {names[0]}"
-    return f"{money(FEE // len(names))} each to {', '.join(names[:-1])} and {names[-1]}"
+        return say("{:money} to the bank", FEE)
+    if len(payees) == 1:
+        return say("{:money} to {:name}", FEE, payees[0])
+    return say("{:money} each to {}", FEE // len(payees), listing([say("{:name}", q) for q in sorted(payees)]))
 
 
-def transport_text(own: bool, black: bool, rivals: list[int] | None) -> str:
+def transport_text(own: bool, black: bool, rivals: list[int] | None) -> Say:
     """The ways a chip may be carried, as who is paid: free, or the bank and/or the opponents ahead."""
     if own:
-        return FREE
-    ways = ([paid_text([])] if black else []) + ([paid_text(rivals)] if rivals else [])
-    return " or ".join(ways)
+        return Say(FREE)
+    if black and rivals:
+        return say("{} or {}", paid_text([]), paid_text(rivals))
+    return paid_text([] if black else rivals or [])
 
 
 def ask_transport(s: State, rng: random.Random) -> Question:
@@ -293,14 +320,14 @@ def ask_transport(s: State, rng: random.Random) -> Question:
     right = transport_text(s.locos[p] >= SITES[site].col, black, rivals)
     others = [q for q in range(s.n) if q != p]
     groups = [list(group) for k in range(1, len(others) + 1) for group in itertools.combinations(others, k)]
-    wrong = [FREE, paid_text([])] + [transport_text(False, b, group) for group in groups for b in (False, True)]
+    wrong = [Say(FREE), paid_text([])] + [transport_text(False, b, group) for group in groups for b in (False, True)]
     options, answer = choices(rng, right, wrong)
     where = SITES[site]
-    prompt = (f"Action 6: {_name(p)}'s derrick at {cell_name(square(where.row, where.col))} (column {where.col}) "
-              f"produces a chip, and {_locomotives(s)}. Who is paid for carrying the chip into {_name(p)}'s storage, "
-              "and how much?")
+    prompt = say("Action 6: {:name}'s derrick at {:cell} (column {}) produces a chip, and {}. Who is paid for "
+                 "carrying the chip into {:name}'s storage, and how much?", p, square(where.row, where.col), where.col,
+                 _locomotives(s), p)
     carried = [s.apply(a) for a in s.legal_actions() if isinstance(a, Transport) and a.company == 0]
-    why = " ".join(_first_event(after, R.A6) for after in carried)
+    why = joined([_first_event(after, R.A6) for after in carried], " ")
     return rule_question("transport", s, p, prompt, options, answer, why, R.A6)
 
 
@@ -310,25 +337,27 @@ def _bid_wanted(s: State) -> bool:
     return s.phase == R.BID
 
 
-def _house_rule(s: State, p: int) -> str:
+def _house_rule(s: State, p: int) -> Say:
     if s.opts.bluff_bids:
-        return (f"with the variant bluff_bids a player holding license cards may bid up to the most any hand could "
-                f"pay ({max_bid(s, p)})")
-    return (f"the kit's house rule G5 allows at most twice the cards held ({counted(s.license_count(p), 'card')}: "
-            f"{max_bid(s, p)}), the most such a hand could pay")
+        return say("with the variant bluff_bids a player holding license cards may bid up to the most any hand could "
+                   "pay ({})", max_bid(s, p))
+    return say("the kit's house rule G5 allows at most twice the cards held ({:count card}: {}), the most such a "
+               "hand could pay", s.license_count(p), max_bid(s, p))
 
 
-def _bids_text(low: int, high: int) -> str:
-    return f"only {low}" if low == high else f"{low} to {high}"
+def _bids_text(low: int, high: int) -> Say:
+    return say("only {}", low) if low == high else say("{} to {}", low, high, context="range")
 
 
-def _auction_words(s: State, p: int) -> str:
+def _auction_words(s: State, p: int) -> Say:
     a = s.auction
     assert a is not None
-    high = f"the high bid is {a.high_bid} ({_name(a.high_bidder)})" if a.high_bidder is not None else "no bid yet"
-    variant = " (variant bluff_bids)" if s.opts.bluff_bids else ""
-    return (f"Action 7 a){variant}: the auction at {COMPANIES[a.company]}, {high}. {_name(p)} holds "
-            f"{counted(s.license_count(p), 'license card')} worth {s.license_value(p)}")
+    high = (say("the high bid is {} ({:name})", a.high_bid, a.high_bidder) if a.high_bidder is not None
+            else Say("no bid yet"))
+    return say("Action 7 a) (variant bluff_bids): the auction at {:company}, {}. {:name} holds {:count license card} "
+               "worth {}" if s.opts.bluff_bids else
+               "Action 7 a): the auction at {:company}, {}. {:name} holds {:count license card} worth {}",
+               a.company, high, p, s.license_count(p), s.license_value(p))
 
 
 def ask_legal_bids(s: State, rng: random.Random) -> Question:
@@ -340,10 +369,10 @@ def ask_legal_bids(s: State, rng: random.Random) -> Question:
     wrong = [(low, value), (low, 2 * cards + 1), (max(1, a.high_bid), top), (1, top), (low, top + 1),
              (low, COMPONENTS.license_value_total), (low, cards)]
     options, answer = choices(rng, _bids_text(low, top), [_bids_text(lo, hi) for lo, hi in wrong if hi >= lo],
-                              key=lambda t: [int(x) for x in t.replace("only", "").split(" to ")])
-    prompt = f"{_auction_words(s, p)}. Which bids may {_name(p)} make (besides passing)?"
-    why = (f"Each bid is a sum of sales licenses, higher than the last ({a.high_bid}); a bid may exceed the own "
-           f"hand (ruling G5: the penalty implies it), and {_house_rule(s, p)}.")
+                              key=lambda t: t.args)
+    prompt = say("{}. Which bids may {:name} make (besides passing)?", _auction_words(s, p), p)
+    why = say("Each bid is a sum of sales licenses, higher than the last ({}); a bid may exceed the own hand (ruling "
+              "G5: the penalty implies it), and {}.", a.high_bid, _house_rule(s, p))
     return rule_question("legal_bids", s, p, prompt, options, answer, why, R.A7A)
 
 
@@ -367,13 +396,15 @@ def ask_bluff(s: State, rng: random.Random) -> Question:
     bid = rng.randint(low, min(high, low + 3))
     cards = s.license_count(p)
     lost = penalty_cards(cards)
-    options, answer = choices(rng, counted(lost, "license card"),
-                              [counted(k, "license card") for k in (cards // 2, cards, cards - 1, 1, bid - lost)
-                               if k >= 1], key=lambda t: int(t.split()[0]))
-    prompt = (f"{_auction_words(s, p)}. {_name(p)} bids {bid} and every other bidder passes. How many license cards "
-              f"does {_name(p)} lose?")
+    options, answer = choices(rng, _points(lost, "license card"),
+                              [_points(k, "license card") for k in (cards // 2, cards, cards - 1, 1, bid - lost)
+                               if k >= 1], key=_amount)
+    prompt = say("{}. {:name} bids {} and every other bidder passes. How many license cards does {:name} lose?",
+                 _auction_words(s, p), p, bid, p)
     after = all_pass(s.apply(Bid(bid)), p)
-    why = next(e.text for e in after.events if e.section == R.A7A and "penalty" in e.text)
+    with using(SOURCE):
+        penalty = next(i for i, e in enumerate(after.events) if e.section == R.A7A and "penalty" in e.text)
+    why = _event_at(after, penalty)
     return rule_question("bluff", s, p, prompt, options, answer, why, R.A7A)
 
 
@@ -412,15 +443,14 @@ def ask_end_bonus(s: State, rng: random.Random) -> Question:
     rank = ranking(s).index(p)
     bonus = COMPONENTS.end_derrick_bonus
     wrong = [k * b for k in (derricks - 1, derricks, derricks + 1) for b in bonus[: s.n] if k >= 1]
-    options, answer = choices(rng, money(derricks * bonus[rank]), [money(v) for v in wrong],
-                              key=lambda t: int(t.strip("$").replace(",", "")))
-    prompt = (f"End of Game: the black locomotive has reached the oil harbour, and {_locomotives(s)}. {_name(p)} has "
-              f"{counted(derricks, 'derrick')} on the board. What does the bonus for derricks pay {_name(p)} (not "
-              "counting the chips)?")
-    ranks = ", ".join(f"{money(b)} for rank {i + 1}" for i, b in enumerate(bonus[: s.n]))
-    why = (f"{_name(p)}'s locomotive (space {s.locos[p]}) is ranked {rank + 1}: {counted(derricks, 'derrick')} x "
-           f"{money(bonus[rank])} = {money(derricks * bonus[rank])}. Every derrick still on the board pays its owner "
-           f"by the rank of the owner's locomotive ({ranks}).")
+    options, answer = choices(rng, _money(derricks * bonus[rank]), [_money(v) for v in wrong], key=_amount)
+    prompt = say("End of Game: the black locomotive has reached the oil harbour, and {}. {:name} has "
+                 "{:count derrick} on the board. What does the bonus for derricks pay {:name} (not counting the "
+                 "chips)?", _locomotives(s), p, derricks, p)
+    ranks = joined([say("{:money} for rank {}", b, i + 1) for i, b in enumerate(bonus[: s.n])])
+    why = say("{:name}'s locomotive (space {}) is ranked {}: {:count derrick} x {:money} = {:money}. Every derrick "
+              "still on the board pays its owner by the rank of the owner's locomotive ({}).", p, s.locos[p],
+              rank + 1, derricks, bonus[rank], derricks * bonus[rank], ranks)
     return rule_question("end_bonus", s, p, prompt, options, answer, why, R.END_OF_GAME)
 
 
@@ -438,8 +468,8 @@ def _tie_wanted(s: State) -> bool:
                                                              for p in group)
 
 
-def _order_text(order: tuple[int, ...] | list[int]) -> str:
-    return ", then ".join(_name(p) for p in order)
+def _order_text(order: tuple[int, ...] | list[int]) -> Text:
+    return say("{:name}", order[0]) if len(order) == 1 else say("{}, then {:name}", _order_text(order[:-1]), order[-1])
 
 
 def ask_tie_break(s: State, rng: random.Random) -> Question:
@@ -449,15 +479,22 @@ def ask_tie_break(s: State, rng: random.Random) -> Question:
     right = [p for p in ranked if p in group]
     orders = [_order_text(o) for o in itertools.permutations(group)]
     options, answer = choices(rng, _order_text(right), orders)
-    counts = "number of license cards" if s.opts.tie_by_license_cards else "added-up value of the licenses"
-    hands = "; ".join(f"{_name(p)} {counted(s.license_count(p), 'card')} worth {s.license_value(p)}" for p in group)
-    variant = " (variant tie_by_license_cards)" if s.opts.tie_by_license_cards else ""
+    by_cards = s.opts.tie_by_license_cards
+    hands = joined([say("{:name} {:count card} worth {}", p, s.license_count(p), s.license_value(p)) for p in group],
+                   "; ")
     p = s.current_player()
-    prompt = (f"End of Game{variant}: if the game ended now, in which order would the locomotives on rail space "
-              f"{s.locos[group[0]]} rank? Their licenses (open hands): {hands}; {_name(s.start)} started this round.")
-    why = (f"{_name(right[0])}{tie_note(s, right[0], ranked)}. Locomotives on the same space: the player with more "
-           f"sales licenses ranks better (here: the {counts}); still tied, the order of the interrupted round from "
-           "its start player decides.")
+    prompt = say("End of Game (variant tie_by_license_cards): if the game ended now, in which order would the "
+                 "locomotives on rail space {} rank? Their licenses (open hands): {}; {:name} started this round."
+                 if by_cards else
+                 "End of Game: if the game ended now, in which order would the locomotives on rail space {} rank? "
+                 "Their licenses (open hands): {}; {:name} started this round.", s.locos[group[0]], hands, s.start)
+    note = tie_note(s, right[0], ranked)
+    why = say("{:name}{}. Locomotives on the same space: the player with more sales licenses ranks better (here: the "
+              "number of license cards); still tied, the order of the interrupted round from its start player "
+              "decides." if by_cards else
+              "{:name}{}. Locomotives on the same space: the player with more sales licenses ranks better (here: the "
+              "added-up value of the licenses); still tied, the order of the interrupted round from its start player "
+              "decides.", right[0], Later(WORDING.text, note))
     return rule_question("tie_break", s, p, prompt, options, answer, why, R.END_OF_GAME)
 
 
@@ -488,9 +525,10 @@ def _judge(kind: str) -> Callable[[State, random.Random], Question]:
     def ask(s: State, rng: random.Random) -> Question:
         p = s.current_player()
         assert p is not None
-        where = _auction_words(s, p) if s.phase == R.BID else R.PHASE_NAMES[s.phase]
-        prompt = (f"Round {s.round}, {where}. You are {_name(p)}, with {money(s.money[p])}, and {_locomotives(s)}. "
-                  "What would you do?")
+        where = (_auction_words(s, p) if s.phase == R.BID else
+                 say("Action {}", R.PHASE_NAMES[s.phase].removeprefix("Action ")))
+        prompt = say("Round {}, {}. You are {:name}, with {:money}, and {}. What would you do?", s.round, where, p,
+                     s.money[p], _locomotives(s))
         return judgement_question(kind, s, prompt, R.SECTION_OF_PHASE[s.phase], samples=24,
                                   seed=rng.getrandbits(32), target=lambda action: _picture_part(action, p))
 
@@ -499,30 +537,30 @@ def _judge(kind: str) -> Callable[[State, random.Random], Question]:
 
 def _kinds() -> list[_Asked]:
     return [
-        _Asked("new_price", "The new price after a die face", R.A1, _at_roll, ask_new_price,
+        _Asked("new_price", N_("The new price after a die face"), R.A1, _at_roll, ask_new_price,
                scenarios=("price_zones",)),
-        _Asked("price_zone", "The price zone and where the die moves the marker", R.A1, _at_roll, ask_price_zone,
+        _Asked("price_zone", N_("The price zone and where the die moves the marker"), R.A1, _at_roll, ask_price_zone,
                scenarios=("price_zones",)),
-        _Asked("truck_cost", "What a truck move costs", R.A4A, _truck_cost_wanted, ask_truck_cost),
-        _Asked("truck_reach", "Where the truck may stop (click the square)", R.A4A, _truck_reach_wanted,
+        _Asked("truck_cost", N_("What a truck move costs"), R.A4A, _truck_cost_wanted, ask_truck_cost),
+        _Asked("truck_reach", N_("Where the truck may stop (click the square)"), R.A4A, _truck_reach_wanted,
                ask_truck_reach),
-        _Asked("locomotive", "How far the locomotive goes", R.A4C, _locomotive_wanted, ask_locomotive,
+        _Asked("locomotive", N_("How far the locomotive goes"), R.A4C, _locomotive_wanted, ask_locomotive,
                scenarios=("locomotives_back",)),
-        _Asked("transport", "Who is paid for a transport, and how much", R.A6, _transport_wanted, ask_transport,
+        _Asked("transport", N_("Who is paid for a transport, and how much"), R.A6, _transport_wanted, ask_transport,
                scenarios=("transport_fee_tied",)),
-        _Asked("legal_bids", "Which bids are legal", R.A7A, _bid_wanted, ask_legal_bids, _bid_options,
+        _Asked("legal_bids", N_("Which bids are legal"), R.A7A, _bid_wanted, ask_legal_bids, _bid_options,
                scenarios=("auction_bluff", "winner_cannot_pay", "only_twos_no_change")),
-        _Asked("bluff", "What a bluff costs", R.A7A, _bluff_wanted, ask_bluff, _bid_options,
+        _Asked("bluff", N_("What a bluff costs"), R.A7A, _bluff_wanted, ask_bluff, _bid_options,
                scenarios=("auction_bluff", "winner_cannot_pay")),
-        _Asked("end_bonus", "The end bonus by locomotive rank", R.END_OF_GAME, _end_wanted, ask_end_bonus,
+        _Asked("end_bonus", N_("The end bonus by locomotive rank"), R.END_OF_GAME, _end_wanted, ask_end_bonus,
                later=False, scenarios=("last_red_card",)),
-        _Asked("tie_break", "The tie break of locomotives on one space", R.END_OF_GAME, _tie_wanted, ask_tie_break,
+        _Asked("tie_break", N_("The tie break of locomotives on one space"), R.END_OF_GAME, _tie_wanted, ask_tie_break,
                _tie_options),
-        _Asked("which_card", "Which card would you take? (the coach judges)", R.A2, _deciding(R.TAKE),
+        _Asked("which_card", N_("Which card would you take? (the coach judges)"), R.A2, _deciding(R.TAKE),
                _judge("which_card"), judgement=True),
-        _Asked("what_bid", "What would you bid? (the coach judges)", R.A7A, _deciding(R.BID), _judge("what_bid"),
+        _Asked("what_bid", N_("What would you bid? (the coach judges)"), R.A7A, _deciding(R.BID), _judge("what_bid"),
                _bid_options, judgement=True, scenarios=("auction_bluff", "winner_cannot_pay")),
-        _Asked("what_would_you_do", "What would you do? (the coach judges)", f"{R.A2}; {R.A5}; {R.A6}; {R.A7}",
+        _Asked("what_would_you_do", N_("What would you do? (the coach judges)"), f"{R.A2}; {R.A5}; {R.A6}; {R.A7}",
                _deciding(*JUDGED), _judge("what_would_you_do"), judgement=True,
                scenarios=("two_derrick_tile", "auction_bluff")),
     ]

@@ -11,10 +11,10 @@ The map uses one character per square::
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamekit import Action
-from gamekit.i18n import SOURCE, N_, format_money, gettext, language, pgettext
+from gamekit.i18n import SOURCE, N_, format_money, gettext, language, ngettext, pgettext
 from gamekit.i18n.wording import COMMON_FRAGMENTS, Wording
 from gamekit.words import say_count
 
@@ -209,3 +209,73 @@ def event_text(template: str, args: tuple) -> str:
     filled in (:class:`gamekit.i18n.wording.Wording`)."""
     text = WORDING.event(template, args)
     return text.replace("Inc..", "Inc.")  # a company name ending in "Inc." gets no second full stop
+
+
+# -- actions in words, for a reader ---------------------------------------------------------------------------
+
+#: The truck's directions (English message ids).
+DIRECTIONS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+#: How a produced chip travels (Action 6), by ``Transport.via``.
+TRANSPORTS = {"own": N_("ship the chip to {} by the own locomotive"),
+              "black": N_("ship the chip to {} by the black locomotive"),
+              "rival": N_("ship the chip to {} by an opponent's locomotive")}
+
+
+def licenses_text(ones: int, twos: int) -> str:
+    """License cards in the reader's words, a count of none left out ("2 licenses of value 1 and 1 license of
+    value 2")."""
+    kinds = [gettext("{} of value {}").format(say_count(n, "license"), value) for n, value in ((ones, 1), (twos, 2))
+             if n]
+    return gettext("{} and {}").format(*kinds) if len(kinds) == 2 else kinds[0] if kinds else gettext("no licenses")
+
+
+def action_words(state: "State", action: Action) -> str:
+    """``action`` as an instruction in the reader's language ("move the truck east to (3, 7)", "bid 5"): the words
+    of the coach's options, the chooser, the picture's targets and the log."""
+    s = state
+    a: Any = action
+    kind = action.kind
+    if kind == "step":
+        player = s.current_player()
+        target = (next((n for d, n in NEIGHBOURS[s.trucks[player]] if d == a.direction), -1)
+                  if player is not None and s.trucks[player] >= 0 else -1)
+        direction = gettext(DIRECTIONS.get(a.direction, a.direction))
+        if target >= 0:
+            return gettext("move the truck {direction} to {square}").format(direction=direction,
+                                                                             square=cell_name(target))
+        return gettext("move the truck {}").format(direction)
+    if kind == "transport":
+        return gettext(TRANSPORTS[a.via]).format(COMPANIES[a.company])
+    if kind == "change_price":
+        words = (gettext("move the {company} price up {n}") if a.delta > 0 else
+                 gettext("move the {company} price down {n}"))
+        return words.format(company=COMPANIES[a.company], n=abs(a.delta))
+    if kind == "locomotives_back":
+        return (gettext("move all opposing locomotives back") if a.target is None
+                else gettext("move {}'s locomotive back").format(player_name(a.target)))
+    if kind in ("draw_licenses", "discard_licenses"):
+        words = (ngettext("draw {count} license ({twos} of value 2)", "draw {count} licenses ({twos} of value 2)",
+                          a.count) if kind == "draw_licenses" else
+                 ngettext("discard {count} license at random ({twos} of value 2)",
+                          "discard {count} licenses at random ({twos} of value 2)", a.count))
+        return words.format(count=a.count, twos=a.twos)
+    simple = {
+        "deal_tile": lambda: gettext("deal a tile with {} oil").format(a.value),
+        "roll_price": lambda: gettext("the die shows {colour} {pips}").format(colour=pgettext("colour", a.color),
+                                                                             pips=a.pips),
+        "reveal_card": lambda: gettext("reveal the {}").format(card_text(a.card)),
+        "take_card": lambda: gettext("take the {}").format(card_text(a.card)),
+        "place_truck": lambda: gettext("place the truck on {}").format(f"({a.row}, {COMPONENTS.truck_entry_column})"),
+        "drive_to": lambda: gettext("drive the truck to {}").format(f"({a.row}, {a.col})"),
+        "advance_locomotive": lambda: gettext("advance the locomotive one space"),
+        "take_oil": lambda: gettext("take an oil chip into storage at {}").format(COMPANIES[a.company]),
+        "end_movement": lambda: gettext("end movement"),
+        "build": lambda: gettext("build a derrick at {}").format(f"({a.row}, {a.col})"),
+        "skip_build": lambda: gettext("build nothing"),
+        "let_chip_go": lambda: gettext("let the chip go"),
+        "bid": lambda: gettext("bid {}").format(a.amount),
+        "pass": lambda: pgettext("auction", "pass"),
+        "pay_licenses": lambda: gettext("pay {}").format(licenses_text(a.ones, a.twos)),
+        "sell": lambda: gettext("sell {}").format(say_count(a.chips, "chip")),
+    }
+    return simple[kind]() if kind in simple else str(action)

@@ -8,7 +8,9 @@
   listed as a note: its pieces are the game's ``EVENT_FRAGMENTS``);
 * the rulebook section each event names: a string, or a module-level constant of the game (``A7A``), or
   either side of ``"Play 1 Marker" if ... else "Setup"``;
-* the string arguments of ``_``, ``gettext``, ``N_``, ``ngettext``, ``pgettext`` and ``npgettext`` calls;
+* the string arguments of ``_``, ``gettext``, ``N_``, ``ngettext``, ``pgettext`` and ``npgettext`` calls, and
+  the template of every :class:`gamekit.i18n.say.Say` or ``say`` call (either side of an ``if ... else``), with
+  its ``plural=`` and ``context=``;
 * each counted noun of a template (``{:count chip}``), with its English plural from
   :data:`gamekit.words.NOUNS`;
 
@@ -36,6 +38,9 @@ PACKAGES = ("gamekit", "giganten", "firstgiants")
 _GETTEXT = {"_": (None, 0, None), "gettext": (None, 0, None), "N_": (None, 0, None),
             "ngettext": (None, 0, 1), "pgettext": (0, 1, None), "npgettext": (0, 1, 2)}
 """Function name -> positions of (context, msgid, plural)."""
+_SAY = {"Say", "say"}
+"""Texts worded when read (:class:`gamekit.i18n.say.Say`, a game's ``say``): the first argument is the template
+(a string, or either side of an ``if ... else``), ``plural=`` and ``context=`` its plural and context."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +143,11 @@ def _call(node: ast.Call, where: str, constants: dict[str, str], found: Found) -
 
             if arg(msgid_at) is not None and (context_at is None or arg(context_at) is not None):
                 found.messages.append(Message(str(arg(msgid_at)), arg(plural_at), arg(context_at), (where,)))
+        elif name in _SAY and node.args:
+            keywords = {k.arg: _literal(k.value) for k in node.keywords}
+            for template in _sections(node.args[0], {}):  # (a string, or either side of an ``if ... else``)
+                found.templates.append(template)  # (its counted nouns must be nouns of the kit)
+                found.messages.append(Message(template, keywords.get("plural"), keywords.get("context"), (where,)))
 
 
 def counted_nouns(templates: Iterable[str]) -> set[str]:

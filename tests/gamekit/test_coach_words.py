@@ -22,8 +22,10 @@ import firstgiants.widgets
 import giganten
 import giganten.widgets
 from gamekit import random_game, states_along
-from gamekit.coach import (RANKED_BY, Advice, Estimate, MoveReview, Option, Review, margin_note, model_of, review,
-                           summary_sentences)
+from gamekit.coach import (RANKED_BY, Advice, Estimate, MoveReview, Option, Review, margin_note, model_of, percent,
+                           ranked_by, review, summary_sentences, with_margin)
+from gamekit.i18n import LANGUAGES, format_money, using
+from gamekit.i18n.say import Say
 from gamekit.widgets import HUMAN
 from gamekit.widgets.coaching import advice_html, review_html
 
@@ -37,6 +39,18 @@ ROUNDING = {"firstgiants": ((31.96, 31.64), "0.4 points", (32.04, 31.96)),
 BEST = re.compile(r"^Best: .+ — the highest chance of winning, (\d+)%, and about (.+?) at the end\.")
 NEXT = re.compile(r"comes next: (?:a (\d+)% chance of winning \((\d+)% (less|more)\)|about the same chance of winning)"
                   r" and (?:about (.+?) at the end \((.+?) (less|more)\)|about the same at the end)\.")
+
+
+def phrase(template: str, *args, **plural) -> str:
+    """One of the coach's sentences in the reader's language (the catalogue's words for ``template``)."""
+    return str(Say(template, *args, **plural))
+
+
+@pytest.fixture(params=LANGUAGES)
+def lang(request):
+    """Each test that takes ``lang`` runs in every language the kit speaks (its checks in that language's words)."""
+    with using(request.param):
+        yield request.param
 
 
 def number(text: str) -> float:
@@ -61,7 +75,7 @@ def synthetic(module: str, values: tuple[float, float], wins: tuple[float, float
                            Estimate.exact(values[0] - v), Estimate.exact(wins[0] - w))
                     for k, (v, w) in enumerate(zip(values, wins)))
     advice = Advice(0, 10, model.unit, options, 12, False, 0, (), 0.0)
-    return dataclasses.replace(advice, sentences=tuple(summary_sentences(model, advice)))
+    return dataclasses.replace(advice, said=tuple(summary_sentences(model, advice)))
 
 
 def synthetic_review(module: str, win_cost: Estimate, value_cost: Estimate) -> Review:
@@ -119,7 +133,8 @@ def assert_numbers_agree(pane: str) -> None:
 
 def assert_review_words(text: str, samples: int) -> None:
     """A review's sentences: no cost that rounds to nothing ("$0", "0.0 points", "0%"), one margin explained once."""
-    assert not re.search(r"(?<![\d,.])(\$0|0\.0 points|0%)(?![\d,.])", text), text
+    zeros = "|".join(re.escape(zero) for zero in (format_money(0), phrase("{:decimal} points", 0.0), percent(0.0)))
+    assert not re.search(rf"(?<![\d,.])({zeros})(?![\d,.])", text), text
     assert "give or take" not in text
     assert text.count(margin_note(samples)) == (1 if "±" in text else 0)
 
@@ -127,19 +142,23 @@ def assert_review_words(text: str, samples: int) -> None:
 # -- the Hint pane and the sentences, on made-up numbers -------------------------------------------------------
 
 @pytest.mark.parametrize("module", GAMES)
-def test_difference_that_rounds_to_nothing_says_about_the_same(module):
+def test_difference_that_rounds_to_nothing_says_about_the_same(module, lang):
     same_result = ROUNDING[module][2]
+    model = model_of(GAMES[module].new_game(PLAYERS[module]))
     both = synthetic(module, same_result, (0.443, 0.439))  # 44% and 44%, the same result shown
-    assert both.sentences[0].endswith("Option 1 is about the same, as far as the coach can tell.")
+    assert both.sentences[0].endswith(phrase("{} is about the same, as far as the coach can tell.", "Option 1"))
     chance_only = synthetic(module, ROUNDING[module][0], (0.443, 0.439))
-    assert "comes next: about the same chance of winning and about " in chance_only.sentences[0]
+    assert phrase("about the same chance of winning") in chance_only.sentences[0]
+    assert phrase("about the same at the end") not in chance_only.sentences[0]
     result_only = synthetic(module, same_result, (0.443, 0.30))
-    assert "comes next: a 30% chance of winning (14% less) and about the same at the end." in result_only.sentences[0]
+    assert phrase("a {} chance of winning ({} less)", percent(0.30), percent(0.14)) in result_only.sentences[0]
+    assert phrase("about the same at the end") in result_only.sentences[0]
     for advice in (both, chance_only, result_only):
-        assert " 0% " not in advice.sentences[0] and "(0%" not in advice.sentences[0]
-        assert "($0 " not in advice.sentences[0] and "(0.0 points" not in advice.sentences[0]
-        pane = advice_html(advice, model_of(GAMES[module].new_game(PLAYERS[module])), "Red", "Hint")
-        assert_numbers_agree(pane)
+        assert f" {percent(0)} " not in advice.sentences[0] and f"({percent(0)}" not in advice.sentences[0]
+        assert f"({format_money(0)} " not in advice.sentences[0]
+        assert f"({model.format_change(0.0)}" not in advice.sentences[0]
+        if lang == "en":  # (the numbers read back from the English sentence)
+            assert_numbers_agree(advice_html(advice, model, "Red", "Hint"))
 
 
 @pytest.mark.parametrize("module", GAMES)
@@ -153,7 +172,7 @@ def test_shown_numbers_agree_with_the_written_difference(module):
 
 
 @pytest.mark.parametrize("module", GAMES)
-def test_hint_shows_one_margin(module):
+def test_hint_shows_one_margin(module, lang):
     advice = synthetic(module, (40_000.0, 30_000.0), (0.6, 0.4), se=3.0)
     pane = advice_html(advice, model_of(GAMES[module].new_game(PLAYERS[module])), "Red", "Hint")
     assert pane.count("±") == 4 + 1  # both cells of both rows, and the one note that explains it
@@ -165,33 +184,41 @@ def test_hint_shows_one_margin(module):
 
 
 @pytest.mark.parametrize("module", GAMES)
-def test_hint_says_what_options_are_ranked_by(module):
+def test_hint_says_what_options_are_ranked_by(module, lang):
     advice = synthetic(module, (30.0, 40.0), (0.6, 0.4))  # the better chance ranks first, the bigger result not
     pane = advice_html(advice, model_of(GAMES[module].new_game(PLAYERS[module])), "Red", "Hint")
-    assert f"The options, {RANKED_BY}:" in pane.split("<table")[0]
-    assert advice.text().splitlines()[0] == f"The options, {RANKED_BY}:"
-    assert advice.sentences[0].startswith("Best: option 0 — the highest chance of winning, 60%,")
+    line = phrase("The options, {}:", phrase(RANKED_BY))
+    assert line in html.unescape(pane.split("<table")[0])
+    assert advice.text().splitlines()[0] == ranked_by(advice) == line
+    best = phrase("Best: {} — the highest chance of winning, {}, and about {} at the end.", "option 0", percent(0.6),
+                  "{}")
+    assert advice.sentences[0].startswith(best.split("{}")[0])
 
 
 # -- the review's text, on made-up numbers ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("module", GAMES)
-def test_review_cost_that_rounds_to_nothing_says_about_the_same(module):
+def test_review_cost_that_rounds_to_nothing_says_about_the_same(module, lang):
     small, wide = (30.0, 1480.0) if module == "giganten" else (0.03, 1.48)  # "$0 ± $2,900", "0.0 points ± 2.9 points"
     zero = synthetic_review(module, Estimate(0.03, 0.01, 4), Estimate(small, wide, 4))
     (line,) = zero.sentences()
-    assert line.endswith(": 3% ± 2% less chance of winning and about the same at the end.")
+    less = phrase("{} less chance of winning", with_margin(Estimate(0.03, 0.01, 4), percent))
+    assert f"{percent(0.03)} ± {percent(0.02)}" in less
+    assert line.endswith(phrase("Move {}, {}: {} instead of {}: {} and {}.", 42, "Red", "option 1", "option 0", less,
+                                phrase("about the same at the end")))
     assert_review_words(zero.text(), 12)
     flat = synthetic_review(module, Estimate(0.004, 0.002, 4), Estimate(2400.0, 10.0, 4))
-    assert "about the same chance of winning and " in flat.sentences()[0]
+    assert phrase("about the same chance of winning") in flat.sentences()[0]
     nothing = synthetic_review(module, Estimate(0.004, 0.002, 4), Estimate(0.01, 0.0, 4))
-    assert nothing.sentences() == ["No move of the 1 reviewed cost anything the coach could measure."]
+    assert nothing.sentences() == [phrase("No move of the {} reviewed cost anything the coach could measure.", 1,
+                                          plural="No move of the {} reviewed cost anything the coach could measure.",
+                                          n=1)]
     richer = synthetic_review(module, Estimate(0.004, 0.002, 4), Estimate(-2400.0, 10.0, 4))
     assert richer.sentences() == nothing.sentences()  # ending richer at an unchanged chance is no mistake
 
 
 @pytest.mark.parametrize("module", GAMES)
-def test_review_shows_one_margin_explained_once(module):
+def test_review_shows_one_margin_explained_once(module, lang):
     result = synthetic_review(module, Estimate(0.03, 0.01, 4), Estimate(2400.0, 900.0, 4))
     assert_review_words(result.text(), 12)
     pane = review_html(result, "your moves")
@@ -245,7 +272,7 @@ def test_a_reviews_text_says_about_the_same_and_explains_its_margin_once(module)
 
 
 @pytest.mark.parametrize("module", GAMES)
-def test_a_single_sample_shows_no_margin(module):
+def test_a_single_sample_shows_no_margin(module, lang):
     """One sample has no standard error (NaN): the numbers show without a margin, and without the note."""
     model = model_of(GAMES[module].new_game(PLAYERS[module]))
     one = Estimate.of([31_960.0])
@@ -256,4 +283,5 @@ def test_a_single_sample_shows_no_margin(module):
     pane = advice_html(single, model, "Red", "Hint")
     assert "±" not in pane and "nan" not in pane
     result = synthetic_review(module, Estimate.of([0.03]), Estimate.of([2400.0]))
-    assert "±" not in result.text() and "nan" not in result.text() and "3% less chance of winning" in result.text()
+    assert "±" not in result.text() and "nan" not in result.text()
+    assert phrase("{} less chance of winning", percent(0.03)) in result.text()

@@ -105,7 +105,7 @@ def test_action_6_who_is_paid_for_a_transport_is_who_the_engine_pays():
             assert gains[seat] == (0 if action.via == "own" else -3000)
             assert all(gains[p] == 3000 // len(payees) for p in payees) and (action.via == "rival") == bool(payees)
             ways.append(FREE if action.via == "own" else paid_text(payees))
-        assert right(q) == " or ".join(ways)
+        assert right(q) == " or ".join(map(str, ways))
 
 
 def test_action_7a_the_legal_bids_are_the_engine_s():
