@@ -114,7 +114,7 @@ def summary_html(state) -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in (_("player"), _("points"), _("amber"), _("markers out"),
                                                      _("Study"), _("News tokens")))
     end = ("<div><b>{}</b> {}</div>".format(escape_text(_("End triggered:")),
-                                            escape(WORDING.text(seen["end_triggered"])))
+                                            escape(WORDING.text(seen["end_triggered"], keep=state.names)))
            if seen["end_triggered"] else "")
     supplies = _("Set tokens: {supply} in the supply, {box} in the box · amber supply {amber}").format(
         supply=seen["set_tokens_supply"], box=seen["set_tokens_box"], amber=seen["amber_supply"])
@@ -165,18 +165,18 @@ def view(names: Sequence[str] = DEFAULT_NAMES, bots: dict[str, Any] | None = Non
 
 
 def stepper(players: int = 3, seed: int = 0, seats: Sequence[str] | None = None, state: GameState | None = None,
-            scenario: str | None = None, **options: Any) -> GameStepper:
+            scenario: str | None = None, language: str | None = None, **options: Any) -> GameStepper:
     """The First Giants stepper (show it as the last expression of a cell).
 
     ``seats``: "human" or a bot name of ``firstgiants.bots.BOTS`` per seat; ``state``: a game to open with
     its whole history since its start (``firstgiants.from_position(...)`` too); ``scenario``: a name of
-    ``firstgiants.scenarios()`` to start from; ``options``: the game's options (``first_player``, ``names``,
-    ``eggs_not_fossils``)."""
+    ``firstgiants.scenarios()`` to start from; ``language``: "en", "da" or "de" (default: the kit's, see
+    ``gamekit.set_language``); ``options``: the game's options (``first_player``, ``names``, ``eggs_not_fossils``)."""
     state = starting_point(SPEC, state, scenario)
     given = options.get("names") or (state.options.get("names") if state is not None else "")
     names = [n.strip() for n in given.split(",")] if given else DEFAULT_NAMES
     return GameStepper(view(names), players=players, seed=seed, seats=seats, options=options, state=state,
-                       scenario=scenario)
+                       scenario=scenario, language=language)
 
 
 # -- the museum builder ---------------------------------------------------------------------------------
@@ -303,7 +303,7 @@ class MuseumBuilder:
 
     def _refresh_menus(self) -> None:
         current, free = self.card.value, self._free_cards()
-        self.card.options = [(pictures.card_text(c), c) for c in free]
+        self.card.options = [(f"{card_name(c)} ({pictures.short_effect(c)})", c) for c in free]
         self.card.value = current if current in free else (free[0] if free else None)
         self._refresh_targets()
 

@@ -248,18 +248,19 @@ def bid_amount(action: Action) -> int | None:
 
 
 def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None, state: GameState | None = None,
-            scenario: str | None = None, **options: Any) -> GameStepper:
+            scenario: str | None = None, language: str | None = None, **options: Any) -> GameStepper:
     """The Giganten stepper (show it as the last expression of a cell).
 
     ``seats``: one entry per seat, "human" or a bot name of ``giganten.bots.BOTS`` (default: bots);
     ``state``: a game to open (e.g. ``gamekit.record.load(text, giganten.SPEC)``, ``giganten.from_position(...)``),
     with its whole history since its start; ``scenario``: a name of ``giganten.scenarios()`` to start from;
+    ``language``: "en", "da" or "de" (default: the kit's, ``gamekit.set_language``);
     ``options``: the game's variant switches (``one_opponent_back``, ``exact_price_change``,
     ``open_licenses``, ``first_player``, ``bluff_bids``, ``tie_by_license_cards``).
     """
     start = starting_point(SPEC, state, scenario)
     return GameStepper(view(), players=players, seed=seed, seats=seats, options=options, state=start,
-                       scenario=scenario)
+                       scenario=scenario, language=language)
 
 
 class PriceDice:

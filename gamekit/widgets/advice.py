@@ -10,12 +10,13 @@ after every change and ``advise()`` from code (``stepper.explain()``); the butto
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as widgets
 
 from ..actions import Action
 from ..i18n import gettext as _
+from ..i18n import using
 from .controls import button, escape, escape_text
 from .seats import HUMAN, kind_name
 
@@ -33,10 +34,18 @@ class Advisor:
         self.stepper = stepper
         self.shown = shown
         self.button = button(_("Why?"), _("Show the candidate actions the bot weighs, with their values"),
-                             lambda _b: self.press())
+                             self.clicked(self.press))
         self.pane = widgets.HTML()
         self.pane.add_class("gk-advice")
         self.box = widgets.VBox([widgets.HBox([self.button]), self.pane])
+
+    def clicked(self, action: Callable[[], object]) -> Callable[[widgets.Button], None]:
+        """A button's callback: ``action`` in the stepper's language."""
+        def click(_b: widgets.Button) -> None:
+            with using(self.stepper.lang):
+                action()
+
+        return click
 
     def word(self) -> None:
         """The button's words in the reader's language (the stepper refreshes the rest)."""

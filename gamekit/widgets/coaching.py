@@ -59,7 +59,7 @@ class CoachAdvisor(Advisor):
         super().__init__(stepper, shown)
         self.samples, self.review_samples = samples, review_samples
         self.button.tooltip = _("Ask the coach to rank the options, in the game's unit and in chance of winning")
-        self.review_button = button("", "", lambda _b: self.review(wait=False))
+        self.review_button = button("", "", self.clicked(lambda: self.review(wait=False)))
         self.word()
         self.review_button.layout.display = "none"
         self.box.children = [widgets.HBox([self.button, self.review_button]), self.pane]
