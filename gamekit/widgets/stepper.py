@@ -33,6 +33,13 @@ information the stepper counts what every seat sees, the decisions, as the class
 decisions, a chance step's events join the log entry before it, and Undo / Redo take back or play again
 a decision with the chance steps after it (:meth:`GameStepper.public_move`).
 
+Language: the stepper words everything it shows in its own language (the Game tab's Language menu, English,
+Dansk, Deutsch; by default the kit's, :func:`gamekit.i18n.language`), whoever asks -- a control, the browser's
+clock, code in a notebook -- since its methods run inside :func:`gamekit.i18n.using` (:func:`in_its_language`).
+It keeps no worded text: the log keeps each entry as what words it, a message or a question as the function that
+words it, the controls' words as their English message ids (:class:`~gamekit.widgets.controls.Words`), so a new
+language rewords all of it (:meth:`GameStepper.reword`), and two steppers of one notebook may differ.
+
 Every change of the current position goes through one place (:meth:`GameStepper._changed`), which
 calls the functions in :attr:`GameStepper.on_change` with the new state: a page that stores the game
 (a classroom table) listens there.
@@ -41,7 +48,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import partial, wraps
+from functools import partial, reduce, wraps
 from typing import Any, Callable, Concatenate, Hashable, Mapping, ParamSpec, Protocol, Sequence, TypeVar
 
 import ipywidgets as widgets
@@ -1218,7 +1225,7 @@ class GameStepper:
         else:
             self.banner.layout.display = "none"
         if self._picture is not None:
-            labels = {target: " or ".join(self.label(s, a) for a in actions)
+            labels = {target: reduce(_("{} or {}").format, [self.label(s, a) for a in actions])
                       for target, actions in self._targets.items()}
             self.picture.show(self._picture.render(s, viewer, labels), list(labels))
         self._refresh_timeline()
