@@ -5,8 +5,9 @@ candidate moves and their values, each with its unit); on a human's turn it asks
 that seat for a hint.  While a human plays a game with hidden information a bot's reasons stay
 hidden (they rest on the bot's hand).  A game's :class:`~gamekit.widgets.GameView` may name another
 advisor class (``advisor=...``, e.g. a coach with levels): the stepper only calls ``refresh()``
-after every change and ``advise()`` from code (``stepper.explain()``); the button calls ``press()``
-(here ``advise()``; the coach answers in a thread instead).
+after every change, ``word()`` when its language changes and ``advise()`` from code (``stepper.explain()``);
+the button calls ``press()`` (here ``advise()``; the coach answers in a thread instead), in the stepper's
+language (:meth:`Advisor.clicked`).
 """
 from __future__ import annotations
 
