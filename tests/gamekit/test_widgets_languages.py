@@ -37,7 +37,7 @@ OTHERS = [lang for lang in LANGUAGES if lang != i18n.SOURCE]
 SAME_IN_EVERY_LANGUAGE = {
     "Giganten", "First Giants", "English", "Dansk", "Deutsch", "Ana", "Ben", "Cleo", "Dev", "Eli",
     "Hudson Oil Industries", "Jet Oil Inc.", "US Standard Oil Trust", "Hudson", "Jet", "Standard",
-    "Museum", "museum", "normal (1 s)", "⏸ Pause", "to_position()",
+    "Museum", "museum", "normal (1 s)", "⏸ Pause", "to_position()", "Seed",
 }
 
 
