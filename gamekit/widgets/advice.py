@@ -36,6 +36,8 @@ class Advisor:
         self.shown = shown
         self.button = button(_("Why?"), _("Show the candidate actions the bot weighs, with their values"),
                              self.clicked(self.press))
+        #: The button pressed last (its action): a new language asks it again while its answer is shown.
+        self.pressed: Callable[[], object] | None = None
         self.pane = widgets.HTML()
         self.pane.add_class("gk-advice")
         self.box = widgets.VBox([widgets.HBox([self.button]), self.pane])
@@ -43,6 +45,7 @@ class Advisor:
     def clicked(self, action: Callable[[], object]) -> Callable[[widgets.Button], None]:
         """A button's callback: ``action`` in the stepper's language."""
         def click(_b: widgets.Button) -> None:
+            self.pressed = action
             with using(self.stepper.lang):
                 action()
 

@@ -531,12 +531,15 @@ class GameStepper:
     def reword(self) -> None:
         """Word again everything the stepper shows, in its language: every control, the log, the status, the
         messages, the picture (nothing worded is kept across a change of language)."""
+        asked = self.advisor.pressed if self.why.value else None  # (a Hint, Why? or Review on screen: ask again)
         self.words.word()
         for part in (self.seat_picker, self.chooser, self.log, self.confirm, self.advisor):
             part.word()
         self.message.value = self._message()
         self.lesson.value = self._lesson()
         self._refresh()
+        if asked is not None:
+            asked()
 
     def _tell(self, words: Callable[[], str] = str) -> None:
         """Show the message ``words`` words (HTML), worded again when the language changes; none by default."""

@@ -262,6 +262,19 @@ def test_the_coachs_answer_from_its_thread_is_worded_in_the_steppers_language():
     assert "Tipp (der Trainer" in st.why.value and "Gewinnchance" in st.why.value
 
 
+def test_a_hint_on_screen_is_asked_again_in_the_new_language():
+    st = giganten.widgets.stepper(seed=4, seats=[HUMAN, "heuristic", "heuristic", "heuristic"])
+    st.autoplay.value = False
+    while st.state.current_player() != 0:
+        st.step()
+    st.why_button.click()
+    st.advisor.wait_for_coach()
+    assert "Hint (the coach" in st.why.value
+    st.set_language("de")
+    st.advisor.wait_for_coach()
+    assert "Tipp (der Trainer" in st.why.value
+
+
 # -- the other widgets --------------------------------------------------------------------------------------------
 
 WIDGETS: dict[str, tuple[Callable[[], Any], Callable[[Any], tuple]]] = {
