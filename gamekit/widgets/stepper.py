@@ -380,10 +380,14 @@ class GameStepper:
         self.variants = self._variant_controls()
         self.scenarios = ScenarioLibrary(v.spec.name, v.spec) if v.spec.from_position is not None else None
         names = self.scenarios.names() if self.scenarios is not None else []
-        self.scenario_menu = w(widgets.Dropdown(
-            options=[(self.scenarios.get(name).title, name) for name in names] if self.scenarios else []),
-            description=N_("Scenario"), tooltip=N_("A lesson that comes with the game: it starts from a chosen "
-                                                   "situation"))
+        library = self.scenarios
+
+        def scenario_titles() -> list[tuple[str, str]]:
+            return [(_(library.get(name).title), name) for name in names] if library is not None else []
+
+        self.scenario_menu = w(widgets.Dropdown(options=scenario_titles()), options=scenario_titles,
+                               description=N_("Scenario"),
+                               tooltip=N_("A lesson that comes with the game: it starts from a chosen situation"))
         self.scenario_button = w.button(N_("Open the scenario…"), N_("Start from the chosen scenario's position, "
                                                                      "with its players and variants (asks first)"),
                                         self._on(self.ask_scenario))
@@ -663,7 +667,8 @@ class GameStepper:
         scenario = self.scenarios.get(name)
         self.scenario_menu.value = name
         self._show_lesson(lambda: _("Lesson: <b>{title}</b> ({section}): {teaches}").format(
-            title=escape(scenario.title), section=escape(scenario.rulebook), teaches=escape(scenario.teaches)))
+            title=escape(_(scenario.title)), section=escape(_(scenario.rulebook)),
+            teaches=escape(_(scenario.teaches))))
 
     def _show_lesson(self, words: Callable[[], str] = str) -> None:
         self._lesson = words
