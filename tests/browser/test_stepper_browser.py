@@ -174,6 +174,7 @@ def test_a_stepper_in_german_then_danish_in_jupyterlab(lab_server, projector_pag
     menu.wait_for(timeout=10_000)
     menu.select_option(label="Dansk")
     st.get_by_role("button", name="Skridt ▸").wait_for(timeout=30_000)
-    assert "træk 2" in st.locator(".gk-status").inner_text()
+    # (the status is the last part of the page the stepper redraws: wait for it, then read the rest)
+    st.locator(".gk-status", has_text="træk 2").wait_for(timeout=30_000)
     assert "#1 Tilfældighed: en oliebrik uddeles" in st.locator(".gk-event-log").inner_text()
     page.screenshot(path=str(SCREENSHOTS / "widget-stepper-danish.png"), scale="css")
