@@ -46,7 +46,8 @@ TABLES ?=
 CLASSROOM_ARGS = --port=$(CLASSROOM_PORT) $(if $(TABLES),--store=$(TABLES))
 
 # pytest: everything under tests/ plus, in the same run (one closing line), the notebooks once they are
-# ready, e.g. NOTEBOOK_TESTS = --nbval-lax --nbval-current-env notebooks/
+# ready, e.g. NOTEBOOK_TESTS = --nbval-lax --nbval-current-env notebooks/ (pytest goes down into the translated
+# lessons' notebooks/da/ and notebooks/de/ too: tests/notebooks/test_course_notebooks.py)
 TEST_PATHS ?= tests
 NOTEBOOK_TESTS ?= --nbval-lax --nbval-current-env --nbval-sanitize-with tests/notebooks/sanitize.cfg notebooks/
 # Extra pytest options, e.g. PYTEST_ARGS="-k lab -x". pytest-xdist (-n 2) is installed but not used by

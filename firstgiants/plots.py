@@ -20,6 +20,8 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
+from gamekit.i18n import N_, pgettext
+from gamekit.i18n import gettext as _
 from gamekit.plotting import (
     BLACK,
     BLUE,
@@ -34,7 +36,7 @@ from gamekit.plotting import (
     player_color,
     text_color_on,
 )
-from gamekit.words import counted
+from gamekit.words import say_count
 
 from .components import CARDS
 from .rules import SITES
@@ -45,24 +47,37 @@ FAMILY_COLORS: dict[str, str] = {"Flying": SKY_BLUE, "Herbivore": GREEN, "Carniv
                                  "Marine": BLUE, "Mammal": ORANGE}
 """One safe colour per family (the family name is written on every card as well)."""
 SIZE_WORD = {0: "egg", 1: "Small", 2: "Medium", 3: "Large"}
+"""A card's Size as the pictures write it (English; :func:`size_label` gives the reader's)."""
 CARD_W, CARD_H = 0.92, 1.2
 ROW = CARD_H + 0.3  # height of a museum row, in card units
 UNIT = 0.46  # inches per card unit in the pictures, so that family names fit on the cards
-SCORE_PARTS = ("point tokens", "Set tokens, incomplete sets (2 each)", "Set tokens, complete sets (3 each)",
-               "News tokens")
+SCORE_PARTS = (N_("point tokens"), N_("Set tokens, incomplete sets (2 each)"), N_("Set tokens, complete sets (3 each)"),
+               N_("News tokens"))
 SCORE_COLORS = (GREY, SKY_BLUE, BLUE, ORANGE)
+
+
+def family_word(family: str) -> str:
+    """A Family's name in the reader's language ("Herbivore", "Planteæder", "Pflanzenfresser")."""
+    return pgettext("family", family)
+
+
+def size_label(size: int) -> str:
+    """A Size as the pictures write it, in the reader's language: Small, Medium, Large, or egg (0)."""
+    return pgettext("size", "egg") if size == 0 else pgettext("size", SIZE_WORD[size])
 
 
 def card_label(card: int) -> str:
     """Three lines: the family, the size (Small/Medium/Large or egg) and the card's number."""
     c = CARDS[card]
-    return f"{c.family_name}\n{SIZE_WORD[c.size]}\n#{c.id}"
+    return f"{family_word(c.family_name)}\n{size_label(c.size)}\n#{c.id}"
 
 
 def draw_card(ax: Axes, card: int, x: float, y: float, width: float = CARD_W, height: float = CARD_H,
               fontsize: float = 5.2) -> list:
     """One card, its lower-left corner at (x, y): family colour, family and size written on it."""
     colour = FAMILY_COLORS[CARDS[card].family_name]
+    longest = max(len(line) for line in card_label(card).split("\n"))
+    fontsize *= min(1.0, 9.5 / longest)  # (a longer word than English has: "Pflanzenfresser", "Meeresreptil")
     box = FancyBboxPatch((x, y), width, height, boxstyle="round,pad=0,rounding_size=0.08", facecolor=colour,
                          edgecolor=BLACK, linewidth=0.8)
     ax.add_patch(box)
@@ -86,13 +101,14 @@ def draw_dig_site_frames(ax: Axes, sites: int = 4) -> None:
     for s in range(sites):
         x0 = s * SITE_STEP
         ax.add_patch(Rectangle((x0 - 0.1, -0.75), 2.1, 2.25, facecolor="#F4F1E8", edgecolor=GREY))
-        ax.text(x0 + 0.95, 1.62, f"Dig site {s + 1}", ha="center", va="bottom", fontsize=8)
+        title = _("Dig site {}").format(s + 1)  # (smaller where a language's words are longer than its frame)
+        ax.text(x0 + 0.95, 1.62, title, ha="center", va="bottom", fontsize=8 * min(1.0, 13 / len(title)))
     xd = sites * SITE_STEP + 0.2
     ax.add_patch(Rectangle((xd - 0.1, -0.75), 1.3, 2.25, facecolor="#E8E8E8", edgecolor=GREY))
-    ax.text(xd + 0.55, 1.62, "Deck (face up)", ha="center", va="bottom", fontsize=8)
+    ax.text(xd + 0.55, 1.62, _("Deck (face up)"), ha="center", va="bottom", fontsize=8)
     ax.set_xlim(-0.3, xd + 1.4)
     ax.set_ylim(-0.9, 2.0)
-    _frame(ax, "Dig sites: markers below the cards")
+    _frame(ax, _("Dig sites: markers below the cards"))
 
 
 def draw_dig_site_cards(ax: Axes, state, fontsize: float = 5.2) -> list:
@@ -113,7 +129,8 @@ def draw_dig_site_cards(ax: Axes, state, fontsize: float = 5.2) -> list:
     xd = SITES * SITE_STEP + 0.2
     if state.top >= 0:
         artists += draw_card(ax, state.top, xd + 0.1, 0.2, fontsize=fontsize)
-    artists.append(ax.text(xd + 0.55, -0.35, f"{len(state.deck)} below", ha="center", va="center", fontsize=7))
+    artists.append(ax.text(xd + 0.55, -0.35, _("{} below").format(len(state.deck)), ha="center", va="center",
+                           fontsize=7))
     return artists
 
 
@@ -139,14 +156,17 @@ def news_reading(state) -> str:
 
 def set_caption(mset: MuseumSet, held: dict[int, bool], reading: str = DEFAULT_READING) -> str:
     """What a set row says: its type, complete or not, its Set tokens and points, its News token."""
+    from .text import WORDING
+
     kind, key, tokens = mset.kind, mset.key, mset.tokens
     if not tokens and len(mset.cards) == 1:
-        return "new set (one card, no type yet): no points"
-    status = "complete" if is_complete(mset) else "incomplete"
-    text = f"{type_name(kind, key)}, {status}:\n{counted(tokens, 'Set token')} = {set_points(mset)} pts"
+        return _("new set (one card, no type yet): no points")
+    words = _("{}, complete:\n{} = {} pts") if is_complete(mset) else _("{}, incomplete:\n{} = {} pts")
+    text = words.format(WORDING.text(type_name(kind, key)), say_count(tokens, "Set token"), set_points(mset))
     i = news_index(kind, key)
     if i in held:
-        text += f"; {news_name(i)} ({news_value(i, held[i], reading)} pts{', kept for good' if held[i] else ''})"
+        news = _("{}; {} ({} pts, kept for good)") if held[i] else _("{}; {} ({} pts)")
+        text = news.format(text, WORDING.text(news_name(i)), news_value(i, held[i], reading))
     return text
 
 
@@ -175,16 +195,16 @@ def plot_museum(state, player: int, ax: Axes | None = None, show_study: bool = T
     study = state.study[player]
     x_text = caption_x(state, player)
     if show_study:
-        ax.text(-0.15, CARD_H / 2, "Study", ha="right", va="center", fontsize=8, fontweight="bold")
+        ax.text(-0.15, CARD_H / 2, _("Study"), ha="right", va="center", fontsize=8, fontweight="bold")
         for k, card in enumerate(study):
             draw_card(ax, card, k * 1.0, 0.0)
         if not study:
-            ax.text(0, CARD_H / 2, "(empty)", va="center", fontsize=8, color=GREY)
+            ax.text(0, CARD_H / 2, _("(empty)"), va="center", fontsize=8, color=GREY)
     if not museum and not show_study:
-        ax.text(0, CARD_H / 2, "(nothing on display yet)", va="center", fontsize=8, color=GREY)
+        ax.text(0, CARD_H / 2, _("(nothing on display yet)"), va="center", fontsize=8, color=GREY)
     for row, mset in enumerate(museum, start=1 if show_study else 0):
         y = -row * ROW
-        ax.text(-0.15, y + CARD_H / 2, f"Set {row + (not show_study)}", ha="right", va="center", fontsize=8,
+        ax.text(-0.15, y + CARD_H / 2, _("Set {}").format(row + (not show_study)), ha="right", va="center", fontsize=8,
                 fontweight="bold")
         for k, card in enumerate(mset.cards):
             draw_card(ax, card, k * 1.0, y)
@@ -197,9 +217,9 @@ def plot_museum(state, player: int, ax: Axes | None = None, show_study: bool = T
     rows = max(1, len(museum) + show_study)
     ax.set_xlim(-1.8, width)
     ax.set_ylim(-(rows - 1) * ROW - 0.15, CARD_H + 0.15)
-    what = "Study and museum" if show_study else "museum"
-    _frame(ax, f"{state.names[player]}: {what} ({counted(len(museum), 'set')}; "
-               f"{state.score(player)} points)")
+    words = _("{}: Study and museum ({}; {})") if show_study else _("{}: museum ({}; {})")
+    _frame(ax, words.format(state.names[player], say_count(len(museum), "set"),
+                            say_count(state.score(player), "point")))
     return ax
 
 
@@ -232,11 +252,11 @@ def draw_score_axes(ax: Axes, names: Sequence[str], xmax: float) -> None:
     ax.set_yticks(list(rows), list(names))
     ax.set_ylim(len(names) - 0.5, -0.5)
     ax.set_xlim(0, xmax)
-    ax.set_xlabel("points")
+    ax.set_xlabel(_("points"))
     proxies = [Rectangle((0, 0), 1, 1, facecolor=c, edgecolor=WHITE) for c in SCORE_COLORS]
-    ax.legend(proxies, SCORE_PARTS, fontsize=9, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.4),
-              ncol=2)
-    ax.set_title("Score breakdown", fontsize=10, loc="left")
+    ax.legend(proxies, [_(part) for part in SCORE_PARTS], fontsize=9, frameon=False, loc="upper center",
+              bbox_to_anchor=(0.5, -0.4), ncol=2)
+    ax.set_title(_("Score breakdown"), fontsize=10, loc="left")
     ax.spines[["top", "right"]].set_visible(False)
 
 

@@ -7,18 +7,20 @@ on display at the end (how many, and their Set-token points), and the News token
 """
 from __future__ import annotations
 
+from gamekit.i18n import N_
+
 from .rules.museum import FAMILY_SET, SIZE_SET, set_points
 from .rules.news import news_points
 from .state import State
 
 #: The strategy features of a player, by name, with what each counts.
 FEATURES = {
-    "family_sets": "family sets on display at the end",
-    "size_sets": "size sets on display at the end",
-    "family_set_points": "Set-token points of the family sets",
-    "size_set_points": "Set-token points of the size sets",
-    "news_tokens": "News tokens held at the end",
-    "news_points": "points of those News tokens",
+    "family_sets": N_("family sets on display at the end"),
+    "size_sets": N_("size sets on display at the end"),
+    "family_set_points": N_("Set-token points of the family sets"),
+    "size_set_points": N_("Set-token points of the size sets"),
+    "news_tokens": N_("News tokens held at the end"),
+    "news_points": N_("points of those News tokens"),
 }
 
 

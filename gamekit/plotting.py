@@ -19,6 +19,10 @@ import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
+
+from .i18n import format_money, format_percent
+from .i18n import gettext as _
 
 # --- the palette (Okabe-Ito) -------------------------------------------------------------------
 BLACK = "#000000"
@@ -137,8 +141,13 @@ def figure_svg(fig: Figure) -> str:
 
 
 def money_formatter(value: float, _pos: int | None = None) -> str:
-    """Tick labels in dollars with thousands separators: ``$15,000``."""
-    return f"${value:,.0f}"
+    """Tick labels in dollars as the reader's language writes them: ``$15,000`` (en), ``15.000 $`` (da, de)."""
+    return format_money(round(value))
+
+
+def percent_formatter(value: float, _pos: int | None = None) -> str:
+    """Tick labels of shares as percentages in the reader's language: ``40%`` (en), ``40 %`` (da, de)."""
+    return format_percent(value)
 
 
 _MARKER_PATHS: dict[str, Any] = {}
@@ -257,14 +266,14 @@ def plot_review(result: Any, ax: Axes | None = None, mistakes: int = 5) -> Axes:
         while any(abs(point[0] - x) < near and abs(point[1] - y) < 0.12 and above == h for x, y, h in placed):
             above += 13  # stacked over a neighbouring label instead of printed across it
         placed.append((*point, above))
-        ax.annotate(f"−{m.win_cost.mean:.0%}", point, textcoords="offset points",
+        ax.annotate("−" + format_percent(m.win_cost.mean), point, textcoords="offset points",
                     xytext=(0, above), ha="center", fontsize=SMALLEST_PT, color=player_style(m.seat)["color"],
                     arrowprops={"arrowstyle": "-", "color": "#999999"})
     ax.set_ylim(0, 1)
-    ax.set_xlabel("move")
-    ax.set_ylabel("chance of winning")
-    ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
-    ax.set_title("The coach's estimate of each player's chance of winning")
+    ax.set_xlabel(_("move"))
+    ax.set_ylabel(_("chance of winning"))
+    ax.yaxis.set_major_formatter(FuncFormatter(percent_formatter))
+    ax.set_title(_("The coach's estimate of each player's chance of winning"))
     ax.legend(loc="upper left", fontsize=SMALLEST_PT, frameon=False, ncol=min(4, len(result.names)))
     ax.grid(alpha=0.3)
     return ax

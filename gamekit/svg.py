@@ -40,6 +40,9 @@ _ADVANCE = (
 _WIDTHS = tuple({chr(32 + i): int(w) / 1000 for i, w in enumerate(row.split())} for row in _ADVANCE)
 WIDE = 1.0
 MARGIN = 1.06
+#: How far :meth:`Svg.text` may condense a label to fit (``fit``): to no less than this share of its width (the
+#: estimate of :func:`text_width` less its :data:`MARGIN`).
+MIN_CONDENSED = 0.7
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
@@ -128,13 +131,20 @@ class Svg:
         self.element("path", d=d, fill=fill, **_stroke(stroke, stroke_width), **attrs)
 
     def text(self, x: float, y: float, text: str, size: float = 14, anchor: str = "middle", fill: str = "#000000",
-             bold: bool = False, baseline: str = "central", **attrs: object) -> None:
+             bold: bool = False, baseline: str = "central", fit: float | None = None, **attrs: object) -> None:
         """``text`` at (x, y): ``anchor`` start/middle/end, ``baseline`` central (y is the middle of the
-        letters) or alphabetic (y is the baseline)."""
+        letters) or alphabetic (y is the baseline).  ``fit``: the width it may take; a longer text (a long
+        word of another language: "Pflanzenfresser") is set condensed to it (``textLength``), never smaller,
+        and never below :data:`MIN_CONDENSED` of its width."""
         if size < MIN_TEXT_PX:
             raise ValueError(f"text of {size} px is below the {MIN_TEXT_PX} px a projected picture needs: {text!r}")
         self.font_sizes.add(size)
         shift = size * 0.36 if baseline == "central" else 0.0  # from the middle of the letters to the baseline
+        width = text_width(text, size, bold)
+        if fit is not None and width > fit:
+            if fit < MIN_CONDENSED * width / MARGIN:  # (its width as set, the estimate less its margin)
+                raise ValueError(f"{text!r} is {width:.0f} px wide at {size} px: too wide to condense into {fit:.0f}")
+            attrs.update(textLength=min(fit, width / MARGIN), lengthAdjust="spacingAndGlyphs")
         attributes = _attrs(dict(x=x, y=y + shift, font_size=size, text_anchor=anchor, fill=fill,
                                  font_weight="bold" if bold else None, **attrs))
         self.parts.append(f"<text{attributes}>{html.escape(text, quote=False)}</text>")

@@ -20,6 +20,8 @@ from matplotlib.patches import Rectangle
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 from numpy.typing import ArrayLike
 
+from gamekit.i18n import N_, format_money, language, pgettext
+from gamekit.i18n import gettext as _
 from gamekit.plotting import (
     BLACK,
     GREY,
@@ -39,24 +41,40 @@ from gamekit.plotting import (
     player_style,
     text_color_on,
 )
-from gamekit.words import counted
+from gamekit.words import say_count
 
 from . import prices
 from .components import COMPONENTS, row_col
 from .rules import DERRICK, TILE
+from .text import player_name
 
 PLAYER_COLORS: tuple[str, ...] = tuple(named_color(n) for n in COMPONENTS.player_names)
 """Red, Blue, Yellow, Green in the palette's safe hues (vermillion, blue, yellow, bluish green)."""
 PLAYER_LETTERS: tuple[str, ...] = tuple(n[0] for n in COMPONENTS.player_names)
+"""The letters of the English names (R, B, Y, G); :func:`player_letter` gives the reader's."""
 BLACK_LOCO = BLACK
 ZONE_COLORS = {"red": LIGHT_RED, "white": WHITE, "blue": LIGHT_BLUE}
-ZONE_TEXT = {"red": "red zone: die moves it up", "white": "white zone: blue up, red down",
-             "blue": "blue zone: die moves it down"}
+ZONE_TEXT = {"red": N_("red zone: die moves it up"), "white": N_("white zone: blue up, red down"),
+             "blue": N_("blue zone: die moves it down")}
 COMPANY_SHORT: tuple[str, ...] = COMPONENTS.company_short
+PRICES_TITLE = N_("Oil prices (Action 1)")
+
+
+def letter_size(letter: str, size: float) -> float:
+    """A glyph's marker size (:func:`gamekit.plotting.glyphs`) for a player's letter: a marker fits its text into
+    one square, so two letters ("Gu", "Gr") are drawn larger to stand as tall as one."""
+    return size * (2.5 if len(letter) > 1 else 1.0)
+
+
+def player_letter(p: int) -> str:
+    """The letter a seat's pieces carry, from its colour's name in the reader's language: R B Y G (en); in
+    Danish and German two colours start with G, so each catalogue writes letters of its own (Gu, Gr)."""
+    return (pgettext("player letter", "R"), pgettext("player letter", "B"), pgettext("player letter", "Y"),
+            pgettext("player letter", "G"))[p]
 
 
 # -- prices --------------------------------------------------------------------------------------------
-def draw_price_background(ax: Axes, companies: int = 3, title: str | None = "Oil prices (Action 1)",
+def draw_price_background(ax: Axes, companies: int = 3, title: str | None = PRICES_TITLE,
                           legend_size: float = 7) -> None:
     """The three price tracks and their zones (no markers)."""
     for company in range(companies):
@@ -67,23 +85,23 @@ def draw_price_background(ax: Axes, companies: int = 3, title: str | None = "Oil
     ax.set_xlim(-0.6, companies - 0.4)
     ax.set_ylim(-1.9, n - 0.4)
     ax.set_xticks(range(companies), [COMPANY_SHORT[c] for c in range(companies)])
-    ax.set_yticks(range(n), [f"${p:,}" for p in prices.TRACK], fontsize=7)
+    ax.set_yticks(range(n), [format_money(p) for p in prices.TRACK], fontsize=7)
     ax.tick_params(length=0)
     ax.tick_params(axis="x", labelsize=8)
     for side in ("top", "right", "left", "bottom"):
         ax.spines[side].set_visible(False)
     zones = [Rectangle((0, 0), 1, 1, facecolor=ZONE_COLORS[z], edgecolor=GREY) for z in ("blue", "white", "red")]
-    ax.legend(zones, [ZONE_TEXT[z] for z in ("blue", "white", "red")], loc="upper center",
+    ax.legend(zones, [_(ZONE_TEXT[z]) for z in ("blue", "white", "red")], loc="upper center",
               bbox_to_anchor=(0.5, -0.06), fontsize=legend_size, frameon=False)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(_(title), fontsize=10)
 
 
 def draw_price_markers(ax: Axes, indices: Sequence[int], previous: Sequence[int | None] | None = None) -> list:
     """One marker (an oil barrel) per company, its price under the track, and arrows from ``previous``."""
     xs = range(len(indices))
     out = [fast_scatter(ax, list(zip(xs, indices)), "o", 180, BLACK, WHITE, 1.5, zorder=3)]
-    out += [ax.text(x, -1.2, f"${prices.TRACK[i]:,}", ha="center", va="center", fontsize=7, fontweight="bold")
+    out += [ax.text(x, -1.2, format_money(prices.TRACK[i]), ha="center", va="center", fontsize=7, fontweight="bold")
             for x, i in zip(xs, indices)]
     if previous is not None:
         for x, before, after in zip(xs, previous, indices):
@@ -94,7 +112,7 @@ def draw_price_markers(ax: Axes, indices: Sequence[int], previous: Sequence[int 
 
 
 def draw_price_tracks(ax: Axes, indices: Sequence[int], previous: Sequence[int | None] | None = None,
-                      title: str | None = "Oil prices (Action 1)") -> Axes:
+                      title: str | None = PRICES_TITLE) -> Axes:
     """Draw the three price tracks, the zones and a marker per company on ``ax``.
 
     ``indices`` are the markers' track indices (0 = $1,500 ... 15 = $9,000), in company order;
@@ -126,13 +144,13 @@ def plot_price_histogram(counts: ArrayLike, exact: ArrayLike | None = None,
     colours = [ZONE_COLORS[z] for z in prices.ZONE]
     ax.bar(xs, share, width=420, color=colours, edgecolor=GREY)
     handles: list[Artist] = [Rectangle((0, 0), 1, 1, facecolor=WHITE, edgecolor=GREY)]
-    labels = [f"rolled ({counted(int(total), 'roll')}; bar colour = zone)"]
+    labels = [_("rolled ({}; bar colour = zone)").format(say_count(int(total), "roll"))]
     if exact is not None:
         (dots,) = ax.plot(xs, exact, "o", color=BLACK, markersize=5)
         handles.append(dots)
-        labels.append("exact, long run")
-    ax.set_xlabel("price after the roll")
-    ax.set_ylabel("share of rolls")
+        labels.append(_("exact, long run"))
+    ax.set_xlabel(_("price after the roll"))
+    ax.set_ylabel(_("share of rolls"))
     ax.xaxis.set_major_formatter(FuncFormatter(money_formatter))
     ax.set_xticks(xs[1::2])
     ax.tick_params(axis="x", labelsize=SMALLEST_PT, rotation=45)
@@ -140,7 +158,7 @@ def plot_price_histogram(counts: ArrayLike, exact: ArrayLike | None = None,
     ax.set_ylim(0, max(0.3, float(share.max(initial=0)) * 1.15, float(np.max(exact, initial=0)) * 1.15
                        if exact is not None else 0))
     ax.legend(handles, labels, fontsize=SMALLEST_PT, frameon=False, loc="upper right")
-    ax.set_title(title or "Rolled prices against the exact distribution", fontsize=12)
+    ax.set_title(title or _("Rolled prices against the exact distribution"), fontsize=12)
     return ax
 
 
@@ -150,7 +168,7 @@ HARBOUR = COMPONENTS.harbour
 RAIL_TOP = ROWS + 0.15  # the rail strip lies under the landscape, one space per column
 LANE = 0.55  # height of one locomotive lane in the rail strip
 TILE_BACK = "#5A5A5A"
-TERRAIN_WORDS = ("flat (1 point)", "hill (2 points)", "mountain (3 points)")
+TERRAIN_WORDS = (N_("flat (1 point)"), N_("hill (2 points)"), N_("mountain (3 points)"))
 
 
 def _terrain_image() -> np.ndarray:
@@ -177,9 +195,9 @@ def draw_landscape(ax: Axes) -> None:
         cost = COMPONENTS.rail_costs[c]
         if cost:
             ax.text(c, bottom + 0.35, str(cost), ha="center", va="center", fontsize=6, color="#444444")
-    ax.text(-0.5, bottom + 0.35, "rail cost", ha="right", va="center", fontsize=6, color="#444444")
+    ax.text(-0.5, bottom + 0.35, _("rail cost"), ha="right", va="center", fontsize=6, color="#444444")
     ax.add_patch(Rectangle((HARBOUR - 0.5, RAIL_TOP), 1, 5 * LANE, facecolor=LIGHT_BLUE, edgecolor=GREY, lw=0.5))
-    ax.text(HARBOUR, RAIL_TOP - 0.15, "harbour", ha="center", va="bottom", fontsize=6)
+    ax.text(HARBOUR, RAIL_TOP - 0.15, _("harbour"), ha="center", va="bottom", fontsize=6)
     ax.set_xlim(-0.5, HARBOUR + 0.5)
     ax.set_ylim(bottom + 0.7, -0.5)
     ax.set_aspect("equal")
@@ -191,9 +209,9 @@ def draw_landscape(ax: Axes) -> None:
                Rectangle((0, 0), 1, 1, facecolor=PLAYER_COLORS[0], edgecolor=BLACK),
                Line2D([], [], marker="o", color=WHITE, markerfacecolor=GREY, markeredgecolor=BLACK, markersize=7),
                Line2D([], [], marker="s", color=WHITE, markerfacecolor=GREY, markeredgecolor=BLACK, markersize=6)]
-    ax.legend(legend, [*TERRAIN_WORDS, "face-down tile (▲ = derricks; oil, or ? if unseen)",
-                       "red two-derrick tile (never examined)", "derrick: owner's letter, oil left",
-                       "truck", "locomotive (one lane each; ■ = black)"],
+    ax.legend(legend, [*(_(words) for words in TERRAIN_WORDS), _("face-down tile (▲ = derricks; oil, or ? if unseen)"),
+                       _("red two-derrick tile (never examined)"), _("derrick: owner's letter, oil left"),
+                       _("truck"), _("locomotive (one lane each; ■ = black)")],
               loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=3, fontsize=6.5, frameon=False)
 
 
@@ -247,7 +265,7 @@ def draw_tiles(ax: Axes, state) -> list:
             faces.append(colour)
             edges.append(BLACK)
             widths.append(0.8)
-            marks.setdefault((PLAYER_LETTERS[owner], text_color_on(colour)), []).append((x, y - 0.2))
+            marks.setdefault((player_letter(owner), text_color_on(colour)), []).append((x, y - 0.2))
         elif three_players and site.three_player:
             marks.setdefault(("\\times", GREY), []).append((x, y))
     artists: list = []
@@ -255,7 +273,7 @@ def draw_tiles(ax: Axes, state) -> list:
         artists.append(ax.add_collection(PatchCollection(squares, facecolors=faces, edgecolors=edges,
                                                          linewidths=widths, zorder=2)))
     for (text, colour), points in marks.items():
-        artists += glyphs(ax, points, text, colour, size=22 if "triangle" in text else 30)
+        artists += glyphs(ax, points, text, colour, size=22 if "triangle" in text else letter_size(text, 30))
     return artists
 
 
@@ -300,15 +318,16 @@ def _draw_trucks(ax: Axes, state) -> list:
     ys, xs = zip(*(row_col(cell) for _, cell in placed))
     colours = [PLAYER_COLORS[p] for p, _ in placed]
     out = [fast_scatter(ax, list(zip(xs, ys)), "o", 110, colours, BLACK, 1.2, zorder=4)]
-    for (p, _), x, y in zip(placed, xs, ys):
-        out += glyphs(ax, [(x, y)], PLAYER_LETTERS[p], text_color_on(PLAYER_COLORS[p]), size=26, zorder=5)
+    for (p, _cell), x, y in zip(placed, xs, ys):
+        letter = player_letter(p)
+        out += glyphs(ax, [(x, y)], letter, text_color_on(PLAYER_COLORS[p]), size=letter_size(letter, 26), zorder=5)
     return out
 
 
 def locomotive_lanes(state) -> list[tuple[str, int, str, str]]:
     """(label, rail space, colour, letter) of the black locomotive and each player's, lane by lane."""
-    lanes = [("black", state.black, BLACK_LOCO, "■")]
-    lanes += [(state.name(p), state.locos[p], PLAYER_COLORS[p], PLAYER_LETTERS[p]) for p in range(state.num_players)]
+    lanes = [(pgettext("locomotive", "black"), state.black, BLACK_LOCO, "■")]
+    lanes += [(player_name(p), state.locos[p], PLAYER_COLORS[p], player_letter(p)) for p in range(state.num_players)]
     return lanes
 
 
@@ -317,9 +336,9 @@ def _draw_locomotives(ax: Axes, state) -> list:
     xs = [min(space, HARBOUR) for _, space, _, _ in lanes]
     ys = [RAIL_TOP + LANE * (k + 0.5) for k in range(len(lanes))]
     out = [fast_scatter(ax, list(zip(xs, ys)), "s", 70, [c for _, _, c, _ in lanes], BLACK, 1.0, zorder=4)]
-    for (_, _, colour, letter), x, y in zip(lanes, xs, ys):
+    for (_label, _space, colour, letter), x, y in zip(lanes, xs, ys):
         if letter != "■":
-            out += glyphs(ax, [(x, y)], letter, text_color_on(colour), size=20, zorder=5)
+            out += glyphs(ax, [(x, y)], letter, text_color_on(colour), size=letter_size(letter, 20), zorder=5)
     return out
 
 
@@ -335,8 +354,8 @@ def plot_board(state, viewer: int | None = None, ax: Axes | None = None) -> Axes
     ax = axes_or_new(ax, 9.0, 6.4)
     draw_landscape(ax)
     draw_pieces(ax, state, viewer)
-    who = "public view" if viewer is None else f"what {state.name(viewer)} knows"
-    ax.set_title(f"Round {state.round} — the landscape ({who})", fontsize=10)
+    who = _("public view") if viewer is None else _("what {} knows").format(player_name(viewer))
+    ax.set_title(_("Round {} — the landscape ({})").format(state.round, who), fontsize=10)
     return ax
 
 
@@ -346,21 +365,29 @@ class BoardPicture:
     The static layers (terrain, grid, rail, legend, price zones) are drawn once; the tiles and
     derricks are redrawn only when they change; each render draws the trucks, locomotives and
     price markers over cached pixels (:class:`gamekit.plotting.LayeredFigure`).
-    ``render(state, viewer)`` follows :class:`gamekit.widgets.Picture`.
+    ``render(state, viewer)`` follows :class:`gamekit.widgets.Picture`.  The words are the language's in force
+    when it renders (the static layers are drawn again when that language changes).
     """
 
     def __init__(self, width: float = 10.5, height: float = 6.4, dpi: int = 80) -> None:
-        self.fig = new_figure(width, height, dpi)
+        self.size = (width, height, dpi)
+        self._draw_static()
+
+    def _draw_static(self) -> None:
+        self.language = language()
+        self.fig = new_figure(*self.size)
         self.board_ax = self.fig.add_axes((0.04, 0.12, 0.72, 0.8))
         self.price_ax = self.fig.add_axes((0.83, 0.22, 0.13, 0.7))
         draw_landscape(self.board_ax)
-        draw_price_background(self.price_ax, title="Prices", legend_size=6)
+        draw_price_background(self.price_ax, title=N_("Prices"), legend_size=6)
         self.layers = LayeredFigure(self.fig)
 
     def render(self, state, viewer: int | None = None) -> bytes:
+        if self.language != language():
+            self._draw_static()
         known = known_tiles(state, viewer)
-        who = "public view" if viewer is None else f"what {state.name(viewer)} has seen"
-        title = f"Round {state.round} — the landscape ({who})"
+        who = _("public view") if viewer is None else _("what {} has seen").format(player_name(viewer))
+        title = _("Round {} — the landscape ({})").format(state.round, who)
         # bottom to top, the rarely changing layers first: a change redraws its layer and those above
         return self.layers.render([
             (state.num_players, lambda: draw_lane_labels(self.board_ax, state)),
@@ -404,17 +431,17 @@ def plot_rail_race(state, ax: Axes | None = None) -> Axes:
                     textcoords="offset points", fontsize=SMALLEST_PT, va="center", zorder=6)
     ax.axvspan(HARBOUR - 0.5, HARBOUR + 0.5, color=LIGHT_BLUE, zorder=0)
     # (inside the axes, over the black lane)
-    ax.text(HARBOUR + 0.45, -0.6, "harbour", ha="right", va="center", fontsize=SMALLEST_PT)
+    ax.text(HARBOUR + 0.45, -0.6, _("harbour"), ha="right", va="center", fontsize=SMALLEST_PT)
     ax.set_yticks(range(len(lanes)), [label for label, *_ in lanes])
     ax.set_ylim(len(lanes) - 0.5 + DERRICK_DROP, -0.9)  # room for the last lane's derricks
     ax.set_xlim(-0.5, HARBOUR + 0.5)
     ax.set_xticks(range(HARBOUR + 1))
     ax.tick_params(labelsize=SMALLEST_PT)
-    ax.set_xlabel("rail space (= landscape column); entry cost: "
-                  + " ".join(str(c) for c in COMPONENTS.rail_costs[1:]), fontsize=11)
-    when = f"End of the game (round {state.round})" if state.is_terminal() else f"Round {state.round}"
-    ax.set_title(f"{when}: the rail race (▲ = a derrick and its oil, in its owner's lane)",
-                 fontsize=12, loc="left")
+    ax.set_xlabel(_("rail space (= landscape column); entry cost: {}").format(
+        " ".join(str(c) for c in COMPONENTS.rail_costs[1:])), fontsize=11)
+    title = (_("End of the game (round {}): the rail race (▲ = a derrick and its oil, in its owner's lane)")
+             if state.is_terminal() else _("Round {}: the rail race (▲ = a derrick and its oil, in its owner's lane)"))
+    ax.set_title(title.format(state.round), fontsize=12, loc="left")
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     return ax
@@ -455,24 +482,23 @@ def plot_game_summary(state, snapshots: Sequence | None = None):
     snaps = list(snapshots) if snapshots is not None else round_snapshots(state)
     data = game_series(snaps)
     x = np.arange(len(snaps))
-    labels = [f"R{r}" if k < len(snaps) - 1 or snaps[-1].is_terminal() is False else "end"
-              for k, r in enumerate(data["round"])]
+    labels = [_("R{}").format(r) for r in data["round"]]
     if snaps[-1].is_terminal():
-        labels[-1] = "end"
+        labels[-1] = _("end")
     fig = new_figure(12.0, 4.2)  # 1200 px wide; its smallest labels 9 pt = 12 px on a projector
     axes = fig.subplots(1, 3)
     ax = axes[0]
-    ax.plot(x, data["black"], color=BLACK, linewidth=2.5, label="black")
+    ax.plot(x, data["black"], color=BLACK, linewidth=2.5, label=pgettext("locomotive", "black"))
     for p in range(state.num_players):
-        ax.plot(x, data["locos"][:, p], label=state.name(p), **_seat_style(p))
+        ax.plot(x, data["locos"][:, p], label=player_name(p), **_seat_style(p))
     ax.axhline(HARBOUR, color=GREY, linestyle="--", linewidth=0.8)
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # rail spaces are whole numbers
-    ax.set_title("Locomotives (rail space)", fontsize=11)
+    ax.set_title(_("Locomotives (rail space)"), fontsize=11)
     ax = axes[1]
     for p in range(state.num_players):
-        ax.plot(x, data["money"][:, p], label=state.name(p), **_seat_style(p))
+        ax.plot(x, data["money"][:, p], label=player_name(p), **_seat_style(p))
     ax.yaxis.set_major_formatter(FuncFormatter(money_formatter))
-    ax.set_title("Money", fontsize=11)
+    ax.set_title(_("Money"), fontsize=11)
     ax = axes[2]
     company_styles = [dict(color=BLACK, linestyle="-", marker="o"), dict(color=GREY, linestyle="--", marker="s"),
                       dict(color="#555555", linestyle=":", marker="^")]
@@ -481,7 +507,7 @@ def plot_game_summary(state, snapshots: Sequence | None = None):
     for zone in ("red", "blue"):  # the zones where the die always moves the marker one way
         ax.axhspan(*prices.zone_band(zone), color=ZONE_COLORS[zone], zorder=0)
     ax.yaxis.set_major_formatter(FuncFormatter(money_formatter))
-    ax.set_title("Prices (at the start of each round)", fontsize=11)
+    ax.set_title(_("Prices (at the start of each round)"), fontsize=11)
     for ax in axes:
         ax.set_xticks(x, labels, fontsize=9)
         ax.tick_params(axis="y", labelsize=9)

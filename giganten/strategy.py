@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from gamekit.i18n import N_
 from gamekit.record import states_along
 
 from .actions import Bid, Build, Transport
@@ -20,9 +21,9 @@ from .state import State
 
 #: The strategy features of a player, by name, with what each counts.
 FEATURES = {
-    "derricks": "derricks built (Action 5)",
-    "transport": "chips shipped into storage (Action 6)",
-    "bluffs": "bids above the bidder's own licenses (Action 7 a)",
+    "derricks": N_("derricks built (Action 5)"),
+    "transport": N_("chips shipped into storage (Action 6)"),
+    "bluffs": N_("bids above the bidder's own licenses (Action 7 a)"),
 }
 
 

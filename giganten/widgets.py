@@ -158,7 +158,7 @@ def log_text(state: GameState, action: Action) -> str | None:
 
 def phase_label(state) -> str:
     """The numbered action of the round the game is in ("Action 4"), the auction's company included."""
-    name = _(R.PHASE_NAMES[state.phase])
+    name = pgettext("phase", R.PHASE_NAMES[state.phase])
     if state.auction is not None:
         name = _("{action} at {company}").format(action=name, company=plots.COMPANY_SHORT[state.auction.company])
     return name

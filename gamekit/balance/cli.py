@@ -8,6 +8,7 @@ import time
 from contextlib import ExitStack
 from typing import Sequence
 
+from ..i18n import LANGUAGES, using
 from ..tournament import TournamentInterrupted, game_ref
 from .options import parse_options, switches
 from .report import BalanceReport, balance_report
@@ -33,6 +34,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--root-seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=None, help="worker processes (default: this process)")
     parser.add_argument("--dask", default=None, metavar="ADDRESS", help="play on the Dask scheduler at ADDRESS")
+    parser.add_argument("--language", default="en", choices=LANGUAGES,
+                        help="the language of report.md and the figures (default en; the CSV files are data, in "
+                             "English whatever the language)")
     return parser
 
 
@@ -78,6 +82,7 @@ def main(argv: Sequence[str] | None = None) -> BalanceReport:
         raise SystemExit(130) from None
     seconds = time.perf_counter() - start
     words = ["python", "-m", "gamekit.balance", *(sys.argv[1:] if argv is None else argv)]
-    path = report.write(args.out, " ".join(shlex.quote(w) for w in words), seconds)
+    with using(args.language):
+        path = report.write(args.out, " ".join(shlex.quote(w) for w in words), seconds)
     print(f"{len(report.result.finished)} games in {seconds:.0f} s; report: {path}")
     return report

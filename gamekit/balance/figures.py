@@ -2,7 +2,8 @@
 
 Each function takes a :class:`~gamekit.balance.report.BalanceReport` and returns a new figure (made
 with :func:`gamekit.plotting.new_figure`, outside pyplot: a notebook shows a returned figure once).
-Every interval drawn is the table's 95% interval; a dashed line marks the fair share 1/n.
+Every interval drawn is the table's 95% interval; a dashed line marks the fair share 1/n.  The words are the
+reader's language's when the figure is drawn (:mod:`gamekit.balance.words`).
 """
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from ..i18n import format_number
+from ..i18n import gettext as _
 from ..plotting import BLUE, GREY, ORANGE, VERMILLION, new_figure
+from .words import games_word, matchup_label, place_label, players_word, variant_word
 
 if TYPE_CHECKING:
     from .report import BalanceReport
@@ -26,12 +30,13 @@ def _errors(values: Any, low: Any, high: Any) -> np.ndarray:
 
 def _fair(ax: Axes, share: float, vertical: bool = False) -> None:
     line = ax.axvline if vertical else ax.axhline
-    line(share, color="black", linestyle="--", linewidth=1, label=f"fair share 1/{round(1 / share)}")
+    line(share, color="black", linestyle="--", linewidth=1, label=_("fair share 1/{}").format(round(1 / share)))
 
 
 def _title(report: "BalanceReport") -> str:
-    return (f"{report.game} ({report.variant}), {report.players} {report.level} players, "
-            f"{len(report.result.finished)} games")
+    """ "giganten (default rules), 4 club players, 100 games"."""
+    return _("{} ({}), {} {} players, {}").format(report.game, variant_word(report.variant), report.players,
+                                                 report.level, games_word(len(report.result.finished)))
 
 
 def seat_figure(report: "BalanceReport") -> Figure:
@@ -43,17 +48,17 @@ def seat_figure(report: "BalanceReport") -> Figure:
     share.bar(x, table["win_share"], yerr=_errors(table["win_share"], table["win_share_low"],
                                                   table["win_share_high"]), color=BLUE, capsize=4)
     _fair(share, 1.0 / report.players)
-    share.set_ylabel("win share (95% interval)")
+    share.set_ylabel(_("win share (95% interval)"))
     share.legend(loc="upper right")
     rank.errorbar(x, table["mean_rank"], yerr=_errors(table["mean_rank"], table["rank_low"], table["rank_high"]),
                   fmt="o", color=VERMILLION, capsize=4)
-    rank.axhline((report.players + 1) / 2, color="black", linestyle="--", linewidth=1, label="fair mean rank")
-    rank.set_ylabel("mean rank (1 = winner)")
+    rank.axhline((report.players + 1) / 2, color="black", linestyle="--", linewidth=1, label=_("fair mean rank"))
+    rank.set_ylabel(_("mean rank (1 = winner)"))
     rank.invert_yaxis()
     rank.legend(loc="upper right")
     for ax in (share, rank):
-        ax.set_xticks(x, [place.replace(" (", "\n(") for place in table.index])
-    fig.suptitle(f"Seat advantage: {_title(report)}")
+        ax.set_xticks(x, [place_label(k + 1, report.players).replace(" (", "\n(") for k in range(len(table))])
+    fig.suptitle(_("Seat advantage: {}").format(_title(report)))
     fig.tight_layout()
     return fig
 
@@ -67,14 +72,15 @@ def duration_figure(report: "BalanceReport") -> Figure:
     rounds.bar(counts.index, counts.to_numpy(), width=0.7, color=BLUE)  # a round count is a whole number: a bar each
     rounds.set_xticks(counts.index)
     decisions.hist(games["decisions"], bins=15, color=BLUE)
-    for ax, column, label in ((rounds, "rounds", "rounds"), (decisions, "decisions", "decisions (all players)")):
+    for ax, column, label in ((rounds, "rounds", _("rounds per game")),
+                              (decisions, "decisions", _("decisions (all players) per game"))):
         mean = games[column].mean()
-        ax.axvline(mean, color=VERMILLION, label=f"mean {mean:.1f}")
-        ax.set_xlabel(f"{label} per game")
-        ax.set_ylabel("games")
+        ax.axvline(mean, color=VERMILLION, label=_("mean {}").format(format_number(mean, 1)))
+        ax.set_xlabel(label)
+        ax.set_ylabel(_("games"))
         ax.set_ylim(0, 1.25 * ax.get_ylim()[1])  # room for the legend
         ax.legend(loc="upper left")
-    fig.suptitle(f"Duration: {_title(report)}")
+    fig.suptitle(_("Duration: {}").format(_title(report)))
     fig.tight_layout()
     return fig
 
@@ -88,19 +94,18 @@ def closeness_figure(report: "BalanceReport") -> Figure:
                                                                      leader["high"]), fmt="o-", color=BLUE, capsize=3)
     _fair(wins, 1.0 / report.players)
     wins.set_ylim(0, 1.05)
-    wins.set_xlabel("share of the game's decisions played")
-    wins.set_ylabel("the leader then wins (95%)")
+    wins.set_xlabel(_("share of the game's decisions played"))
+    wins.set_ylabel(_("the leader then wins (95%)"))
     wins.legend(loc="lower right")
     margin.hist(games["margin"], bins=15, color=ORANGE)
-    margin.set_xlabel("margin: first minus second")
-    margin.set_ylabel("games")
+    margin.set_xlabel(_("margin: first minus second"))
     changes.hist(games["lead_changes"], bins=np.arange(games["lead_changes"].max() + 2) - 0.5, color=GREY)
-    changes.set_xlabel("lead changes per game")
-    changes.set_ylabel("games")
+    changes.set_xlabel(_("lead changes per game"))
     holds.hist(games["leads_for_good_share"].dropna(), bins=np.linspace(0, 1, 11), color=VERMILLION)
-    holds.set_xlabel("the winner leads for good after this share of the game")
-    holds.set_ylabel("games")
-    fig.suptitle(f"Closeness and decisiveness: {_title(report)}")
+    holds.set_xlabel(_("the winner leads for good after this share of the game"))
+    for ax in (margin, changes, holds):
+        ax.set_ylabel(_("games"))
+    fig.suptitle(_("Closeness and decisiveness: {}").format(_title(report)))
     fig.tight_layout()
     return fig
 
@@ -111,15 +116,15 @@ def strategy_figure(report: "BalanceReport") -> Figure:
     fig = new_figure(9, 0.8 + 0.55 * max(1, len(table)))
     ax = fig.subplots()
     y = np.arange(len(table))
-    ax.barh(y - 0.2, table["winners"], height=0.4, color=BLUE, label="winners",
+    ax.barh(y - 0.2, table["winners"], height=0.4, color=BLUE, label=_("winners"),
             xerr=_errors(table["winners"], table["winners_low"], table["winners_high"]), capsize=3)
-    ax.barh(y + 0.2, table["everyone"], height=0.4, color=ORANGE, label="everyone",
+    ax.barh(y + 0.2, table["everyone"], height=0.4, color=ORANGE, label=_("everyone"),
             xerr=_errors(table["everyone"], table["everyone_low"], table["everyone_high"]), capsize=3)
-    ax.set_yticks(y, [report.features.get(name, name) for name in table.index])
+    ax.set_yticks(y, [_(report.features[name]) if name in report.features else name for name in table.index])
     ax.invert_yaxis()
-    ax.set_xlabel("per player and game (95% interval)")
+    ax.set_xlabel(_("per player and game (95% interval)"))
     ax.legend(loc="lower right")
-    ax.set_title(f"Strategy: {_title(report)}")
+    ax.set_title(_("Strategy: {}").format(_title(report)))
     fig.tight_layout()
     return fig
 
@@ -133,12 +138,13 @@ def skill_figure(report: "BalanceReport") -> Figure:
     ax.barh(y, table["win_share"], xerr=_errors(table["win_share"], table["low"], table["high"]), color=BLUE,
             capsize=4)
     _fair(ax, 1.0 / report.players, vertical=True)
-    ax.set_yticks(y, list(table.index))
+    ax.set_yticks(y, [matchup_label(matchup) for matchup in table.index])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_xlabel("win share of the better level (95% interval)")
+    ax.set_xlabel(_("win share of the better level (95% interval)"))
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    ax.set_title(f"Luck and skill: {report.game} ({report.variant}), {report.players} players")
+    ax.set_title(_("Luck and skill: {} ({}), {}").format(report.game, variant_word(report.variant),
+                                                          players_word(report.players)))
     fig.tight_layout()
     return fig
 

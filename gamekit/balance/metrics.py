@@ -23,6 +23,7 @@ from typing import Any, Sequence
 import numpy as np
 import pandas as pd
 
+from ..i18n import N_
 from ..stats import mean_interval, wilson_interval
 from ..tournament import GameResult, TournamentResult
 from .trace import TIE
@@ -171,10 +172,10 @@ def strategy(result: TournamentResult) -> pd.DataFrame:
 
 #: The rule of thumb: how far a better level's win share goes from the fair share towards 1 (its edge), in words.
 READINGS = (
-    (0.15, "mostly luck: the better player wins only a little more often than the fair share"),
-    (0.40, "luck and skill: skill shows clearly, yet luck often overturns it"),
-    (0.70, "mostly skill: the better player wins most games"),
-    (1.01, "skill decides: the better player nearly always wins"),
+    (0.15, N_("mostly luck: the better player wins only a little more often than the fair share")),
+    (0.40, N_("luck and skill: skill shows clearly, yet luck often overturns it")),
+    (0.70, N_("mostly skill: the better player wins most games")),
+    (1.01, N_("skill decides: the better player nearly always wins")),
 )
 
 
@@ -188,9 +189,9 @@ def reading(share: float, low: float, high: float, players: int) -> str:
     """The rule-of-thumb reading of a better level's win share with its interval (docs/bots-and-experiments.md)."""
     fair = 1.0 / players
     if low <= fair <= high:
-        return "no edge shown: the interval holds the fair share (more games, or the game is mostly luck)"
+        return N_("no edge shown: the interval holds the fair share (more games, or the game is mostly luck)")
     if high < fair:
-        return "the supposedly better level loses more than its share: its play does not suit this variant"
+        return N_("the supposedly better level loses more than its share: its play does not suit this variant")
     return next(text for bound, text in READINGS if edge(share, players) < bound)
 
 

@@ -27,6 +27,7 @@ from string import Formatter
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
+from babel.numbers import format_percent as _format_percent
 
 SOURCE = "en"
 LANGUAGES = ("en", "da", "de")
@@ -153,12 +154,14 @@ MONEY = "${}"
 Danish and German, the number grouped as the language groups it ("15.000 $"), see docs/languages.md."""
 
 
-def format_number(number: int) -> str:
-    """``number`` grouped as the reader's language writes it: 15,000 (en), 15.000 (da, de)."""
+def format_number(number: float, digits: int = 0, *, trailing_zeros: bool = True) -> str:
+    """``number`` grouped as the reader's language writes it: 15,000 (en), 15.000 (da, de); with ``digits``
+    decimals ("3.5", "3,5"), the zeros at their end dropped unless ``trailing_zeros``."""
     lang = language()
-    if lang == SOURCE:
+    if lang == SOURCE and not digits and isinstance(number, int):
         return f"{number:,}"
-    return format_decimal(number, locale=lang)
+    decimals = "." + ("0" if trailing_zeros else "#") * digits if digits else ""
+    return format_decimal(number, format="#,##0" + decimals, locale=lang)
 
 
 def format_money(amount: int) -> str:
@@ -168,6 +171,14 @@ def format_money(amount: int) -> str:
         return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
     text = pgettext("money", MONEY).format(format_number(abs(amount)))
     return "-" + text if amount < 0 else text
+
+
+def format_percent(share: float, digits: int = 0) -> str:
+    """A share as a percentage as the reader's language writes it: "38%" (en), "38 %" (da, de)."""
+    lang = language()
+    if lang == SOURCE:
+        return f"{share:.{digits}%}"
+    return _format_percent(share, format="#,##0" + ("." + "0" * digits if digits else "") + "\u00a0%", locale=lang)
 
 
 # -- placeholders ---------------------------------------------------------------------------------------------
@@ -248,6 +259,7 @@ def collect_misses() -> Iterator[list[str]]:
 
 __all__ = [
     "COUNT", "LANGUAGES", "SOURCE", "Fragments", "N_", "collect_misses", "format_money", "format_number",
+    "format_percent",
     "gettext", "has", "language", "miss", "ngettext", "npgettext", "pgettext", "placeholders", "set_language",
     "translations", "using",
 ]

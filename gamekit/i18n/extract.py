@@ -154,8 +154,10 @@ def counted_nouns(templates: Iterable[str]) -> set[str]:
 def table_messages() -> list[Message]:
     """The messages the games' tables hold (imported: they are data, not code)."""
     from firstgiants import components as fg
+    from firstgiants import rules as fg_rules
     from firstgiants import text as fg_text
     from giganten import components as gg
+    from giganten import rules as gg_rules
     from giganten import text as gg_text
 
     from ..words import NOUNS
@@ -172,6 +174,10 @@ def table_messages() -> list[Message]:
     out += [Message(card.name, context="card", comment="First Giants: a card") for card in fg.CARDS]
     out += [Message(name, context="family", comment="First Giants: a Family") for name in fg.FAMILY_NAMES]
     out += [Message(name, context="size", comment="First Giants: a Size") for name in fg.SIZE_NAMES.values()]
+    out += [Message(name, context="phase", comment="Giganten: a phase of the round, as the pictures' titles name it")
+            for name in dict.fromkeys(gg_rules.PHASE_NAMES.values())]
+    out += [Message(name, context="phase", comment="First Giants: a phase of the turn, as the pictures' titles name it")
+            for name in fg_rules.PHASE_NAMES]
     return out + scenario_messages()
 
 

@@ -11,7 +11,10 @@ The stepper's picture shares its row with the side panel (controls, players, log
 (1366x768, or 150 % browser zoom: a 1280x720 CSS window) the picture is drawn smaller rather than pushing
 the side panel below the screen (at 150 % zoom a CSS pixel is 1.5 device pixels, so the board's type
 keeps its size on the screen); only where the two cannot share a row (under 1,072 px, or in Big type,
-where the picture is shown at full size) does the side panel go below the picture.
+where the picture is shown at full size) does the side panel go below the picture.  On a projector's
+screen (at least 1,800x1,000 CSS px) a picture is never drawn smaller than its own size to fit the screen's
+height: its labels are drawn at 14 px, so a smaller picture would be unreadable from the back (a late
+five-player First Giants table is the tallest); the notebook scrolls instead (the stepper's keys still step).
 """
 from __future__ import annotations
 
@@ -61,6 +64,7 @@ KIT_CSS = """
 .gk-kit .gk-picture-view { max-width: max(min(100%, 640px), calc(100% - 432px)); }
 .gk-kit .gk-clickable-box > svg, .gk-kit .gk-chart svg { max-width: 100%; height: auto; }
 .gk-kit .gk-picture-view svg { max-height: max(320px, calc(100vh - 260px)); width: auto; }
+@media (min-width: 1800px) and (min-height: 1000px) { .gk-kit .gk-picture-view svg { max-height: none; } }
 .gk-big, .gk-big .gk-kit { font-size: 18px; --jp-widgets-font-size: 18px; --jp-ui-font-size0: 18px;
   --jp-ui-font-size1: 18px; --jp-content-font-size1: 18px; --jp-code-font-size: 18px;
   --jp-widgets-horizontal-tab-height: 36px; --jp-widgets-inline-height: 36px;

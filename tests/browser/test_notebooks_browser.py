@@ -64,6 +64,8 @@ def test_start_here_runs_and_its_stepper_steps(lab, browser_page, aborted_reques
     step = button(page, "Step")
     step.scroll_into_view_if_needed()
     log = page.locator(".jp-OutputArea-output", has=page.locator("ul.gk-events")).first
+    # Lab draws a cell's text only once it is scrolled into view (the questions cells come after the stepper)
+    page.wait_for_function("document.body.innerText.includes('Move 0')", timeout=30_000)
     assert "Move 0" in log.inner_text()
     dismiss_news(page)
     screenshot("start-here-before-step")

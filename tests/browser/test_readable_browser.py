@@ -259,3 +259,33 @@ def test_lab_stepper_text_is_at_least_14px_at_1920x1080_and_18px_in_big_type(lab
                 assert small == [], f"Lab, {name}, {label} type: {summary(small)}"
     finally:
         context.close()
+
+
+LATE_FIVE = ("import firstgiants as fg\nfrom gamekit import play\nfrom firstgiants.bots import BOTS\n"
+             "from firstgiants.widgets import stepper\n"
+             "stepper(players=5, state=play(fg.new_game(5), [BOTS['heuristic'](i) for i in range(5)], seed=5))")
+
+
+def test_late_five_player_first_giants_table_is_at_least_14px_in_the_lab_at_1920x1080(lab_server, _browser):
+    """The tallest and widest table (five museums at the end of a game, drawn a row each): as the projector shows
+    it in the Lab stepper, no label under 14 px (a picture is never shrunk to the screen's height there)."""
+    from .test_stepper_browser import dismiss_news, write_notebook
+
+    url, token, root_dir = lab_server
+    write_notebook(root_dir, "late-five.ipynb", [LATE_FIVE])
+    context = _browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = context.new_page()
+        run_all_cells(page, url, token, "late-five.ipynb")
+        page.locator(".gk-stepper .gk-picture-view svg").first.wait_for(timeout=90_000)
+        page.keyboard.press("Control+b")
+        page.locator("#jp-left-stack").wait_for(state="hidden", timeout=10_000)
+        dismiss_news(page)
+        stepper = page.locator(".gk-stepper").first
+        stepper.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(500)
+        shot(page, "lab-1920-first-giants-late-five")
+        small = small_texts(page, 14)
+        assert small == [], f"Lab, a late five-player First Giants table: {summary(small)}"
+    finally:
+        context.close()

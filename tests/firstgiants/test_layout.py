@@ -163,7 +163,8 @@ def test_no_state_mixins_the_state_holds_data():
     assert len(methods) <= 30 and max(n.end_lineno - n.lineno for n in methods) <= 30  # type: ignore[operator]
 
 
-@pytest.mark.parametrize("notebook", sorted(NOTEBOOKS.glob("2*_firstgiants_*.ipynb")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("notebook", sorted(NOTEBOOKS.rglob("2*_firstgiants_*.ipynb")),  # translations too
+                         ids=lambda p: p.relative_to(NOTEBOOKS).with_suffix("").as_posix())
 def test_the_first_giants_notebooks_use_public_names_only(notebook):
     """No private name (``s._cache``, ``state._settle``) and no phase constant: a notebook asks the state
     (``phase_name``, ``current_player``, ``legal_actions``, ``dig_site``, ...)."""

@@ -85,6 +85,17 @@ def test_files_the_sync_did_not_make_are_never_touched(kit, tmp_path):
     assert (mine / "homework.ipynb").read_text() == "mine"
 
 
+def test_the_translated_lessons_in_their_language_folders_are_copied_and_updated_too(kit, tmp_path):
+    """notebooks/da/, notebooks/de/ (issue 27): the copy has the same folders, kept up to date file by file."""
+    (kit / "da").mkdir()
+    lesson(kit / "da" / "00_start.ipynb", "print(1)")
+    mine = tmp_path / "my-notebooks"
+    assert "da/00_start.ipynb: copied" in sync(kit, mine)
+    lesson(kit / "da" / "00_start.ipynb", "print('ny')")
+    assert sync(kit, mine) == ["da/00_start.ipynb: updated (the kit's version changed; you had not edited it)"]
+    assert (mine / "da" / "00_start.ipynb").read_bytes() == (kit / "da" / "00_start.ipynb").read_bytes()
+
+
 def test_the_copy_may_not_be_the_kits_folder(kit):
     with pytest.raises(ValueError):
         sync(kit, kit)

@@ -25,6 +25,7 @@ import giganten
 import giganten.widgets
 from gamekit import i18n
 from gamekit.i18n import LANGUAGES, using
+from gamekit.i18n import gettext as _
 from gamekit.widgets import HUMAN, Clickable, shown
 from gamekit.widgets.classroom import classroom
 from gamekit.widgets.questions import practice
@@ -124,7 +125,7 @@ def played(module: Any, seats: list[str], moves: int, **kwargs: Any) -> Callable
     def build() -> GameStepper:
         st = module.widgets.stepper(seed=3, seats=seats, **kwargs)
         st.autoplay.value = False
-        for _ in range(moves):
+        for _move in range(moves):
             st.step()
         return st
     return build
@@ -260,7 +261,8 @@ def test_the_coachs_answer_from_its_thread_is_worded_in_the_steppers_language():
         st.step()
     st.why_button.click()
     st.advisor.wait_for_coach()
-    assert "Tipp (der Trainer" in st.why.value and "Gewinnchance" in st.why.value
+    with using("de"):
+        assert "Tipp (der Trainer" in st.why.value and _("chance of winning") in st.why.value
 
 
 def test_a_hint_on_screen_is_asked_again_in_the_new_language():

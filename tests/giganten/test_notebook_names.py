@@ -8,7 +8,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("1*_giganten_*.ipynb"))
+FOLDER = Path(__file__).resolve().parents[2] / "notebooks"
+#: The Giganten lessons and their translations (notebooks/<language>/, the same code).
+NOTEBOOKS = sorted(FOLDER.rglob("1*_giganten_*.ipynb"))
 FORBIDDEN = {
     r"\.\b_[a-z]\w*": "a private name",
     r"\brules\.[A-Z]\w*\b|\bR\.[A-Z]\w*\b": "a phase constant (use state.phase_name)",
@@ -17,7 +19,7 @@ FORBIDDEN = {
 }
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(FOLDER).with_suffix("").as_posix())
 def test_giganten_notebooks_use_public_names_only(path):
     found = []
     for i, cell in enumerate(nbformat.read(path, as_version=4).cells):

@@ -1,6 +1,6 @@
 """Turn nbval's comment markers (``# NBVAL_CHECK_OUTPUT`` heading a code cell) into cell tags.
 
-    .venv/bin/python tests/notebooks/convert_markers.py            # every notebook in notebooks/
+    .venv/bin/python tests/notebooks/convert_markers.py            # every notebook in notebooks/ and below
     .venv/bin/python tests/notebooks/convert_markers.py notebooks/12_giganten_locomotives_and_transport.ipynb
 
 A student reads the code of a lesson; a test marker in it is noise.  nbval reads the same markers from the
@@ -71,9 +71,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("notebooks", nargs="*", type=Path)
     args = parser.parse_args(argv)
-    for path in args.notebooks or sorted(NOTEBOOKS.glob("*.ipynb")):
+    # notebooks/*.ipynb and the translated lessons, notebooks/<language>/*.ipynb
+    found = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    for path in args.notebooks or found:
         changed = convert(path)
-        print(f"{path.name}: {changed} cell(s) converted" if changed else f"{path.name}: nothing to convert")
+        name = path.relative_to(NOTEBOOKS) if path.is_relative_to(NOTEBOOKS) else path
+        print(f"{name}: {changed} cell(s) converted" if changed else f"{name}: nothing to convert")
     return 0
 
 

@@ -1,7 +1,7 @@
 """Run the course notebooks top to bottom and store their outputs (what nbval later compares).
 
-    .venv/bin/python tests/notebooks/refresh.py                 # every notebook in notebooks/
-    .venv/bin/python tests/notebooks/refresh.py notebooks/10_giganten_price_dice.ipynb
+    .venv/bin/python tests/notebooks/refresh.py                 # every notebook in notebooks/ and its language folders
+    .venv/bin/python tests/notebooks/refresh.py notebooks/10_giganten_price_dice.ipynb notebooks/da/*.ipynb
 
 Run it after an engine change alters a value a notebook teaches, look at the diff (`git diff
 notebooks/`), and commit the notebooks whose new values are right.  Each notebook runs in a fresh
@@ -70,6 +70,11 @@ def tidy(nb: nbformat.NotebookNode) -> None:
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
 
 
+def course_notebooks() -> list[Path]:
+    """Every notebook of the course: notebooks/*.ipynb and the translated lessons, notebooks/<language>/*.ipynb."""
+    return sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
 def run(path: Path, timeout: int = 120) -> float:
     """Execute ``path`` in place; return the seconds it took."""
     nb = nbformat.read(path, as_version=4)
@@ -89,11 +94,17 @@ def run(path: Path, timeout: int = 120) -> float:
     return seconds
 
 
+def shown(path: Path) -> str:
+    """``path`` as the reports name it: relative to notebooks/ (``da/11_...ipynb``) where it lies there."""
+    path = path.resolve()
+    return path.relative_to(NOTEBOOKS).as_posix() if NOTEBOOKS in path.parents else str(path)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("notebooks", nargs="*", type=Path)
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted(NOTEBOOKS.glob("*.ipynb"))
+    paths = args.notebooks or course_notebooks()
     # Games the lessons keep (gamekit.tables.saves.keep) go to a fresh folder, as under nbval (conftest.py):
     # a game kept by an earlier run must not be continued, nor a teacher's kept games touched.
     os.environ["GIANTS_KIT_HOME"] = tempfile.mkdtemp(prefix="giants-kit-refresh-")
@@ -101,10 +112,10 @@ def main(argv: list[str] | None = None) -> int:
     for path in paths:
         try:
             seconds = run(path.resolve())
-            print(f"{path.name}: {seconds:.1f} s")
+            print(f"{shown(path)}: {seconds:.1f} s")
         except Exception as exc:  # report every notebook, then fail
             failed += 1
-            print(f"{path.name}: FAILED: {exc}", file=sys.stderr)
+            print(f"{shown(path)}: FAILED: {exc}", file=sys.stderr)
     return 1 if failed else 0
 
 

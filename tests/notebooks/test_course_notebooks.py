@@ -14,7 +14,10 @@ are there and the markers are where they should be; these checks make sure of it
 * every checked cell has its stored output and execution count (a stripped cell would compare nothing);
 * no stored output is an error or went to stderr (a warning in a lesson is a bug);
 * no widget state or widget views are stored (their model ids change on every run);
-* every notebook named in a lesson's text exists, and the course list below matches notebooks/.
+* every notebook named in a lesson's text exists, and the course list below matches notebooks/;
+* the translated lessons (``notebooks/<language>/``, issue 27) are their English originals cell by cell: the
+  same code (plus the line that sets the language), each markdown cell stamped with the English text it
+  translates, and that markdown not English (``tests/notebooks/translations.py`` keeps them in step).
 
 And a few rules of a lesson written for students (docs/course-maintenance.md): "Next" lines are links; no
 figure text holds an unescaped ``$`` (matplotlib would typeset it as maths); no private name is used.
@@ -26,6 +29,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
+from tests.notebooks import translations
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -46,12 +51,20 @@ COURSE = [
     "40_practice_questions",
     "classroom",
 ]
+#: The lessons translated into each language other than English, as notebooks/<language>/<lesson>.ipynb.
+TRANSLATED = {lang: ["00_start_here", "11_giganten_a_round_step_by_step", "21_firstgiants_a_game_step_by_step"]
+              for lang in ("da", "de")}
 CHECK, IGNORE = "nbval-check-output", "nbval-ignore-output"
 #: Every cell tag nbval acts on (nbval.plugin.metadata_tags).
 NBVAL_TAGS = {CHECK, IGNORE, "nbval-skip", "nbval-raises-exception", "raises-exception",
               "pytest-validate-ignore-output"}
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
-PRESENT = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
+#: Every notebook of the course by its path under notebooks/ without ``.ipynb``: ``00_start_here``,
+#: ``da/00_start_here`` (a translated lesson).
+PRESENT = sorted(p.relative_to(NOTEBOOKS).with_suffix("").as_posix() for p in NOTEBOOKS.rglob("*.ipynb")
+                 if ".ipynb_checkpoints" not in p.parts)
+ENGLISH = [name for name in PRESENT if "/" not in name]
+TRANSLATIONS = [name for name in PRESENT if "/" in name]
 
 
 def read(name: str) -> nbformat.NotebookNode:
@@ -82,7 +95,20 @@ def text_outputs(cell) -> list[str]:
 
 
 def test_the_course_is_complete():
-    assert PRESENT == sorted(COURSE), "notebooks/ and the course list differ (update COURSE and docs/course.md)"
+    assert ENGLISH == sorted(COURSE), "notebooks/ and the course list differ (update COURSE and docs/course.md)"
+    assert TRANSLATIONS == sorted(f"{lang}/{name}" for lang, names in TRANSLATED.items() for name in names), \
+        "the translated lessons and TRANSLATED differ (update TRANSLATED and notebooks/README.md)"
+
+
+def test_nbval_collects_the_language_folders(pytestconfig):
+    """`make test` passes notebooks/ to pytest, which goes down into notebooks/da and notebooks/de unless its
+    ``norecursedirs`` leaves them out."""
+    from fnmatch import fnmatch
+
+    folders = {name.split("/")[0] for name in TRANSLATIONS}
+    skipped = [(folder, pattern) for folder in folders for pattern in pytestconfig.getini("norecursedirs")
+               if fnmatch(folder, pattern)]
+    assert folders and not skipped, f"pytest would not collect: {skipped}"
 
 
 @pytest.mark.parametrize("name", PRESENT)
@@ -91,7 +117,8 @@ def test_valid_notebook_with_the_course_kernel(name):
     nbformat.validate(nb)
     assert nb.metadata.kernelspec.name == "python3"
     assert "widgets" not in nb.metadata, "saved widget state: run tests/notebooks/refresh.py"
-    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# "), "a notebook opens with its title"
+    title = nb.cells[0]
+    assert title.cell_type == "markdown" and title.source.startswith("# "), "a notebook opens with its title"
 
 
 @pytest.mark.parametrize("name", PRESENT)
@@ -149,9 +176,15 @@ def test_no_errors_warnings_or_widget_views_stored(name):
 
 @pytest.mark.parametrize("name", PRESENT)
 def test_named_notebooks_exist(name):
+    """A link opens a notebook beside this one (or, from a translation, ``../`` an English one); a notebook
+    named in the text exists beside this one or in notebooks/."""
+    folder = (NOTEBOOKS / name).parent
     text = "\n".join(c.source for c in read(name).cells if c.cell_type == "markdown")
+    for linked in set(re.findall(r"\]\(([^)\s]+\.ipynb)\)", text)):
+        assert (folder / linked).is_file(), f"{name} links to {linked}, which does not exist"
     for mentioned in set(re.findall(r"([0-9]{2}_[a-z_]+|classroom)\.ipynb", text)):
-        assert mentioned in PRESENT, f"{name} points to {mentioned}.ipynb, which does not exist"
+        assert (folder / f"{mentioned}.ipynb").is_file() or mentioned in ENGLISH, \
+            f"{name} points to {mentioned}.ipynb, which does not exist"
 
 
 def test_make_test_runs_the_notebooks_under_nbval():
@@ -230,14 +263,18 @@ def test_the_dollar_scan_finds_what_notebook_05_had():
     assert dollar_pairs("costs $5") == [""]
 
 
+#: How a "Next" line starts, in each language of the lessons.
+NEXT = ("Next", "Næste:", "Weiter:")
+
+
 @pytest.mark.parametrize("name", PRESENT)
 def test_next_lines_are_links(name):
     """A "Next:" line links the notebooks it names, so a student clicks on."""
     for i, cell in enumerate(read(name).cells):
         for paragraph in cell.source.split("\n\n") if cell.cell_type == "markdown" else ():
-            if paragraph.lstrip("*").startswith("Next"):
+            if paragraph.lstrip("*").startswith(NEXT):
                 named = re.findall(r"[0-9]{2}_[a-z_]+\.ipynb|classroom\.ipynb", paragraph)
-                linked = re.findall(r"\]\(([0-9]{2}_[a-z_]+\.ipynb|classroom\.ipynb)\)", paragraph)
+                linked = re.findall(r"\]\((?:\.\./)?([0-9]{2}_[a-z_]+\.ipynb|classroom\.ipynb)\)", paragraph)
                 assert named and len(named) == len(linked), f"cell {i}: not links: {paragraph}"
 
 
@@ -256,3 +293,94 @@ def test_no_private_names(name):
                      else [a.name for a in node.names] if isinstance(node, ast.ImportFrom) else [])
             private |= {n for n in names if n.startswith("_") and not (n.startswith("__") and n.endswith("__"))}
     assert not private, f"private names: {sorted(private)}"
+
+
+# -- the translated lessons (issue 27) ------------------------------------------------------------------------
+
+def english_of(name: str) -> nbformat.NotebookNode:
+    """The English lesson the translated lesson ``name`` (``da/11_...``) translates."""
+    return read(name.split("/", 1)[1])
+
+
+@pytest.mark.parametrize("name", TRANSLATIONS)
+def test_a_translation_has_the_cells_and_code_of_its_english_lesson(name):
+    """Cell by cell the English lesson (types and ids in order), the same code cells with the same nbval tags,
+    plus ``gamekit.set_language("da")`` right after the first code cell's imports: the lessons cannot drift
+    apart (``translations.py sync`` copies a changed English cell over)."""
+    lang, translation, english = name.split("/")[0], read(name), english_of(name)
+    translations.check_pairing(translation, english)
+    mine = [c.source for _, c in code_cells(translation)]
+    assert mine == translations.expected_code(english, lang), "code differs from the English: run translations.py sync"
+    assert [translations.without_language_line(s, lang) for s in mine] == [c.source for _, c in code_cells(english)]
+    setting = [i for i, source in enumerate(mine) if "set_language" in source]
+    assert setting == [0], f"the language is set in code cell(s) {setting}, not once in the first"
+    assert [c.metadata.get("tags", []) for _, c in code_cells(translation)] == \
+        [c.metadata.get("tags", []) for _, c in code_cells(english)], "nbval tags differ from the English"
+
+
+@pytest.mark.parametrize("name", TRANSLATIONS)
+def test_a_translation_translates_todays_english(name):
+    """Each markdown cell is stamped with the fingerprint of the English text it translates: when the English
+    changes, this fails until the translation is brought up to date and stamped (``translations.py stamp``)."""
+    translation, english = read(name), english_of(name)
+    stale = translations.stale_markdown(translation, english)
+    assert not stale, (f"cells {stale}: the English text changed since it was translated; update the translation, "
+                       f"then run tests/notebooks/translations.py stamp notebooks/{name}.ipynb")
+
+
+#: Short English words that no Danish or German sentence uses ("to", "is", "for", "in", "an" are Danish or German
+#: words too).
+ENGLISH_WORDS = {"the", "and", "of", "you", "with", "this", "that", "which", "what", "are", "it"}
+
+
+def english_words(markdown: str) -> list[str]:
+    """The words of ``ENGLISH_WORDS`` in ``markdown``'s prose (code spans and link targets left out)."""
+    prose = re.sub(r"`[^`]*`|\]\([^)]*\)", " ", markdown)
+    return [word for word in re.findall(r"[A-Za-z]+", prose) if word.lower() in ENGLISH_WORDS]
+
+
+@pytest.mark.parametrize("name", TRANSLATIONS)
+def test_a_translation_is_not_english(name):
+    """At most one common English word per markdown cell (the menu entry "Restart Kernel and Run All Cells" is
+    JupyterLab's): a cell left in English, or stamped untranslated, has several."""
+    english = [(i, words) for i, c in enumerate(read(name).cells) if c.cell_type == "markdown"
+               for words in [english_words(c.source)] if len(words) > 1]
+    assert not english, f"markdown cells still in English: {english}"
+
+
+def test_the_english_lessons_would_fail_the_language_check():
+    """The check above has teeth: every English lesson that is translated fails it."""
+    for lessons in TRANSLATED.values():
+        for name in lessons:
+            cells = [c for c in read(name).cells if c.cell_type == "markdown"]
+            assert sum(len(english_words(c.source)) > 1 for c in cells) > len(cells) / 2, name
+
+
+def test_sync_copies_the_english_code_and_reports_changed_english(tmp_path):
+    """``translations.py``: a new translation sets its language after the imports; ``sync`` brings a changed
+    English code cell over (its outputs cleared, the language line kept) and names the markdown cells whose
+    English changed; ``stamp`` accepts them."""
+    english = nbformat.v4.new_notebook()
+    english.cells = [nbformat.v4.new_markdown_cell("# A lesson", id="m0"),
+                     nbformat.v4.new_code_cell("%matplotlib inline\nimport gamekit\n\nprint(1)", id="c1"),
+                     nbformat.v4.new_code_cell("print(2)", id="c2")]
+    (tmp_path / "da").mkdir()
+    nbformat.write(english, tmp_path / "lesson.ipynb")
+    translated = tmp_path / "da" / "lesson.ipynb"
+    nbformat.write(english, translated)
+    nb = nbformat.read(translated, as_version=4)
+    nb.cells[0].source, nb.cells[1].source = "# En lektion", translations.with_language_line(nb.cells[1].source, "da")
+    assert nb.cells[1].source == '%matplotlib inline\nimport gamekit\ngamekit.set_language("da")\n\nprint(1)'
+    nb.cells[2].outputs = [nbformat.v4.new_output("stream", name="stdout", text="2\n")]
+    nbformat.write(nb, translated)
+    assert translations.stamp(translated) == 1 and translations.sync(translated) == []
+
+    english.cells[0].source, english.cells[2].source = "# A lesson, revised", "print(3)"
+    nbformat.write(english, tmp_path / "lesson.ipynb")
+    report = translations.sync(translated)
+    assert [line.split(":")[0] for line in report] == ["cell 2", "cell 0"]
+    nb = nbformat.read(translated, as_version=4)
+    assert [c.source for c in nb.cells] == ["# En lektion", translations.with_language_line(
+        "%matplotlib inline\nimport gamekit\n\nprint(1)", "da"), "print(3)"]
+    assert nb.cells[2].outputs == []
+    assert translations.stamp(translated) == 1 and translations.sync(translated) == []
