@@ -87,7 +87,8 @@ def action_words(action: Action) -> str:
 def action_label(action: Action) -> str:
     """The action's words; taking a card or resolving its effect also says what the effect is."""
     if action.kind in WITH_EFFECT:
-        return f"{action_words(action)} — {pictures.short_effect(action.card)}"  # type: ignore[attr-defined]
+        card = action.card  # type: ignore[attr-defined]  # kind: has a card
+        return f"{action_words(action)} — {pictures.short_effect(card)}"
     return action_words(action)
 
 
