@@ -32,6 +32,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from gamekit import Action, GameSpec, GameState, IllegalAction
+from gamekit.i18n import N_
 from gamekit.positions import ChanceConcern
 
 from .actions import CODEC
@@ -340,13 +341,13 @@ SPEC = GameSpec(
     create=create,
     from_position=lambda data: _from_position(data),
     option_help={
-        "first_player": "seat (0-based) of the player who most recently encountered a dinosaur",
-        "names": "comma-separated player names for the events (default Ana, Ben, Cleo, Dev, Eli)",
-        "eggs_not_fossils": "an egg is neither a 'fossil card' nor a 'carnivore card': taking one triggers no 'each "
-                            "time ... takes a fossil / carnivore card', and 'for each carnivore card' does not count "
-                            "the Carnivore egg (ruling R10's other reading; by default eggs are both)",
-        "news_values": "what a News token is worth (rulings R8, R23): 'by-type' a family's 3, a size's 5; "
-                       "'by-type-swapped' a family's 5, a size's 3; 'two-sided' 3, or 5 once kept for good",
+        "first_player": N_("seat (0-based) of the player who most recently encountered a dinosaur"),
+        "names": N_("comma-separated player names for the events (default Ana, Ben, Cleo, Dev, Eli)"),
+        "eggs_not_fossils": N_("an egg is neither a 'fossil card' nor a 'carnivore card': taking one triggers no "
+                               "'each time ... takes a fossil / carnivore card', and 'for each carnivore card' does "
+                               "not count the Carnivore egg (ruling R10's other reading; by default eggs are both)"),
+        "news_values": N_("what a News token is worth (rulings R8, R23): 'by-type' a family's 3, a size's 5; "
+                          "'by-type-swapped' a family's 5, a size's 3; 'two-sided' 3, or 5 once kept for good"),
     },
     # (older saves: eggs were fossil and carnivore cards; a family's News token was worth 3, a size's 5)
     options_added={"eggs_not_fossils": (3, False), "news_values": (4, DEFAULT_READING)},

@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Hashable, NamedTuple, Sequence
 
 from gamekit import Action, GameState, IllegalAction
+from gamekit.i18n import N_
 from gamekit.positions import ChanceConcern
 
 from . import explain
@@ -69,15 +70,16 @@ class Options:
 
 OPTION_DEFAULTS = asdict(Options())
 OPTION_HELP = {
-    "one_opponent_back": "Danish summary: the 'locomotives back' special moves ONE chosen opponent's locomotive back",
-    "exact_price_change": "a 'change price' card moves a marker by exactly N spaces (not up to N)",
-    "open_licenses": "teaching: every player's license hand is public",
-    "first_player": "seat (0-based) of the first start player, who takes the die (Setup 10: 'determine a starting "
-                    "player')",
-    "bluff_bids": "Action 7 a: a player holding license cards may bid up to the most any hand could pay (all 39 ones "
-                  "and 39 twos: 117), not only up to twice their own cards (the kit's house rule, ruling G5)",
-    "tie_by_license_cards": "End of Game: of locomotives on one space, the player with more license CARDS ranks "
-                            "better (the default counts their added-up value, as Action 7 does; ruling G2)",
+    "one_opponent_back": N_("Danish summary: the 'locomotives back' special moves ONE chosen opponent's "
+                            "locomotive back"),
+    "exact_price_change": N_("a 'change price' card moves a marker by exactly N spaces (not up to N)"),
+    "open_licenses": N_("teaching: every player's license hand is public"),
+    "first_player": N_("seat (0-based) of the first start player, who takes the die (Setup 10: 'determine a "
+                       "starting player')"),
+    "bluff_bids": N_("Action 7 a: a player holding license cards may bid up to the most any hand could pay (all 39 "
+                     "ones and 39 twos: 117), not only up to twice their own cards (the kit's house rule, ruling G5)"),
+    "tie_by_license_cards": N_("End of Game: of locomotives on one space, the player with more license CARDS ranks "
+                               "better (the default counts their added-up value, as Action 7 does; ruling G2)"),
 }
 
 

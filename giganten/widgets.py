@@ -20,64 +20,63 @@ import numpy as np
 
 from gamekit import Action, GameState
 from gamekit.bots import registry
+from gamekit.i18n import N_, format_money, pgettext
+from gamekit.i18n import gettext as _
 from gamekit.plotting import figure_svg, new_figure, readable_type
 from gamekit.widgets import (Clickable, GameStepper, GameView, ObservationPicture, bot_value_name, bot_value_text,
                              button, observed)
 from gamekit.positions import starting_point
 from gamekit.widgets.coaching import CoachAdvisor
-from gamekit.widgets.controls import escape
+from gamekit.widgets.controls import escape, escape_text
+from gamekit.words import say_count
 from gamekit.widgets.style import stylesheet
 
 from . import pictures, plots, prices
 from . import rules as R
 from .actions import Bid
-from .components import CARDS, COMPANIES, COMPONENTS, money
+from .components import CARDS, COMPANIES, COMPONENTS
 from .game import SPEC
 from .state import State
-from .text import describe, public_text
+from .text import action_words as _action_words
+from .text import player_name, public_text
 
 # -- the stepper ---------------------------------------------------------------------------------------
-#: The chooser's groups: action kind -> the group it is listed under (in this order).
+#: The chooser's groups: action kind -> the group it is listed under (in this order; English message ids).
 ACTION_GROUPS: dict[str, str] = {
-    "take_card": "Take an action card (Action 2c)",
-    "place_truck": "Place the truck (Action 4a)",
-    "step": "Move the truck one square (Action 4a)",
-    "drive_to": "Drive the truck to a square (Action 4a)",
-    "advance_locomotive": "Locomotive (Action 4c)",
-    "change_price": "Special action (Action 4d)",
-    "take_oil": "Special action (Action 4d)",
-    "locomotives_back": "Special action (Action 4d)",
-    "end_movement": "End movement (Action 4)",
-    "build": "Build (Action 5)",
-    "skip_build": "Build (Action 5)",
-    "transport": "Transport the chip (Action 6)",
-    "let_chip_go": "Transport the chip (Action 6)",
-    "bid": "Bid or pass (Action 7a)",
-    "pass": "Bid or pass (Action 7a)",
-    "pay_licenses": "Pay the bid (Action 7a)",
-    "sell": "Sell oil (Action 7b)",
+    "take_card": N_("Take an action card (Action 2c)"),
+    "place_truck": N_("Place the truck (Action 4a)"),
+    "step": N_("Move the truck one square (Action 4a)"),
+    "drive_to": N_("Drive the truck to a square (Action 4a)"),
+    "advance_locomotive": N_("Locomotive (Action 4c)"),
+    "change_price": N_("Special action (Action 4d)"),
+    "take_oil": N_("Special action (Action 4d)"),
+    "locomotives_back": N_("Special action (Action 4d)"),
+    "end_movement": N_("End movement (Action 4)"),
+    "build": N_("Build (Action 5)"),
+    "skip_build": N_("Build (Action 5)"),
+    "transport": N_("Transport the chip (Action 6)"),
+    "let_chip_go": N_("Transport the chip (Action 6)"),
+    "bid": N_("Bid or pass (Action 7a)"),
+    "pass": N_("Bid or pass (Action 7a)"),
+    "pay_licenses": N_("Pay the bid (Action 7a)"),
+    "sell": N_("Sell oil (Action 7b)"),
 }
 #: Chance outcomes everyone sees (the die, face-up cards); tile deals and license draws are secret.
 PUBLIC_CHANCE = ("roll_price", "reveal_card")
-
-
-#: The engine's sentences say what a player does ("Red moves the truck ..."); a button says what to do.
-IMPERATIVE = {"places": "place", "moves": "move", "drives": "drive"}
+#: The names of the variant switches in the stepper's Game tab.
+OPTION_NAMES = {"one_opponent_back": N_("one opponent back"), "exact_price_change": N_("exact price change"),
+                "open_licenses": N_("open licenses"), "first_player": N_("first player"),
+                "bluff_bids": N_("bluff bids"), "tie_by_license_cards": N_("tie by license cards")}
 
 
 def action_label(state: GameState, action: Action) -> str:
-    """The engine's sentence for ``action`` without the leading player name (the chooser names them), as
-    an instruction: "move the truck east to (3, 7)"."""
-    s = cast(State, state)  # the Giganten chooser's state
-    text = describe(s, action)
-    player = s.current_player()
-    name = s.name(player) if player is not None else "Chance"
-    for prefix in (f"{name}: ", f"{name} "):
-        if text.startswith(prefix):
-            text = text[len(prefix):]
-            break
-    verb, _, rest = text.partition(" ")
-    return f"{IMPERATIVE[verb]} {rest}" if verb in IMPERATIVE else text
+    """The chooser's words for ``action`` (the chooser names the player): "move the truck east to (3, 7)"."""
+    return action_words(state, action)
+
+
+def action_words(state: GameState, action: Action) -> str:
+    """``action`` as an instruction in the reader's language (``giganten.text.action_words``)."""
+    return _action_words(cast(State, state), action)
 
 
 def group_actions(state: GameState, actions: Sequence[Action]) -> dict[str, list[tuple[str, Action]]]:
@@ -85,7 +84,8 @@ def group_actions(state: GameState, actions: Sequence[Action]) -> dict[str, list
     groups: dict[str, list[tuple[str, Action]]] = {}
     for action in sorted(actions, key=lambda a: (list(ACTION_GROUPS).index(a.kind) if a.kind in ACTION_GROUPS
                                                  else 99, getattr(a, "col", 0), getattr(a, "row", 0))):
-        groups.setdefault(ACTION_GROUPS.get(action.kind, action.kind), []).append((action_label(state, action), action))
+        group = _(ACTION_GROUPS[action.kind]) if action.kind in ACTION_GROUPS else action.kind
+        groups.setdefault(group, []).append((action_label(state, action), action))
     return groups
 
 
@@ -93,27 +93,29 @@ def log_text(state: GameState, action: Action) -> str | None:
     """The log names decisions and public chance outcomes; secret draws appear only through their events."""
     if state.is_chance():
         if action.kind == "deal_tile":
-            return "a production tile is dealt face down (its oil stays secret)"
-        return str(action) if action.kind in PUBLIC_CHANCE else None
-    return str(action)
+            return _("a production tile is dealt face down (its oil stays secret)")
+        return action_words(state, action) if action.kind in PUBLIC_CHANCE else None
+    return action_words(state, action)
 
 
 def phase_label(state) -> str:
     """The numbered action of the round the game is in ("Action 4"), the auction's company included."""
-    name = R.PHASE_NAMES[state.phase]
+    name = pgettext("phase", R.PHASE_NAMES[state.phase])
     if state.auction is not None:
-        name += f" at {plots.COMPANY_SHORT[state.auction.company]}"
+        name = _("{action} at {company}").format(action=name, company=plots.COMPANY_SHORT[state.auction.company])
     return name
 
 
 def round_label(state) -> str:
-    return "Setup" if state.phase == R.DEAL else f"Round {state.round} (start player {state.name(state.start)})"
+    return _("Setup") if state.phase == R.DEAL else _("Round {round} (start player {name})").format(
+        round=state.round, name=player_name(state.start))
 
 
 def card_short(card_type: int) -> str:
     """An action card in a few words: "3 lic., 4 moves, black +3, 1 oil chip"."""
     card = CARDS[card_type]
-    words = [f"{card.licenses} lic.", f"{card.moves} moves"] + ([f"black +{card.black}"] if card.color == "red" else [])
+    words = [_("{} lic.").format(card.licenses), say_count(card.moves, "move")] + (
+        [_("black +{}").format(card.black)] if card.color == "red" else [])
     special = pictures.special_short(card_type)
     return ", ".join(words + ([special] if special else []))
 
@@ -122,29 +124,30 @@ def summary_html(state) -> str:
     """The public table of the players (from what every seat sees): money, license cards (not their
     values), oil in storage, derricks left, locomotive, this round's action card."""
     seen = observed(state, None)
-    head = "".join(f"<th>{h}</th>" for h in ("player", "money", "licenses", "oil " + "/".join(
-        short[0] for short in plots.COMPANY_SHORT), "derricks", "rail", "card this round"))
+    oil = _("oil {}").format("/".join(short[0] for short in plots.COMPANY_SHORT))
+    head = "".join(f"<th>{escape(h)}</th>" for h in (_("player"), _("money"), _("licenses"), oil, _("derricks"),
+                                                     _("rail"), _("card this round")))
     rows = []
     for p, info in enumerate(seen["players_info"]):
         card = info["card"]
-        name = escape(info["name"])
+        name = escape(player_name(p))
         cells = [f"<b style='border-left:8px solid {plots.PLAYER_COLORS[p]};padding-left:4px'>{name}</b>",
-                 money(info["money"]), str(info["license_cards"]), "/".join(str(chips) for chips in info["storage"]),
-                 str(info["derricks_left"]), str(info["locomotive"]),
-                 escape(card_short(card)) if card is not None and card >= 0 else "–"]
+                 escape(format_money(info["money"])), str(info["license_cards"]),
+                 "/".join(str(chips) for chips in info["storage"]), str(info["derricks_left"]),
+                 str(info["locomotive"]), escape(card_short(card)) if card is not None and card >= 0 else "–"]
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    black = f"black locomotive on space {seen['black_locomotive']} of {COMPONENTS.harbour} (the harbour ends the game)"
-    return (f"<table class='gk-table'><tr>{head}</tr>{''.join(rows)}</table>"
-            f"<div>{black}; oil supply {seen['supply']} chips</div>")
+    black = _("black locomotive on space {space} of {harbour} (the harbour ends the game); oil supply {chips}").format(
+        space=seen["black_locomotive"], harbour=COMPONENTS.harbour, chips=say_count(seen["supply"], "chip"))
+    return f"<table class='gk-table'><tr>{head}</tr>{''.join(rows)}</table><div>{escape_text(black)}</div>"
 
 
 def heuristic_value(kind: str, value: float) -> str:
     """The heuristic bot values moves in dollars; the other bots as :func:`gamekit.widgets.bot_value_text`."""
-    return money(round(value)) if kind == "heuristic" else bot_value_text(kind, value)
+    return format_money(round(value)) if kind == "heuristic" else bot_value_text(kind, value)
 
 
 def heuristic_value_name(kind: str) -> str:
-    return "estimated gain" if kind == "heuristic" else bot_value_name(kind)
+    return _("estimated gain") if kind == "heuristic" else bot_value_name(kind)
 
 
 def private_html(state, player: int) -> str:
@@ -153,28 +156,31 @@ def private_html(state, player: int) -> str:
     me = seen["players_info"][player]
     ones, twos = me["licenses"]
     known = plots.known_tiles(state, player)
-    tiles = ", ".join(f"({COMPONENTS.sites[i].row}, {COMPONENTS.sites[i].col}): {oil} oil"
-                      for i, oil in sorted(known.items())) or "none yet"
+    tiles = ", ".join(_("({row}, {col}): {oil} oil").format(row=COMPONENTS.sites[i].row, col=COMPONENTS.sites[i].col,
+                                                            oil=oil)
+                      for i, oil in sorted(known.items())) or _("none yet")
     extra = ""
     if seen["movement_points"] is not None and state.current_player() == player:
-        extra = f"<div>Movement points left: <b>{seen['movement_points']}</b>" + (
-            "; special action still available" if seen["special_available"] else "") + "</div>"
-    return (f"<div><div>Licenses: <b>{ones}</b> of value 1 and <b>{twos}</b> of value 2 "
-            f"(worth <b>{ones + 2 * twos}</b> in a bid)</div><div>Face-down tiles you have seen: {tiles}</div>"
-            f"{extra}</div>")
+        extra = "<div>{}</div>".format(
+            (_("Movement points left: <b>{}</b>; special action still available") if seen["special_available"]
+             else _("Movement points left: <b>{}</b>")).format(seen["movement_points"]))
+    licenses = _("Licenses: <b>{ones}</b> of value 1 and <b>{twos}</b> of value 2 (worth <b>{worth}</b> in a "
+                 "bid)").format(ones=ones, twos=twos, worth=ones + 2 * twos)
+    seen_tiles = escape_text(_("Face-down tiles you have seen: {}").format(tiles))
+    return f"<div><div>{licenses}</div><div>{seen_tiles}</div>{extra}</div>"
 
 
 def view(bots: dict[str, Any] | None = None) -> GameView:
     """Giganten described for the shared stepper."""
     return GameView(
         spec=SPEC, bots=bots if bots is not None else registry("giganten"), title="Giganten",
-        player_name=lambda p: COMPONENTS.player_names[p], player_color=lambda p: plots.PLAYER_COLORS[p],
+        player_name=player_name, player_color=lambda p: plots.PLAYER_COLORS[p],
         phase=phase_label, round=round_label, group_actions=group_actions, private_html=private_html,
         action_text=log_text, picture=lambda: ObservationPicture(pictures.board_svg),
         target_of=lambda state, action: pictures.target_of(action, state.current_player()),
         summary_html=summary_html, text_shows_hidden=True, public_text=public_text,
-        score_text=lambda value: money(round(value)), value_text=heuristic_value, value_name=heuristic_value_name,
-        advisor=CoachAdvisor, amount_of=bid_amount,
+        score_text=lambda value: format_money(round(value)), value_text=heuristic_value,
+        value_name=heuristic_value_name, advisor=CoachAdvisor, amount_of=bid_amount, option_names=OPTION_NAMES,
     )
 
 
@@ -184,18 +190,19 @@ def bid_amount(action: Action) -> int | None:
 
 
 def stepper(players: int = 4, seed: int = 0, seats: Sequence[str] | None = None, state: GameState | None = None,
-            scenario: str | None = None, **options: Any) -> GameStepper:
+            scenario: str | None = None, language: str | None = None, **options: Any) -> GameStepper:
     """The Giganten stepper (show it as the last expression of a cell).
 
     ``seats``: one entry per seat, "human" or a bot name of ``giganten.bots.BOTS`` (default: bots);
     ``state``: a game to open (e.g. ``gamekit.record.load(text, giganten.SPEC)``, ``giganten.from_position(...)``),
     with its whole history since its start; ``scenario``: a name of ``giganten.scenarios()`` to start from;
+    ``language``: "en", "da" or "de" (default: the kit's, ``gamekit.set_language``);
     ``options``: the game's variant switches (``one_opponent_back``, ``exact_price_change``,
     ``open_licenses``, ``first_player``, ``bluff_bids``, ``tie_by_license_cards``).
     """
     start = starting_point(SPEC, state, scenario)
     return GameStepper(view(), players=players, seed=seed, seats=seats, options=options, state=start,
-                       scenario=scenario)
+                       scenario=scenario, language=language)
 
 
 class PriceDice:
@@ -224,25 +231,28 @@ class PriceDice:
 
     def _build(self) -> None:
         self.roll_buttons = [
-            button(f"Roll {short}", f"Roll the price die for {name}", partial(self._roll_clicked, c))
+            button(_("Roll {}").format(short), _("Roll the price die for {}").format(name),
+                   partial(self._roll_clicked, c))
             for c, (short, name) in enumerate(zip(plots.COMPANY_SHORT, COMPANIES))
         ]
-        self.roll_all_button = button("Roll all three", "One round of Action 1: Hudson, then Jet, then Standard",
-                                      lambda _b: self.roll_all(), style="primary")
-        self.many_button = button("Roll 100 rounds", "Roll all three 100 times (the histogram fills up)",
+        self.roll_all_button = button(_("Roll all three"), _("One round of Action 1: {}, then {}, then {}").format(
+            *plots.COMPANY_SHORT), lambda _b: self.roll_all(), style="primary")
+        self.many_button = button(_("Roll 100 rounds"), _("Roll all three 100 times (the histogram fills up)"),
                                   lambda _b: self.roll_all(100))
-        self.reset_button = button("Reset", "Markers back to $5,000, histogram emptied", lambda _b: self.reset())
-        faces = [("roll the die", -1)] + [(f"{c} {p}", i) for i, (c, p) in enumerate(prices.DIE_FACES)]
-        self.face_menu = widgets.Dropdown(options=faces, value=-1, description="Die face",
-                                          tooltip="Force the die to show this face (forced rolls are not "
-                                                  "counted in the histogram)")
-        self.tracks = Clickable(description="The three price tracks and their markers")
-        self.histogram = Clickable(description="Rolled prices against the exact long-run distribution")
+        self.reset_button = button(_("Reset"), _("Markers back to {}, histogram emptied").format(
+            format_money(prices.TRACK[prices.START])), lambda _b: self.reset())
+        faces = [(_("roll the die"), -1)] + [(f"{pgettext('colour', c)} {p}", i)
+                                             for i, (c, p) in enumerate(prices.DIE_FACES)]
+        self.face_menu = widgets.Dropdown(options=faces, value=-1, description=_("Die face"),
+                                          tooltip=_("Force the die to show this face (forced rolls are not "
+                                                    "counted in the histogram)"))
+        self.tracks = Clickable(description=_("The three price tracks and their markers"))
+        self.histogram = Clickable(description=_("Rolled prices against the exact long-run distribution"))
         self.text = widgets.HTML()
         wrap = partial(widgets.Layout, flex_flow="row wrap", align_items="flex-start")
         self.widget = widgets.VBox([
             stylesheet(),
-            widgets.HTML("<h3>The price die (Action 1 — Change Market Prices)</h3>"),
+            widgets.HTML("<h3>{}</h3>".format(escape_text(_("The price die ({})").format(_(R.A1))))),
             widgets.HBox([*self.roll_buttons, self.roll_all_button], layout=wrap()),
             widgets.HBox([self.face_menu, self.many_button, self.reset_button], layout=wrap()),
             widgets.HBox([self.tracks, widgets.VBox([self.histogram, self.text])], layout=wrap()),
@@ -270,11 +280,14 @@ class PriceDice:
         self.indices[company] = after
         if not forced:
             self.counts[after] += 1
-        zone = prices.ZONE[before]
-        way = "up" if prices.direction(before, face[0]) > 0 else "down"
-        return (f"{COMPANIES[company]}: the die shows {face[0]} {face[1]}{' (forced)' if forced else ''}; "
-                f"the marker stands in the {zone} zone, so it moves {way}: "
-                f"{money(prices.TRACK[before])} → {money(prices.TRACK[after])}")
+        shows = (_("the die shows {colour} {pips} (forced)") if forced else _("the die shows {colour} {pips}")).format(
+            colour=pgettext("colour", face[0]), pips=face[1])
+        moves = (_("the marker stands in the {zone} zone, so it moves up") if prices.direction(before, face[0]) > 0
+                 else _("the marker stands in the {zone} zone, so it moves down")).format(
+            zone=pgettext("colour", prices.ZONE[before]))
+        return _("{company}: {shows}; {moves}: {before} → {after}").format(
+            company=COMPANIES[company], shows=shows, moves=moves, before=format_money(prices.TRACK[before]),
+            after=format_money(prices.TRACK[after]))
 
     def _roll_clicked(self, company: int, _button: widgets.Button) -> None:
         self.roll(company)
@@ -287,12 +300,12 @@ class PriceDice:
 
     def roll_all(self, rounds: int = 1) -> None:
         """``rounds`` rounds of Action 1: one roll per company, in company order."""
-        for _ in range(rounds):
+        for _round in range(rounds):
             start: list[int | None] = list(self.indices)
             self.lines = [self._roll_one(c) for c in range(len(COMPANIES))]
             self.previous = start
         if rounds > 1:
-            self.lines.insert(0, f"{rounds} rounds rolled; the last one:")
+            self.lines.insert(0, _("{} rounds rolled; the last one:").format(rounds))
         self.redraw()
 
     def reset(self) -> None:
@@ -309,7 +322,8 @@ class PriceDice:
             self.hist_ax.clear()
             plots.plot_price_histogram(self.counts, self.exact, ax=self.hist_ax)
         self.histogram.markup = figure_svg(self.fig)
-        lines = "".join(f"<li>{escape(line)}</li>" for line in self.lines) or "<li>Press a Roll button.</li>"
+        lines = "".join(f"<li>{escape(line)}</li>" for line in self.lines) or "<li>{}</li>".format(
+            escape_text(_("Press a Roll button.")))
         self.text.value = f"<ul style='margin:0;padding-left:1.2em;max-width:560px;line-height:1.35'>{lines}</ul>"
 
 
@@ -332,11 +346,11 @@ class LocomotiveRace:
         self.fig = new_figure(10.0, 3.8)
         with readable_type():
             self.ax = self.fig.add_subplot()
-        labels = [f"round {s.round}" for s in self.snapshots]
+        labels = [_("round {}").format(s.round) for s in self.snapshots]
         if self.snapshots[-1].is_terminal():
-            labels[-1] = "end"
-        self.scrubber = Scrubber(len(self.snapshots), self._render, self._caption, description="Round",
-                                 tooltip="Which round of the game to show (arrow keys move it)", labels=labels)
+            labels[-1] = _("end")
+        self.scrubber = Scrubber(len(self.snapshots), self._render, self._caption, description=_("Round"),
+                                 tooltip=_("Which round of the game to show (arrow keys move it)"), labels=labels)
         self.widget = widgets.VBox([stylesheet(), self.scrubber.widget])
         self.widget.add_class("gk-locomotive-race")
         self.widget.add_class("gk-kit")
@@ -353,10 +367,10 @@ class LocomotiveRace:
 
     def _caption(self, i: int) -> str:
         s = self.snapshots[i]
-        when = "the end of the game" if s.is_terminal() else f"the start of round {s.round}"
-        locos = ", ".join(f"{s.name(p)} {s.locos[p]}" for p in range(s.num_players))
-        return (f"<b>{escape(when)}</b>: black locomotive on space {s.black} of {COMPONENTS.harbour}; "
-                f"{escape(locos)}")
+        when = _("the end of the game") if s.is_terminal() else _("the start of round {}").format(s.round)
+        locos = ", ".join(f"{player_name(p)} {s.locos[p]}" for p in range(s.num_players))
+        black = _("black locomotive on space {space} of {harbour}").format(space=s.black, harbour=COMPONENTS.harbour)
+        return f"<b>{escape_text(when)}</b>: {escape_text(black)}; {escape(locos)}"
 
 
 def locomotive_race(state) -> LocomotiveRace:

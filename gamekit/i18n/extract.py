@@ -15,7 +15,8 @@
   :data:`gamekit.words.NOUNS`;
 
 and, from the games' tables (imported, since they are data rather than code): every counted noun, the words
-the rules pass to templates whole (``EVENT_WORDS``), the players' colours, the cards' and Families' names.
+the rules pass to templates whole (``EVENT_WORDS``), the players' colours, the cards' and Families' names, and
+each scenario's title and lesson (the stepper's Scenario menu).
 It writes ``locale/gamekit.pot`` and merges it into each language's ``.po`` (new entries empty, changed ones
 fuzzy, gone ones dropped), which a translator then fills in (docs/languages.md).
 """
@@ -187,6 +188,24 @@ def table_messages() -> list[Message]:
             for name in dict.fromkeys(gg_rules.PHASE_NAMES.values())]
     out += [Message(name, context="phase", comment="First Giants: a phase of the turn, as the pictures' titles name it")
             for name in fg_rules.PHASE_NAMES]
+    return out + scenario_messages()
+
+
+def scenario_messages() -> list[Message]:
+    """The title and the lesson of each scenario of the games (``<game>/scenarios/*.json``: data, read as the
+    stepper reads them); their rulebook sections are the events' sections."""
+    from firstgiants.state import SPEC as FIRST_GIANTS
+    from giganten.game import SPEC as GIGANTEN
+
+    from ..positions import ScenarioLibrary
+
+    out = []
+    for spec in (GIGANTEN, FIRST_GIANTS):
+        library = ScenarioLibrary(spec.name, spec)
+        for name in library.names():
+            scenario = library.get(name)
+            out += [Message(scenario.title, comment=f"{spec.name} scenario {name}: its title"),
+                    Message(scenario.teaches, comment=f"{spec.name} scenario {name}: what it teaches")]
     return out
 
 

@@ -10,18 +10,23 @@ stops at its next progress report.  Tests wait for the threads (``CoachWork.thre
 """
 from __future__ import annotations
 
+import contextvars
 import threading
 from typing import Callable
 
 import ipywidgets as widgets
 
-from .controls import escape
+from ..i18n import gettext as _
+from .controls import escape_text
 
 
 def run_in_background(work: Callable[[], object], name: str, errors: tuple[type[Exception], ...] = (),
                       on_error: Callable[[Exception], None] | None = None) -> threading.Thread:
     """Run ``work`` in a started daemon thread named ``name``; an exception of ``errors`` goes to ``on_error``
-    (any other is the thread's to report).  Returns the thread."""
+    (any other is the thread's to report).  Returns the thread.  The work runs in a copy of the caller's context,
+    so it words its answer in the caller's language (:func:`gamekit.i18n.using`)."""
+    context = contextvars.copy_context()
+
     def run() -> None:
         try:
             work()
@@ -29,7 +34,7 @@ def run_in_background(work: Callable[[], object], name: str, errors: tuple[type[
             if on_error is not None:
                 on_error(exc)
 
-    thread = threading.Thread(target=run, name=name, daemon=True)
+    thread = threading.Thread(target=context.run, args=(run,), name=name, daemon=True)
     thread.start()
     return thread
 
@@ -72,7 +77,7 @@ class CoachWork:
             except Abandoned:
                 pass
             except Exception as exc:  # noqa: BLE001 (the pane says so instead of thinking for ever)
-                answer, failed = f"<i>The coach could not answer: {escape(exc)}</i>", True
+                answer, failed = "<i>{}</i>".format(escape_text(_("The coach could not answer: {}").format(exc))), True
             with self.lock:
                 if self._current is this:
                     self._current = None

@@ -7,7 +7,9 @@ from typing import Callable, Mapping, Optional, Sequence
 import ipywidgets as widgets
 
 from ..actions import Action
-from .controls import button
+from ..i18n import N_
+from ..i18n import gettext as _
+from .controls import Words, button
 
 #: Legal actions as the chooser shows them: group title -> [(label, action), ...], in order.
 ActionGroups = Mapping[str, Sequence[tuple[str, Action]]]
@@ -35,17 +37,20 @@ class ActionChooser:
         def wide() -> widgets.Layout:
             return widgets.Layout(width="100%")
 
-        self.group_menu = widgets.Dropdown(description="Kind", tooltip="Which kind of action", layout=wide())
-        self.action_menu = widgets.Dropdown(description="Action", tooltip="The action to play",
-                                            layout=widgets.Layout(width="auto", flex="1 1 auto"))
-        self.play = button("Play it", "Play the action chosen in the menu", self._play_menu, style="primary")
+        self.words = w = Words()
+        self.group_menu = w(widgets.Dropdown(layout=wide()), description=N_("Kind"),
+                            tooltip=N_("Which kind of action"))
+        self.action_menu = w(widgets.Dropdown(layout=widgets.Layout(width="auto", flex="1 1 auto")),
+                             description=N_("Action"), tooltip=N_("The action to play"))
+        self.play = w.button(N_("Play it"), N_("Play the action chosen in the menu"), self._play_menu,
+                             style="primary")
         self.menus = widgets.VBox([self.group_menu, widgets.HBox([self.action_menu, self.play], layout=wide())],
                                   layout=wide())
         #: More buttons under the actions (the stepper's "let chance decide", "Cancel"), set by ``show``.
         self.extras = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.amount = widgets.BoundedIntText(description="Amount", tooltip="How much (the arrows or the up and "
-                                             "down keys change it)", layout=widgets.Layout(width="200px"))
-        self.amount_play = button("Play it", "Play the amount in the box", self._play_amount, style="primary")
+        self.amount = w(widgets.BoundedIntText(layout=widgets.Layout(width="200px")), description=N_("Amount"),
+                        tooltip=N_("How much (the arrows or the up and down keys change it)"))
+        self.amount_play = button("", "", self._play_amount, style="primary")
         self.amount_row = widgets.HBox([self.amount, self.amount_play], layout=widgets.Layout(
             flex_flow="row wrap", align_items="center"))
         self.amount.observe(lambda _c: self._label_amount(), names="value")
@@ -56,8 +61,14 @@ class ActionChooser:
         self._amounts: dict[int, tuple[str, Action]] = {}
         self.group_menu.observe(lambda _c: self._fill_actions(), names="value")
         self.hide()
+        self._label_amount()
 
     # -- showing ---------------------------------------------------------------------------
+    def word(self) -> None:
+        """The menus' words in the reader's language (the actions on offer are worded by whoever shows them)."""
+        self.words.word()
+        self._label_amount()
+
     def show(self, title_html: str, groups: ActionGroups, extras: Sequence[widgets.Widget] = ()) -> None:
         """Offer ``groups`` under ``title_html``, with ``extras`` (buttons) below them."""
         self._groups = {g: list(items) for g, items in groups.items() if items}
@@ -121,9 +132,12 @@ class ActionChooser:
 
     def _label_amount(self) -> None:
         """The amount's button says what it plays ("bid 5"); disabled for an amount not on offer."""
+        if not self._amounts:
+            self.amount_play.description, self.amount_play.tooltip = _("Play it"), _("Play the amount in the box")
+            return
         offered = self._amounts.get(self.amount.value)
-        self.amount_play.description = offered[0] if offered else "not allowed"
-        self.amount_play.tooltip = f"Play: {offered[0]}" if offered else "That amount is not allowed now"
+        self.amount_play.description = offered[0] if offered else _("not allowed")
+        self.amount_play.tooltip = _("Play: {}").format(offered[0]) if offered else _("That amount is not allowed now")
         self.amount_play.disabled = offered is None
 
     def _play_amount(self, _b: widgets.Button | None = None) -> None:

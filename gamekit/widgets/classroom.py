@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 import ipywidgets as widgets
 
+from ..i18n import gettext as _
 from .style import stylesheet
 
 
@@ -24,7 +25,8 @@ def classroom(tabs: Mapping[str, Any], selected: str | None = None) -> widgets.V
     tab = widgets.Tab(children=[_widget(tabs[name]) for name in names], titles=tuple(names))
     if selected is not None:
         tab.selected_index = names.index(selected)
-    big = widgets.ToggleButton(description="Big type", tooltip="Larger type in the panels (for the back of the room)",
+    big = widgets.ToggleButton(description=_("Big type"),
+                               tooltip=_("Larger type in the panels (for the back of the room)"),
                                layout=widgets.Layout(width="auto"))
     corner = widgets.HBox([big], layout=widgets.Layout(justify_content="flex-end", height="0px", overflow="visible"))
     corner.add_class("gk-big-switch")  # (drawn over the tab bar's right end: style.py lifts it above the bar)

@@ -28,9 +28,11 @@ import ipywidgets as widgets
 from ..actions import Action
 from ..coach import (Advice, CoachModel, Review, advise, margin_note, model_of, numbered_as_the_log, percent, ranked_by,
                      review, with_margin)
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from .advice import Advisor
 from .background import CoachWork
-from .controls import button, escape
+from .controls import button, escape, escape_text
 from .seats import HUMAN
 
 if TYPE_CHECKING:
@@ -56,10 +58,9 @@ class CoachAdvisor(Advisor):
                  review_samples: int = REVIEW_SAMPLES) -> None:
         super().__init__(stepper, shown)
         self.samples, self.review_samples = samples, review_samples
-        self.button.tooltip = "Ask the coach to rank the options, in the game's unit and in chance of winning"
-        self.review_button = button("Review", "After the game: the coach's judgement of each human's moves, the "
-                                    "costliest first, and every player's chance of winning along the game",
-                                    lambda _b: self.review(wait=False))
+        self.button.tooltip = _("Ask the coach to rank the options, in the game's unit and in chance of winning")
+        self.review_button = button("", "", self.clicked(lambda: self.review(wait=False)))
+        self.word()
         self.review_button.layout.display = "none"
         self.box.children = [widgets.HBox([self.button, self.review_button]), self.pane]
         self.last_review: Review | None = None
@@ -82,6 +83,14 @@ class CoachAdvisor(Advisor):
                 self.pane.value = ""
             self.show_buttons()
 
+    def word(self) -> None:
+        """The buttons' words in the reader's language."""
+        self.review_button.description = _("Review")
+        self.review_button.tooltip = _("After the game: the coach's judgement of each human's moves, the costliest "
+                                       "first, and every player's chance of winning along the game")
+        if hasattr(self, "coach"):
+            self.show_buttons()
+
     def show_buttons(self) -> None:
         """Hint / Why? and Review (after the game), neither pressable while the coach works."""
         with self._lock:
@@ -89,11 +98,12 @@ class CoachAdvisor(Advisor):
             self.review_button.layout.display = None if self.stepper.state.is_terminal() else "none"
             self.review_button.disabled = self.coach.busy
             if not self.button.disabled:
-                human = self.button.description == "Hint"
+                seat = self.stepper.state.current_player()
+                human = seat is not None and self.stepper.seats[seat] == HUMAN
                 self.button.tooltip = (
-                    "Ask the coach which option is best for you, and why" if human else
-                    "A bot's reasons stay hidden while a human plays (they would give its hand away)"
-                    if self.stepper.secrets_kept() else "Ask the coach to weigh this bot's options")
+                    _("Ask the coach which option is best for you, and why") if human else
+                    _("A bot's reasons stay hidden while a human plays (they would give its hand away)")
+                    if self.stepper.secrets_kept() else _("Ask the coach to weigh this bot's options"))
             self.button.disabled = self.button.disabled or self.coach.busy
 
     def press(self) -> None:
@@ -112,22 +122,22 @@ class CoachAdvisor(Advisor):
         s = st.state
         seat = s.current_player()
         if seat is None:
-            return self._say("No decision to explain here (chance or end of game).")
+            return self._say(_("No decision to explain here (chance or end of game)."))
         human = st.seats[seat] == HUMAN
         if human and st.visible_seat() != seat:
-            return self._say("Reveal this seat's view first: a hint would give away its hand.")
+            return self._say(_("Reveal this seat's view first: a hint would give away its hand."))
         if not human and st.secrets_kept():
-            return self._say(f"{st.name(seat)}'s reasons stay hidden while a human plays: the coach would weigh "
-                             "them with what only its seat may see. Ask for a Hint on your own turn, or watch a "
-                             "game of bots only to see their reasons.")
+            return self._say(_("{}'s reasons stay hidden while a human plays: the coach would weigh them with what "
+                               "only its seat may see. Ask for a Hint on your own turn, or watch a game of bots only "
+                               "to see their reasons.").format(st.name(seat)))
         ranked: list[tuple[Action, float]] = []
 
         def work() -> str:
             advice = advise(s, seat, samples=self.samples, seed=st.public_move())
             ranked.extend((o.action, o.win.mean) for o in advice.options)
-            return self.html(advice, "Hint" if human else "Why?")
+            return self.html(advice, _("Hint") if human else _("Why?"))
 
-        self._ask(work, "<i>The coach is thinking…</i>", wait)
+        self._ask(work, "<i>{}</i>".format(escape_text(_("The coach is thinking…"))), wait)
         return ranked if wait else []
 
     def html(self, advice: Advice, what: str) -> str:
@@ -146,13 +156,14 @@ class CoachAdvisor(Advisor):
         st = self.stepper
         s = st.state
         if not s.is_terminal():
-            self._say("The review comes after the game.")
+            self._say(_("The review comes after the game."))
             return None
         humans = [p for p in range(s.num_players) if st.seats[p] == HUMAN]
         found: list[Review] = []
 
         def progress(done: int, total: int) -> None:
-            text = f"<i>The coach is reviewing the game… {done} of {total} decisions</i>"
+            text = "<i>{}</i>".format(escape_text(_("The coach is reviewing the game… {done} of {total} decisions")
+                                                  .format(done=done, total=total)))
             if wait:
                 self.pane.value = text
             else:
@@ -161,12 +172,12 @@ class CoachAdvisor(Advisor):
         def work() -> str:
             result = review(s, humans or None, samples=self.review_samples, progress=progress)
             found.append(numbered_as_the_log(result, s) if st.counts_decisions() else result)
-            return review_html(found[0], "the humans' moves" if humans else "every seat's moves")
+            return review_html(found[0], _("the humans' moves") if humans else _("every seat's moves"))
 
         def keep() -> None:
             self.last_review = found[0]
 
-        self._ask(work, "<i>The coach is reviewing the game…</i>", wait, keep)
+        self._ask(work, "<i>{}</i>".format(escape_text(_("The coach is reviewing the game…"))), wait, keep)
         return found[0] if wait else None
 
     def _ask(self, work: Callable[[], str], thinking: str, wait: bool, shown: Callable[[], None] | None = None) -> None:
@@ -197,15 +208,17 @@ def advice_html(advice: Advice, model: CoachModel, name: str, what: str, shown: 
     rows = "".join(f"<tr><td>{option}</td><td class='gk-num'>{escape(value)}</td><td class='gk-num'>{win}</td></tr>"
                    for option, value, win in cells)
     more = len(advice.options) - shown + advice.unranked
-    tail = f"<div><i>… and {more} more options</i></div>" if more > 0 else ""
+    tail = "<div><i>{}</i></div>".format(escape_text(_("… and {} more options").format(more))) if more > 0 else ""
     margins = any("±" in value + win for _, value, win in cells)
     note = f"<div class='gk-help'>{html.escape(margin_note(advice.samples), quote=False)}</div>" if margins else ""
     sentences = "".join(f"<p>{escape(t)}</p>" for t in advice.sentences)
     sampled = escape(model.sampled.format(seat=name))
-    return (f"<b>{escape(what)} (the coach, {escape(name)}, {advice.samples} samples of {sampled}):</b>"
-            f"<div>{escape(ranked_by(advice))}</div><table class='gk-table'><tr><th>option</th>"
-            f"<th>final result ({escape(advice.unit)})</th><th>chance of winning</th></tr>{rows}</table>"
-            f"{tail}{note}{sentences}")
+    head = _("{what} (the coach, {name}, {samples} samples of {sampled}):").format(
+        what=escape(what), name=escape(name), samples=advice.samples, sampled=sampled)
+    columns = "".join(f"<th>{escape_text(c)}</th>" for c in (
+        _("option"), _("final result ({})").format(advice.unit), _("chance of winning")))
+    return (f"<b>{head}</b><div>{escape(ranked_by(advice))}</div><table class='gk-table'><tr>{columns}</tr>"
+            f"{rows}</table>{tail}{note}{sentences}")
 
 
 def review_html(result: Review, whose: str) -> str:
@@ -224,6 +237,9 @@ def review_html(result: Review, whose: str) -> str:
     note = (f"<div class='gk-help'>{html.escape(margin_note(result.samples), quote=False)}</div>"
             if any("±" in line for line in sentences) else "")
     whose = html.escape(whose, quote=False)
-    return (f"<b>Review ({whose}, {len(result.moves)} decisions; the costliest first):</b><ul>{lines}</ul>{note}"
-            f"<div class='gk-chart' role='img' aria-label=\"Each player's chance of winning along the game\">"
+    head = ngettext("Review ({whose}, {n} decision; the costliest first):",
+                    "Review ({whose}, {n} decisions; the costliest first):", len(result.moves)).format(
+        whose=whose, n=len(result.moves))
+    label = escape(_("Each player's chance of winning along the game"))
+    return (f"<b>{head}</b><ul>{lines}</ul>{note}<div class='gk-chart' role='img' aria-label=\"{label}\">"
             f"{chart}</div>")

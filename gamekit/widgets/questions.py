@@ -22,8 +22,9 @@ import ipywidgets as widgets
 
 from ..protocol import GameState
 from ..questions import Feedback, Kind, Question, Questions
+from ..i18n import gettext as _
 from .clickable import Clickable
-from .controls import button, escape
+from .controls import button, escape, escape_text
 from .stepper import GameView, Picture
 from .style import stylesheet
 
@@ -74,13 +75,14 @@ class QuestionPractice:
     # -- layout ----------------------------------------------------------------------------------------------
     def _build(self) -> None:
         self.header = widgets.HTML()
-        self.picture = Clickable(description="The position of the question")
+        self.picture = Clickable(description=_("The position of the question"))
         self.picture.on_click(self._clicked)
         self.prompt = widgets.HTML()
         self.buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.feedback_pane = widgets.HTML()
         self.score = widgets.HTML()
-        self.next_button = button("Another one", "Ask another question", lambda _b: self.another(), icon="forward")
+        self.next_button = button(_("Another one"), _("Ask another question"), lambda _b: self.another(),
+                                  icon="forward")
         self.widget = widgets.VBox([stylesheet(), self.header, self.picture, self.prompt, self.buttons,
                                     self.feedback_pane, widgets.HBox([self.next_button, self.score])])
         self.widget.add_class("gk-kit")
@@ -148,15 +150,18 @@ class QuestionPractice:
     def _show(self) -> None:
         q, kind = self.question, self.kind
         assert q is not None and kind is not None
-        sort = "what would you do? (the coach judges)" if kind.judgement else "a rule question"
-        self.header.value = (f"<div class='gk-lesson'><b>{escape(kind.title)}</b> · {escape(kind.section)} · "
-                             f"{sort} · level {self.level}</div>")
+        sort = _("what would you do? (the coach judges)") if kind.judgement else _("a rule question")
+        level = _("level {}").format(self.level)
+        self.header.value = (f"<div class='gk-lesson'><b>{escape(kind.title)}</b> · {escape(_(kind.section))} · "
+                             f"{escape_text(sort)} · {escape_text(level)}</div>")
         self.prompt.value = f"<div class='gk-status'>{escape(q.prompt)}</div>" + (
-            f"<div class='gk-help'>Click your answer on the picture (the highlighted parts: "
-            f"{escape(', '.join(q.options))}).</div>" if self.clicking else "")
+            "<div class='gk-help'>{}</div>".format(escape_text(_(
+                "Click your answer on the picture (the highlighted parts: {}).").format(", ".join(q.options))))
+            if self.clicking else "")
         self._draw()
         self.buttons.children = [] if self.clicking else [
-            button(option, f"Answer: {option}", partial(self._answer_button, i)) for i, option in enumerate(q.options)]
+            button(option, _("Answer: {}").format(option), partial(self._answer_button, i))
+            for i, option in enumerate(q.options)]
         self.feedback_pane.value = ""
         self._score()
 
@@ -191,9 +196,11 @@ class QuestionPractice:
         self._score()
 
     def _score(self) -> None:
-        streak = f" · {self.streak} right in a row" if self.streak else ""
-        self.score.value = (f"<span class='gk-status'>Score: {self.right} of {self.asked} · level {self.level}"
-                            f"{streak}</span>")
+        parts = [_("Score: {right} of {asked}").format(right=self.right, asked=self.asked),
+                 _("level {}").format(self.level)]
+        if self.streak:
+            parts.append(_("{} right in a row").format(self.streak))
+        self.score.value = f"<span class='gk-status'>{escape_text(' · '.join(parts))}</span>"
 
 
 def practice(questions: Questions | Sequence[Questions], kinds: Sequence[str] | None = None, *, seed: int = 0,

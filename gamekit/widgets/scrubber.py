@@ -5,6 +5,7 @@ from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
+from ..i18n import gettext as _
 from .clickable import Clickable
 from .controls import button
 
@@ -14,12 +15,15 @@ class Scrubber:
 
     ``render(i)`` returns frame ``i`` as SVG markup and ``caption(i)`` its HTML caption; ``labels``
     name the frames on the slider (default 1, 2, 3, ...).  The slider answers the arrow keys once
-    focused; the buttons answer Enter.
+    focused; the buttons answer Enter.  ``description`` names a frame ("Round"), in the reader's language, as do
+    ``tooltip`` and ``labels`` (the caller words them).
     """
 
     def __init__(self, count: int, render: Callable[[int], str], caption: Callable[[int], str],
-                 description: str = "Frame", tooltip: str = "Which frame to show",
+                 description: str = "", tooltip: str = "",
                  start: int | None = None, labels: Sequence[str] | None = None) -> None:
+        description = description or _("Frame")
+        tooltip = tooltip or _("Which frame to show")
         if count < 1:
             raise ValueError("a scrubber needs at least one frame")
         labels = list(labels) if labels is not None else [str(i + 1) for i in range(count)]
@@ -29,10 +33,10 @@ class Scrubber:
         self.slider = widgets.SelectionSlider(options=list(zip(labels, range(count))),
                                               value=count - 1 if start is None else start,
                                               description=description, tooltip=tooltip, continuous_update=False)
-        self.prev_button = button("◂ Previous", f"Previous {description.lower()}", lambda _b: self.move(-1))
-        self.next_button = button("Next ▸", f"Next {description.lower()}", lambda _b: self.move(+1))
+        self.prev_button = button(_("◂ Previous"), _("Previous: {}").format(description), lambda _b: self.move(-1))
+        self.next_button = button(_("Next ▸"), _("Next: {}").format(description), lambda _b: self.move(+1))
         self.caption = widgets.HTML()
-        self.picture = Clickable(description=f"The picture of the chosen {description.lower()}")
+        self.picture = Clickable(description=_("The picture of the chosen frame ({})").format(description))
         self.widget = widgets.VBox([widgets.HBox([self.prev_button, self.slider, self.next_button]),
                                     self.caption, self.picture])
         self.slider.observe(lambda _c: self.show(), names="value")

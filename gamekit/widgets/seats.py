@@ -1,19 +1,34 @@
 """Seat selection: how many players, and who sits in each seat (a human or one of the game's bots)."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
+from ..i18n import N_
+from ..i18n import gettext as _
+from .controls import Words
+
 HUMAN = "human"
+#: The seat kinds' names in the menus and the status (English message ids); a bot not listed keeps its key.
+KIND_NAMES = {HUMAN: N_("human"), "random": N_("random"), "heuristic": N_("heuristic"), "search": N_("search"),
+              "calibrated": N_("calibrated"), "beginner": N_("beginner"), "club": N_("club"), "strong": N_("strong")}
 #: How chance outcomes (dice, shuffles, draws) are decided.
 CHANCE_SEEDED = "seeded"
 CHANCE_CHOOSE = "choose"
 
 
+def kind_name(kind: str) -> str:
+    """A seat kind ("human", a bot's key) in the reader's language."""
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
+
+
 def seat_options(bots: Mapping[str, object]) -> list[tuple[str, str]]:
-    """The seat menu: a human first, then every bot of the game's ``BOTS`` dict, in its order."""
-    return [("human", HUMAN)] + [(f"{name} bot", name) for name in bots if name != HUMAN]
+    """The seat menu: a human first, then every bot of the game's ``BOTS`` dict, in its order, in the reader's
+    language."""
+    return [(kind_name(HUMAN), HUMAN)] + [(_("{} bot").format(kind_name(name)), name) for name in bots
+                                          if name != HUMAN]
 
 
 class SeatPicker:
@@ -25,7 +40,7 @@ class SeatPicker:
 
     def __init__(self, bots: Mapping[str, object], min_players: int, max_players: int, players: int,
                  seats: Sequence[str] | None = None,
-                 player_name: Callable[[int], str] = lambda p: f"Player {p + 1}") -> None:
+                 player_name: Callable[[int], str] = lambda p: _("Player {}").format(p + 1)) -> None:
         options = seat_options(bots)
         keys = [key for _, key in options]
         default = next((k for k in ("heuristic", "random") if k in keys), keys[-1])
@@ -34,21 +49,31 @@ class SeatPicker:
         unknown = [s for s in chosen if s not in keys]
         if unknown:
             raise ValueError(f"unknown seat kind(s) {unknown}; choose from {keys}")
-        self.players = widgets.Dropdown(
-            options=list(range(min_players, max_players + 1)), value=players, description="Players",
-            tooltip="Number of players (changing it starts a new game)")
+        self.words = Words()
+        w = self.words
+        self.players = w(widgets.Dropdown(options=list(range(min_players, max_players + 1)), value=players),
+                         description=N_("Players"), tooltip=N_("Number of players (changing it starts a new game)"))
+        def who_plays(seat: int) -> str:
+            return _("Who plays {}: a human (you pick the actions) or a bot").format(player_name(seat))
+
         self.menus = [
-            widgets.Dropdown(options=options, value=chosen[i], description=player_name(i),
-                             tooltip=f"Who plays {player_name(i)}: a human (you pick the actions) or a bot")
+            w(widgets.Dropdown(options=options, value=chosen[i]), description=partial(player_name, i),
+              tooltip=partial(who_plays, i), options=partial(seat_options, bots))
             for i in range(max_players)
         ]
-        self.chance = widgets.Dropdown(
-            options=[("dice and draws (seeded)", CHANCE_SEEDED), ("you choose each outcome", CHANCE_CHOOSE)],
-            value=CHANCE_SEEDED, description="Chance",
-            tooltip="Chance outcomes come from the seed, or you pick each one (e.g. force a die face)")
+        self.chance = w(widgets.Dropdown(options=[("seeded", CHANCE_SEEDED), ("choose", CHANCE_CHOOSE)],
+                                         value=CHANCE_SEEDED),
+                        description=N_("Chance"),
+                        tooltip=N_("Chance outcomes come from the seed, or you pick each one (e.g. force a die face)"),
+                        options=lambda: [(_("dice and draws (seeded)"), CHANCE_SEEDED),
+                                         (_("you choose each outcome"), CHANCE_CHOOSE)])
         self.box = widgets.VBox([self.players, *self.menus, self.chance])
         self.players.observe(lambda _change: self._show_menus(), names="value")
         self._show_menus()
+
+    def word(self) -> None:
+        """The menus' words in the reader's language (their choices stay)."""
+        self.words.word()
 
     def _show_menus(self) -> None:
         for i, menu in enumerate(self.menus):

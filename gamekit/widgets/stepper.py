@@ -33,6 +33,13 @@ information the stepper counts what every seat sees, the decisions, as the class
 decisions, a chance step's events join the log entry before it, and Undo / Redo take back or play again
 a decision with the chance steps after it (:meth:`GameStepper.public_move`).
 
+Language: the stepper words everything it shows in its own language (the Game tab's Language menu, English,
+Dansk, Deutsch; by default the kit's, :func:`gamekit.i18n.language`), whoever asks -- a control, the browser's
+clock, code in a notebook -- since its methods run inside :func:`gamekit.i18n.using` (:func:`in_its_language`).
+It keeps no worded text: the log keeps each entry as what words it, a message or a question as the function that
+words it, the controls' words as their English message ids (:class:`~gamekit.widgets.controls.Words`), so a new
+language rewords all of it (:meth:`GameStepper.reword`), and two steppers of one notebook may differ.
+
 Every change of the current position goes through one place (:meth:`GameStepper._changed`), which
 calls the functions in :attr:`GameStepper.on_change` with the new state: a page that stores the game
 (a classroom table) listens there.
@@ -41,30 +48,38 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence
+from functools import partial, reduce, wraps
+from typing import Any, Callable, Concatenate, Hashable, Mapping, ParamSpec, Protocol, Sequence, TypeVar
 
 import ipywidgets as widgets
+from babel.numbers import format_decimal, format_percent
 
+from .. import i18n
 from ..actions import Action
+from ..i18n import N_, ngettext, using
+from ..i18n import gettext as _
 from ..plotting import player_color
 from ..positions import ScenarioLibrary
-from ..protocol import GameState, IllegalAction
+from ..protocol import Event, GameState, IllegalAction
 from ..spec import GameSpec
 from .advice import Advisor
 from .chooser import ActionChooser, ActionGroups, AmountOf
 from .clickable import Bridge, Clickable
-from .controls import Confirm, button, escape
-from .log import EventLog, format_entry
-from .seats import CHANCE_CHOOSE, HUMAN, SeatPicker
+from .controls import Confirm, Wording, Words, button, escape, escape_text
+from .log import Entry, EventLog
+from .seats import CHANCE_CHOOSE, HUMAN, SeatPicker, kind_name
 from .style import stylesheet
 
 BotFactory = Callable[..., Any]
+P = ParamSpec("P")
+R = TypeVar("R")
 #: Autoplay speeds: label -> milliseconds between moves.
-SPEEDS = {"slow (2 s)": 2000, "normal (1 s)": 1000, "fast (0.3 s)": 300, "fastest": 0}
+SPEEDS = {N_("slow (2 s)"): 2000, N_("normal (1 s)"): 1000, N_("fast (0.3 s)"): 300, N_("fastest"): 0}
 #: Keyboard shortcuts inside the stepper: key -> (method name, what it does).
-KEYS = {"s": ("step", "Step"), "u": ("undo", "Undo"), "r": ("redo", "Redo"), "p": ("toggle_play", "Play / Pause"),
-        "f": ("finish_phase", "Finish phase")}
+KEYS = {"s": ("step", N_("Step")), "u": ("undo", N_("Undo")), "r": ("redo", N_("Redo")),
+        "p": ("toggle_play", N_("Play / Pause")), "f": ("finish_phase", N_("Finish phase"))}
+#: The languages of the stepper's language menu, each in its own words.
+LANGUAGE_NAMES = {"English": "en", "Dansk": "da", "Deutsch": "de"}
 
 
 class Picture(Protocol):
@@ -127,13 +142,27 @@ def bot_value_text(kind: str, value: float) -> str:
     (0 to 1: half its share of wins, half its margin) as percentages; other bots' as numbers (a game's view
     gives their unit: dollars, points)."""
     if kind in ("random", "search"):
-        return f"{value:.0%}"
-    return f"{value:,.3g}"
+        return percent_text(value)
+    return decimal_text(value)
+
+
+def decimal_text(value: float) -> str:
+    """``value`` to three significant digits, as the reader's language writes numbers (0.167, 0,167)."""
+    text = f"{value:,.3g}"
+    lang = i18n.language()
+    return text if lang == i18n.SOURCE else format_decimal(float(text.replace(",", "")), locale=lang)
+
+
+def percent_text(value: float) -> str:
+    """A share as a whole percentage, as the reader's language writes it (17%, 17 %)."""
+    lang = i18n.language()
+    return f"{value:.0%}" if lang == i18n.SOURCE else format_percent(value, locale=lang)
 
 
 def bot_value_name(kind: str) -> str:
     """The heading of the values' column in the Hint / Why? pane."""
-    return {"random": "chance it is picked", "search": "search value (wins and margin)"}.get(kind, "value")
+    names = {"random": N_("chance it is picked"), "search": N_("search value (wins and margin)")}
+    return _(names.get(kind, N_("value")))
 
 
 @dataclass
@@ -152,7 +181,7 @@ class GameView:
     spec: GameSpec
     bots: Mapping[str, BotFactory]
     title: str = ""
-    player_name: Callable[[int], str] = lambda p: f"Player {p + 1}"
+    player_name: Callable[[int], str] = lambda p: _("Player {}").format(p + 1)
     player_color: Callable[[int], str] = player_color
     summary_html: Callable[[GameState], str] | None = None
     phase: Callable[[GameState], Hashable] | None = None
@@ -160,7 +189,8 @@ class GameView:
     group_actions: Callable[[GameState, Sequence[Action]], ActionGroups] = group_by_kind
     private_html: Callable[[GameState, int], str] = observation_html
     action_text: Callable[[GameState, Action], str | None] = public_action_text
-    chance_label: Callable[[GameState, Action, float], str] = lambda s, a, p: f"{a} (p = {p:.3g})"
+    chance_label: Callable[[GameState, Action, float], str] = lambda s, a, p: _("{} (p = {})").format(
+        a, decimal_text(p))
     picture: Callable[[], Picture] | None = None
     target_of: Callable[[GameState, Action], str | None] | None = None
     #: Whether some seat may not see everything (license hands, face-down tiles, ...).  While a human
@@ -178,6 +208,9 @@ class GameView:
     advisor: Callable[..., Any] = Advisor
     #: The amount an action names (a bid): such actions are chosen with a number box, not a long menu.
     amount_of: AmountOf | None = None
+    #: The names of the game's options in the Game tab (English message ids, marked with ``N_``; default: the
+    #: option's key, its underscores as spaces).
+    option_names: Mapping[str, str] = field(default_factory=dict)
 
 
 def decisions_in(state: GameState) -> int:
@@ -210,6 +243,17 @@ def ranking(returns: Sequence[float]) -> list[tuple[int, int]]:
 SIDE_MAX_HEIGHT = "calc(100vh - 260px)"
 
 
+def in_its_language(method: Callable[Concatenate[GameStepper, P], R]) -> Callable[Concatenate[GameStepper, P], R]:
+    """A method of the stepper that words what it shows in the stepper's language, whoever calls it (a control,
+    the browser's clock, code in a notebook)."""
+    @wraps(method)
+    def worded(self: GameStepper, *args: P.args, **kwargs: P.kwargs) -> R:
+        with using(self.lang):
+            return method(self, *args, **kwargs)
+
+    return worded
+
+
 class GameStepper:
     """Step through a game one action, one phase, one round at a time, play it by clicking, let it
     play itself (autoplay), travel back and forth in it, save it and load it.
@@ -223,8 +267,19 @@ class GameStepper:
     def __init__(self, view: GameView, players: int | None = None, seed: int = 0,
                  seats: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
                  autoplay: bool = True, log_limit: int = 40, max_buttons: int = 12,
-                 state: GameState | None = None, scenario: str | None = None) -> None:
+                 state: GameState | None = None, scenario: str | None = None, language: str | None = None) -> None:
+        #: The language the stepper words everything in (the Game tab's Language menu; default: the kit's).
+        self.lang = language or i18n.language()
+        with using(self.lang):
+            self._setup(view, players, seed, seats, options, autoplay, log_limit, max_buttons, state, scenario)
+
+    def _setup(self, view: GameView, players: int | None, seed: int, seats: Sequence[str] | None,
+               options: Mapping[str, Any] | None, autoplay: bool, log_limit: int, max_buttons: int,
+               state: GameState | None, scenario: str | None) -> None:
         self.view = view
+        self.words = Words()  # the controls' words, worded again when the language changes
+        self._message: Callable[[], str] = str  # what words the message line (see _tell)
+        self._lesson: Callable[[], str] = str  # what words the scenario's lesson
         self.options = dict(options or {})
         spec = view.spec
         players = players or (state.num_players if state is not None else spec.min_players)
@@ -248,7 +303,7 @@ class GameStepper:
         self.advisor = view.advisor(self)
         self.why_button, self.why = self.advisor.button, self.advisor.pane
         self._build_controls(seed, autoplay)
-        self.seat_picker.players.observe(self._on_players, names="value")
+        self.seat_picker.players.observe(self._worded(self._on_players), names="value")
         for menu in (*self.seat_picker.menus, self.seat_picker.chance):
             menu.observe(lambda _c: self._refresh(), names="value")
         if state is not None:
@@ -262,6 +317,7 @@ class GameStepper:
     # -- the widget tree -------------------------------------------------------------------
     def _build_controls(self, seed: int, autoplay: bool) -> None:
         v = self.view
+        w = self.words
         self.title = widgets.HTML(f"<h3>{escape(v.title or v.spec.name)}</h3>")
         self.title.add_class("gk-title")
         self.status = widgets.HTML()
@@ -273,98 +329,108 @@ class GameStepper:
         self.message = widgets.HTML()
         self.confirm = Confirm()
         self.summary = widgets.HTML()
-        self.step_button = button("Step ▸", "Play one action (a bot's move or a chance outcome) [key S]",
-                                  self._on(self.step), style="primary")
-        self.phase_button = button("Finish phase", "Play on until the phase changes or a human must choose [key F]",
-                                   self._on(self.finish_phase))
-        self.round_button = button("Finish round", "Play on until the round ends or a human must choose",
-                                   self._on(self.finish_round))
-        self.end_button = button("Play to end", "Play on until the game ends or a human must choose",
-                                 self._on(self.play_to_end))
-        self.undo_button = button("◂ Undo", "Take back the last action [key U]", self._on(self.undo))
-        self.redo_button = button("Redo ▸", "Play again the action just taken back [key R]", self._on(self.redo))
-        self.play_button = widgets.ToggleButton(description="▶ Play", tooltip="Let the game play itself at the "
-                                                "chosen speed; it pauses when a human must choose [key P]",
-                                                layout=widgets.Layout(width="auto"))
-        self.play_button.observe(self._on_play, names="value")
-        self.speed = widgets.SelectionSlider(options=list(SPEEDS.items()), value=SPEEDS["normal (1 s)"],
-                                             description="Speed", tooltip="Time between moves while playing",
-                                             continuous_update=False, style={"description_width": "initial"},
-                                             layout=widgets.Layout(width="22em"))  # (its readout grows with Big type)
+        self.step_button = w.button(N_("Step ▸"), N_("Play one action (a bot's move or a chance outcome) [key S]"),
+                                    self._on(self.step), style="primary")
+        self.phase_button = w.button(N_("Finish phase"),
+                                     N_("Play on until the phase changes or a human must choose [key F]"),
+                                     self._on(self.finish_phase))
+        self.round_button = w.button(N_("Finish round"), N_("Play on until the round ends or a human must choose"),
+                                     self._on(self.finish_round))
+        self.end_button = w.button(N_("Play to end"), N_("Play on until the game ends or a human must choose"),
+                                   self._on(self.play_to_end))
+        self.undo_button = w.button(N_("◂ Undo"), N_("Take back the last action [key U]"), self._on(self.undo))
+        self.redo_button = w.button(N_("Redo ▸"), N_("Play again the action just taken back [key R]"),
+                                    self._on(self.redo))
+        self.play_button = widgets.ToggleButton(layout=widgets.Layout(width="auto"))
+        w(self.play_button, description=lambda: _("⏸ Pause") if self.play_button.value else _("▶ Play"),
+          tooltip=N_("Let the game play itself at the chosen speed; it pauses when a human must choose [key P]"))
+        self.play_button.observe(self._worded(self._on_play), names="value")
+        self.speed = w(widgets.SelectionSlider(options=list(SPEEDS.items()), value=SPEEDS["normal (1 s)"],
+                                               continuous_update=False, style={"description_width": "initial"},
+                                               layout=widgets.Layout(width="22em")),  # (its readout grows: Big type)
+                       description=N_("Speed"), tooltip=N_("Time between moves while playing"),
+                       options=lambda: [(_(label), ms) for label, ms in SPEEDS.items()])
         # (no readout on the slider: the browser would measure the page at every move to fit it; the
         # box beside it shows the move and takes a number)
-        self.timeline = widgets.IntSlider(description="Move", tooltip="Travel to any move of this game (the moves "
-                                          "after it can be played again with Redo)", min=0, max=0, readout=False,
-                                          continuous_update=False, layout=widgets.Layout(flex="1 1 auto"))
-        self.move_box = widgets.BoundedIntText(min=0, max=0, tooltip="The move shown: type one to go there",
-                                               layout=widgets.Layout(width="90px"))
+        self.timeline = w(widgets.IntSlider(min=0, max=0, readout=False, continuous_update=False,
+                                            layout=widgets.Layout(flex="1 1 auto")),
+                          description=N_("Move"), tooltip=N_("Travel to any move of this game (the moves after it "
+                                                             "can be played again with Redo)"))
+        self.move_box = w(widgets.BoundedIntText(min=0, max=0, layout=widgets.Layout(width="90px")),
+                          tooltip=N_("The move shown: type one to go there"))
         self.move_box.add_class("gk-move-box")
-        self.timeline.observe(self._on_timeline, names="value")
-        self.move_box.observe(self._on_timeline, names="value")
+        self.timeline.observe(self._worded(self._on_timeline), names="value")
+        self.move_box.observe(self._worded(self._on_timeline), names="value")
         self.bridge = Bridge(shortcuts=list(KEYS), scope="gk-stepper", interval=self.speed.value,
                              layout=widgets.Layout(display="none"))
-        self.bridge.on_tick(self._tick)
-        self.bridge.on_key(self.press_key)
+        self.bridge.on_tick(self._worded(self._tick))
+        self.bridge.on_key(self._worded(self.press_key))
         self.speed.observe(lambda c: setattr(self.bridge, "interval", c["new"]), names="value")
-        self.seed_box = widgets.IntText(value=seed, description="Seed", tooltip="Seed of chance and bots; "
-                                        "press New game to start a game with it", layout=widgets.Layout(width="200px"))
-        self.reset_button = button("New game…", "Start a new game with this seed, these seats and these variants "
-                                   "(asks first)", self._on(self.ask_reset), style="warning")
-        self.autoplay = widgets.Checkbox(value=autoplay, description="Bots answer at once", indent=False,
-                                         tooltip="After a human's action, bots and chance play on until "
-                                                 "the next human decision")
-        self.pace = widgets.Checkbox(value=True, description="Bots at a watchable pace", indent=False,
-                                     tooltip="While a page shows the game, bots answer and play Finish phase, Finish "
-                                             "round and Play to end one move per beat of the Speed setting (chance "
-                                             "at once; Pause stops them); off: all at once")
+        self.seed_box = w(widgets.IntText(value=seed, layout=widgets.Layout(width="200px")), description=N_("Seed"),
+                          tooltip=N_("Seed of chance and bots; press New game to start a game with it"))
+        self.reset_button = w.button(N_("New game…"), N_("Start a new game with this seed, these seats and these "
+                                                         "variants (asks first)"), self._on(self.ask_reset),
+                                     style="warning")
+        self.autoplay = w(widgets.Checkbox(value=autoplay, indent=False), description=N_("Bots answer at once"),
+                          tooltip=N_("After a human's action, bots and chance play on until the next human decision"))
+        self.pace = w(widgets.Checkbox(value=True, indent=False), description=N_("Bots at a watchable pace"),
+                      tooltip=N_("While a page shows the game, bots answer and play Finish phase, Finish round and "
+                                 "Play to end one move per beat of the Speed setting (chance at once; Pause stops "
+                                 "them); off: all at once"))
         self.variants = self._variant_controls()
         self.scenarios = ScenarioLibrary(v.spec.name, v.spec) if v.spec.from_position is not None else None
         names = self.scenarios.names() if self.scenarios is not None else []
-        self.scenario_menu = widgets.Dropdown(
-            options=[(self.scenarios.get(name).title, name) for name in names] if self.scenarios else [],
-            description="Scenario", tooltip="A lesson that comes with the game: it starts from a chosen situation")
-        self.scenario_button = button("Open the scenario…", "Start from the chosen scenario's position, with its "
-                                      "players and variants (asks first)", self._on(self.ask_scenario))
+        library = self.scenarios
+
+        def scenario_titles() -> list[tuple[str, str]]:
+            return [(_(library.get(name).title), name) for name in names] if library is not None else []
+
+        self.scenario_menu = w(widgets.Dropdown(options=scenario_titles()), options=scenario_titles,
+                               description=N_("Scenario"),
+                               tooltip=N_("A lesson that comes with the game: it starts from a chosen situation"))
+        self.scenario_button = w.button(N_("Open the scenario…"), N_("Start from the chosen scenario's position, "
+                                                                     "with its players and variants (asks first)"),
+                                        self._on(self.ask_scenario))
         if v.phase is None:
             self.phase_button.layout.display = "none"
         if v.round is None:
             self.round_button.layout.display = "none"
-        self.picture = Clickable(description=f"{v.title or v.spec.name}: the table",
-                                 layout=widgets.Layout(flex="0 0 auto"))
+        self.picture = w(Clickable(layout=widgets.Layout(flex="0 0 auto")),
+                         description=lambda: _("{}: the table").format(v.title or v.spec.name))
         self.picture.add_class("gk-picture-view")
-        self.picture.on_click(self.pick_target)
+        self.picture.on_click(self._worded(self.pick_target))
         if self._picture is None:
             self.picture.layout.display = "none"
         self.text_form = widgets.HTML()
         self.private_title = widgets.HTML()
-        self.reveal_button = widgets.ToggleButton(
-            description="Reveal", layout=widgets.Layout(width="auto"),
-            tooltip="Show the hidden information of the seat to move (pass the screen first)")
+        self.reveal_button = w(widgets.ToggleButton(layout=widgets.Layout(width="auto")), description=N_("Reveal"),
+                               tooltip=N_("Show the hidden information of the seat to move (pass the screen first)"))
         self.reveal_button.observe(self._on_reveal, names="value")
         self.private = widgets.HTML()
-        self.chance_one = button("Let chance decide this one", "Draw this chance outcome from the seed",
-                                 self._on(self.chance_decides))
-        self.chance_phase = button("Let chance finish this phase", "Draw every chance outcome from the seed until "
-                                   "the phase changes (bots play on; a human's decision stops it)",
-                                   self._on(self.chance_finishes_phase))
-        self.save_button = button("Save game (download)", "Download this game as a save file (JSON)",
-                                  self._on(self.download))
-        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False, description="Load a save…",
-                                         tooltip="Open a save file or a position file (it replaces this game: "
-                                                 "asks first)")
-        self.upload.observe(self._on_upload, names="value")
+        self.chance_one = w.button(N_("Let chance decide this one"), N_("Draw this chance outcome from the seed"),
+                                   self._on(self.chance_decides))
+        self.chance_phase = w.button(N_("Let chance finish this phase"), N_("Draw every chance outcome from the seed "
+                                                                            "until the phase changes (bots play on; "
+                                                                            "a human's decision stops it)"),
+                                     self._on(self.chance_finishes_phase))
+        self.save_button = w.button(N_("Save game (download)"), N_("Download this game as a save file (JSON)"),
+                                    self._on(self.download))
+        self.upload = w(widgets.FileUpload(accept=".json,application/json", multiple=False),
+                        description=N_("Load a save…"),
+                        tooltip=N_("Open a save file or a position file (it replaces this game: asks first)"))
+        self.upload.observe(self._worded(self._on_upload), names="value")
         wrap = partial(widgets.Layout, flex_flow="row wrap", align_items="center")
         controls = widgets.VBox([
             widgets.HBox([self.step_button, self.phase_button, self.round_button, self.end_button], layout=wrap()),
             widgets.HBox([self.undo_button, self.redo_button, self.play_button, self.speed], layout=wrap()),
             widgets.HBox([self.timeline, self.move_box], layout=widgets.Layout(width="calc(100% - 8px)")),
         ])
-        keys = " · ".join(f"{k.upper()} {words}" for k, (_, words) in KEYS.items())
+        log_title = w(widgets.HTML(), value=lambda: "<b>{}</b> {}".format(
+            escape_text(_("Event log")), escape_text(_("(newest first; click an entry to go back to it)"))))
         self.side = widgets.VBox([
             controls, self.lesson, self.message, self.chooser.box,
             widgets.HBox([self.private_title, self.reveal_button], layout=wrap()), self.private, self.advisor.box,
-            self.summary, widgets.HTML("<b>Event log</b> (newest first; click an entry to go back to it)"),
-            self.log.view,
+            self.summary, log_title, self.log.view,
         ], layout=widgets.Layout(min_width="420px", flex="1 1 420px", max_width="640px", padding="0 0 0 10px",
                                  max_height=SIDE_MAX_HEIGHT))
         self.log.view.layout.height = None  # 260 px, shrinking to 120 when the side panel would outgrow the screen
@@ -374,24 +440,38 @@ class GameStepper:
         scenario_row = widgets.HBox([self.scenario_menu, self.scenario_button], layout=wrap())
         if not names:
             scenario_row.layout.display = "none"
+        self.language_menu = w(widgets.Dropdown(options=list(LANGUAGE_NAMES.items()), value=self.lang),
+                               description=N_("Language"),
+                               tooltip=N_("The language this stepper words everything in (its log too)"))
+        self.language_menu.observe(self._on_language, names="value")
         # the question before New game, a new player count, a scenario or a load shows under the button asked
-        game = widgets.VBox([self.seat_picker.box, *self.variants,
+        game = widgets.VBox([self.language_menu, self.seat_picker.box, *self.variants,
                              widgets.HBox([self.seed_box, self.reset_button, self.autoplay, self.pace],
                                           layout=wrap()),
                              scenario_row, self.confirm.box])
-        positions = (" A position file (<code>to_position()</code> as JSON, see docs/positions.md) loads too: play "
-                     "continues from that position." if v.spec.from_position is not None else "")
-        files = widgets.VBox([widgets.HTML("A save file holds the options and every move: loading it replays the "
-                                           f"game, so the timeline reaches back to its first move.{positions}"),
+
+        def files_help() -> str:
+            positions = (" " + _("A position file (<code>to_position()</code> as JSON, see docs/positions.md) loads "
+                                 "too: play continues from that position.") if v.spec.from_position is not None else "")
+            return _("A save file holds the options and every move: loading it replays the game, so the timeline "
+                     "reaches back to its first move.") + positions
+
+        files = widgets.VBox([w(widgets.HTML(), value=files_help),
                               widgets.HBox([self.save_button, self.upload], layout=wrap()), self.confirm.box])
-        keys_help = widgets.HTML(f"<div>Click the stepper, then: {keys}. Tab reaches every button and every "
-                                 "clickable part of the picture; Enter or Space presses it.</div>")
-        self.settings = widgets.Tab(children=[game, files, self.text_form, keys_help],
-                                    titles=("Game", "Save and load", "Text form", "Keys"))
+
+        def keys_help() -> str:
+            keys = " · ".join(f"{k.upper()} {_(words)}" for k, (_method, words) in KEYS.items())
+            return "<div>{}</div>".format(escape_text(_(
+                "Click the stepper, then: {}. Tab reaches every button and every clickable part of the picture; "
+                "Enter or Space presses it.").format(keys)))
+
+        self.settings = w(widgets.Tab(children=[game, files, self.text_form, w(widgets.HTML(), value=keys_help)]),
+                          titles=lambda: (_("Game"), _("Save and load"), _("Text form"), _("Keys")))
         self.settings.selected_index = 0
-        self.settings.observe(lambda _c: self._refresh_text(), names="selected_index")
-        more = widgets.Accordion(children=[self.settings], titles=("Game settings (players, seats, chance, variants, "
-                                                                   "new game) · Save and load · Text form · Keys",))
+        self.settings.observe(self._worded(lambda _c: self._refresh_text()), names="selected_index")
+        more = w(widgets.Accordion(children=[self.settings]),
+                 titles=lambda: (_("Game settings (language, players, seats, chance, variants, new game) · Save and "
+                                   "load · Text form · Keys"),))
         self.widget = widgets.VBox([
             stylesheet(),
             widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="baseline",
@@ -407,27 +487,68 @@ class GameStepper:
         self.settings_box = more
 
     def _variant_controls(self) -> list[widgets.Widget]:
-        """One control per option of the game (a checkbox for a switch), applied by New game."""
+        """One control per option of the game (a checkbox for a switch), applied by New game; its name
+        (``GameView.option_names``) and its help (``GameSpec.option_help``) in the reader's language."""
         spec = self.view.spec
         out = []
         for key, default in spec.option_defaults.items():
             value = self.options.get(key, default)
-            words = key.replace("_", " ")
-            tip = f"{spec.option_help.get(key, words)} (applies to the next new game)"
             if isinstance(default, bool):
-                control = widgets.Checkbox(value=value, description=words, tooltip=tip, indent=False)
+                control = widgets.Checkbox(value=value, indent=False)
             elif isinstance(default, int):
-                control = widgets.IntText(value=value, description=words, tooltip=tip,
-                                          style={"description_width": "initial"})
+                control = widgets.IntText(value=value, style={"description_width": "initial"})
             else:
-                control = widgets.Text(value=str(value), description=words, tooltip=tip,
-                                       style={"description_width": "initial"})
+                control = widgets.Text(value=str(value), style={"description_width": "initial"})
             control.option = key
+            self.words(control, description=partial(self._option_name, key), tooltip=partial(self._option_tip, key))
             out.append(control)
         return out
 
+    def _option_name(self, key: str) -> str:
+        return _(self.view.option_names.get(key, key.replace("_", " ")))
+
+    def _option_tip(self, key: str) -> str:
+        words = self.view.spec.option_help.get(key)
+        return _("{} (applies to the next new game)").format(_(words) if words else self._option_name(key))
+
     def _on(self, method: Callable[[], Any]) -> Callable[[widgets.Button], None]:
-        return lambda _b: method()
+        return self._worded(lambda _b: method())
+
+    def _worded(self, callback: Callable[..., Any]) -> Callable[..., Any]:
+        """``callback`` (a control's, the browser's) run in the stepper's language."""
+        def run(*args: Any) -> Any:
+            with using(self.lang):
+                return callback(*args)
+
+        return run
+
+    # -- the language ----------------------------------------------------------------------
+    def set_language(self, lang: str) -> None:
+        """Word everything the stepper shows in ``lang`` ("en", "da", "de"), as the Language menu does."""
+        self.language_menu.value = lang
+
+    def _on_language(self, change: dict) -> None:
+        self.lang = change["new"]
+        self.reword()
+
+    @in_its_language
+    def reword(self) -> None:
+        """Word again everything the stepper shows, in its language: every control, the log, the status, the
+        messages, the picture (nothing worded is kept across a change of language)."""
+        asked = self.advisor.pressed if self.why.value else None  # (a Hint, Why? or Review on screen: ask again)
+        self.words.word()
+        for part in (self.seat_picker, self.chooser, self.log, self.confirm, self.advisor):
+            part.word()
+        self.message.value = self._message()
+        self.lesson.value = self._lesson()
+        self._refresh()
+        if asked is not None:
+            asked()
+
+    def _tell(self, words: Callable[[], str] = str) -> None:
+        """Show the message ``words`` words (HTML), worded again when the language changes; none by default."""
+        self._message = words
+        self.message.value = words()
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -447,7 +568,7 @@ class GameStepper:
         return self._seed
 
     def name(self, seat: int | None) -> str:
-        return "Chance" if seat is None else self.view.player_name(seat)
+        return _("Chance") if seat is None else self.view.player_name(seat)
 
     def _changed(self) -> None:
         """The one place the current position is announced: every ``on_change`` callback gets it."""
@@ -462,10 +583,11 @@ class GameStepper:
         self._revealed = None
         self._set_playing(False)
         self.log.clear()
-        self.message.value = ""
-        self._show_lesson("")
+        self._tell()
+        self._show_lesson()
         self.confirm.hide()
 
+    @in_its_language
     def start_from(self, state: GameState) -> None:
         """Continue from ``state`` (a loaded save, a position built in code) with the seats as they are.
 
@@ -476,6 +598,7 @@ class GameStepper:
         self._refresh()
         self._changed()
 
+    @in_its_language
     def load_game(self, state: GameState) -> None:
         """Open the game ``state`` belongs to at ``state``, with its whole history: the log, the timeline
         and Undo reach back to its first move (its moves are replayed once)."""
@@ -503,13 +626,16 @@ class GameStepper:
         for control in self.variants:
             control.value = self.options[control.option]
 
+    @in_its_language
     def reset(self) -> None:
         """A new game with the seed box's seed, the chosen player count and the variants."""
         options = {c.option: c.value for c in self.variants}
         try:
             first = self.view.spec.new_game(self.seat_picker.players.value, **options)
-        except ValueError as exc:
-            self.message.value = f"<span class='gk-error'>Cannot start that game: {escape(exc)}</span>"
+        except ValueError as refused:
+            exc = refused  # (kept for wording it again)
+            self._tell(lambda: "<span class='gk-error'>{}</span>".format(
+                escape_text(_("Cannot start that game: {}").format(exc))))
             return
         self.options = options
         self._seed = int(self.seed_box.value)
@@ -517,11 +643,13 @@ class GameStepper:
         self._refresh()
         self._changed()
 
+    @in_its_language
     def ask_reset(self) -> None:
         """New game, after asking when the current game has moves (it would be lost unless saved)."""
-        self._ask("Start a new game? This game will be lost unless you save it first (Save and load).",
-                  "Yes, new game", self.reset)
+        self._ask(N_("Start a new game? This game will be lost unless you save it first (Save and load)."),
+                  N_("Yes, new game"), self.reset)
 
+    @in_its_language
     def open_scenario(self, name: str) -> None:
         """Continue from the game's scenario ``name`` (:meth:`start_from` its position) and say what it teaches."""
         if self.scenarios is None:
@@ -529,6 +657,7 @@ class GameStepper:
         self.start_from(self.scenarios.get(name).state())
         self.tell_scenario(name)
 
+    @in_its_language
     def tell_scenario(self, name: str) -> None:
         """Say what the game's scenario ``name`` teaches (its title, rulebook section and lesson) above the controls'
         messages, for as long as this game lasts (steps, undo; until a new game or a load), and choose it in the
@@ -537,20 +666,24 @@ class GameStepper:
             raise ValueError(f"{self.view.spec.name} has no scenarios")
         scenario = self.scenarios.get(name)
         self.scenario_menu.value = name
-        self._show_lesson(f"Lesson: <b>{escape(scenario.title)}</b> ({escape(scenario.rulebook)}): "
-                          f"{escape(scenario.teaches)}")
+        self._show_lesson(lambda: _("Lesson: <b>{title}</b> ({section}): {teaches}").format(
+            title=escape(_(scenario.title)), section=escape(_(scenario.rulebook)),
+            teaches=escape(_(scenario.teaches))))
 
-    def _show_lesson(self, text: str) -> None:
-        self.lesson.value = text
+    def _show_lesson(self, words: Callable[[], str] = str) -> None:
+        self._lesson = words
+        self.lesson.value = text = words()
         self.lesson.layout.display = None if text else "none"
 
+    @in_its_language
     def ask_scenario(self) -> None:
         """Open the scenario chosen in the Game tab, after asking when the current game has moves."""
         name = self.scenario_menu.value
-        self._ask("Open the scenario? This game will be lost unless you save it first (Save and load).",
-                  "Yes, open it", lambda: self.open_scenario(name))
+        self._ask(N_("Open the scenario? This game will be lost unless you save it first (Save and load)."),
+                  N_("Yes, open it"), lambda: self.open_scenario(name))
 
-    def _ask(self, question: str, yes: str, action: Callable[[], None], no: Callable[[], None] | None = None) -> None:
+    def _ask(self, question: Wording, yes: Wording, action: Callable[[], None],
+             no: Callable[[], None] | None = None) -> None:
         if len(self._path) == 1 and not self._future:
             action()
         else:
@@ -567,8 +700,11 @@ class GameStepper:
             finally:
                 self._quiet = False
 
-        self._ask(f"Start a new game with {change['new']} players? This game will be lost unless you save it "
-                  "first.", "Yes, new game", self.reset, keep)
+        players = change["new"]
+        self._ask(lambda: ngettext("Start a new game with {} player? This game will be lost unless you save it "
+                                   "first.", "Start a new game with {} players? This game will be lost unless you "
+                                   "save it first.", players).format(players),
+                  N_("Yes, new game"), self.reset, keep)
 
     # -- who decides ----------------------------------------------------------------------
     def is_human_turn(self) -> bool:
@@ -619,14 +755,19 @@ class GameStepper:
         """The log entry of the move from ``before`` to ``after`` (the path's position ``index``, default the
         last); while decisions are counted a chance step's action and events join the entry before it."""
         seat = before.current_player()
-        text = self.view.action_text(before, action)
+        view = self.view
+
+        def text() -> str | None:
+            return view.action_text(before, action)
+
+        def events() -> Sequence[Event]:
+            return after.events
+
         if self._counted and seat is None and len(self.log):
-            self.log.add_to_last(f"Chance: {text}" if text else None, after.events)
+            self.log.add_to_last(lambda: _("Chance: {}").format(words) if (words := text()) else None, events)
             return
         colour = None if seat is None else self.view.player_color(seat)
-        number = self.public_move(index)
-        html_text, plain = format_entry(number, self.name(seat), colour, text, after.events)
-        self.log.push(number, html_text, plain)
+        self.log.push(Entry(self.public_move(index), partial(self.name, seat), colour, text, events))
 
     def _push(self, action: Action) -> None:
         before = self.state
@@ -662,9 +803,11 @@ class GameStepper:
                 moves += 1
                 if until(self.state):
                     break
-            self.message.value = self._waiting_message() if moves == 0 else ""
-        except IllegalAction as exc:  # a bot broke a rule: show it, keep the state
-            self.message.value = f"<span class='gk-error'>Bot error: {escape(self._bot_error(exc))}</span>"
+            self._tell(self._waiting_message if moves == 0 else str)
+        except IllegalAction as refused:  # a bot broke a rule: show it, keep the state
+            exc = refused  # (kept for wording it again)
+            self._tell(lambda: "<span class='gk-error'>{}</span>".format(
+                escape_text(_("Bot error: {}").format(self._bot_error(exc)))))
         self._refresh()
         return moves
 
@@ -725,21 +868,23 @@ class GameStepper:
             return str(exc)
         seat = self.state.current_player()
         assert seat is not None  # a bot chose: a decision node
-        return (f"the {self.seats[seat]} bot playing {self.name(seat)} chose an action that {exc.rule} "
-                "forbids; the game stays where it was.")
+        return _("the {kind} bot playing {name} chose an action that {rule} forbids; the game stays where it "
+                 "was.").format(kind=kind_name(self.seats[seat]), name=self.name(seat), rule=_(exc.rule))
 
     def _waiting_message(self) -> str:
         s = self.state
         if s.is_terminal():
-            return "The game is over."
+            return escape_text(_("The game is over."))
         if self.is_human_turn():
             if s.is_chance():
-                return "Waiting for you (chance is set to 'you choose'): choose the outcome below."
-            seat = s.current_player()
-            if self.visible_seat() != seat:
-                return f"Waiting for {escape(self.name(seat))} (pass the screen, then Reveal)."
-            where = " click a highlighted part of the picture or" if self.view.target_of else ""
-            return f"Waiting for {escape(self.name(seat))}:{where} choose an action below."
+                return escape_text(_("Waiting for you (chance is set to 'you choose'): choose the outcome below."))
+            name = self.name(s.current_player())
+            if self.visible_seat() != s.current_player():
+                return escape_text(_("Waiting for {} (pass the screen, then Reveal).").format(name))
+            if self.view.target_of:
+                return escape_text(_("Waiting for {}: click a highlighted part of the picture or choose an action "
+                                "below.").format(name))
+            return escape_text(_("Waiting for {}: choose an action below.").format(name))
         return ""
 
     def watched_pace(self) -> bool:
@@ -747,15 +892,18 @@ class GameStepper:
         (its browser side has reported; in plain Python, scripts and tests, every run is played at once)."""
         return self.pace.value and self.bridge.watched
 
+    @in_its_language
     def step(self) -> int:
         """Play one automatic action (a bot's move or a chance outcome); 0 if a human must choose."""
         return self._run(lambda _s: True, 1)
 
+    @in_its_language
     def finish_phase(self) -> int:
         """Play on until the engine's phase changes (or a human must choose, or the game ends); at a watchable
         pace while a page shows it (:meth:`watched_pace`)."""
         return self._until_changes(self.view.phase, paced=True)
 
+    @in_its_language
     def finish_round(self) -> int:
         """Play on until the engine's round changes (or a human must choose, or the game ends); paced likewise."""
         return self._until_changes(self.view.round, paced=True)
@@ -766,31 +914,36 @@ class GameStepper:
         start = key(self.state)
         return self._run(lambda s: key(s) != start, paced=paced)
 
+    @in_its_language
     def play_to_end(self) -> int:
         """Play on until the game ends or a human must choose; paced likewise."""
         return self._run(lambda _s: False, paced=True)
 
+    @in_its_language
     def choose(self, action: Action) -> None:
         """A human's action (or chosen chance outcome); with autoplay, bots and chance answer."""
         try:
             self._push(action)
-        except IllegalAction as exc:
-            self.message.value = f"<span class='gk-error'>{escape(exc)}</span>"
+        except IllegalAction as refused:
+            exc = refused  # (kept for wording it again)
+            self._tell(lambda: f"<span class='gk-error'>{escape(exc)}</span>")
             self._refresh()
             return
         self._pass_chance()
-        self.message.value = ""
+        self._tell()
         if self.autoplay.value:
             self._run(lambda _s: False, paced=True)
         else:
             self._refresh()
 
     # -- chance under control ---------------------------------------------------------------
+    @in_its_language
     def chance_decides(self) -> None:
         """At a chance outcome the human was to choose: draw it from the seed instead."""
         if self.state.is_chance():
             self.choose(self._chance_action())
 
+    @in_its_language
     def chance_finishes_phase(self) -> int:
         """Draw chance outcomes from the seed (bots play on) until the phase changes or a human decides."""
         self._chance_free = True
@@ -801,6 +954,7 @@ class GameStepper:
             self._refresh()
 
     # -- time travel ---------------------------------------------------------------------------
+    @in_its_language
     def undo(self) -> bool:
         """Take back the last action (it stays available to Redo)."""
         if len(self._path) == 1:
@@ -809,29 +963,31 @@ class GameStepper:
         while self._counted and back < len(self._path) - 1 and self._path[-1 - back].is_chance():
             back += 1  # (the decision with the chance steps after it)
         self._back(back)
-        self.message.value = ""
+        self._tell()
         self._refresh()
         self._changed()
         return True
 
     def _back(self, n: int) -> None:
         entries = self._entries_at(len(self._path))
-        for _ in range(n):
+        for _step in range(n):
             self._future.append(self.state.history()[-1])
             self._future_decided.append(not self._path[-2].is_chance())
             self._path.pop()
         self.log.undo(entries - self._entries_at(len(self._path)))
 
+    @in_its_language
     def redo(self) -> bool:
         """Play again the last action taken back."""
         if not self._future:
             return False
         self._push(self._future[-1])
         self._pass_chance()
-        self.message.value = ""
+        self._tell()
         self._refresh()
         return True
 
+    @in_its_language
     def jump(self, move: int) -> None:
         """Travel to the position after move ``move`` of this game (back with undo, forward with redo)."""
         first, last = self.public_move(0), self._last_public_move()
@@ -847,7 +1003,7 @@ class GameStepper:
         while self.public_move() < move and self._future:
             self._push(self._future[-1])
         self._pass_chance()
-        self.message.value = ""
+        self._tell()
         self._refresh()
 
     def _on_timeline(self, change: dict) -> None:
@@ -869,7 +1025,7 @@ class GameStepper:
 
     def _on_play(self, change: dict) -> None:
         on = change["new"]
-        self.play_button.description = "⏸ Pause" if on else "▶ Play"
+        self.play_button.description = _("⏸ Pause") if on else _("▶ Play")
         self.bridge.playing = on
         if on:
             self._beat()
@@ -891,6 +1047,7 @@ class GameStepper:
         if moved == 0 or (until is not None and until(self.state)):
             self._set_playing(False)
 
+    @in_its_language
     def press_key(self, key: str) -> None:
         """A keyboard shortcut (:data:`KEYS`) pressed inside the stepper."""
         if key in KEYS:
@@ -903,13 +1060,15 @@ class GameStepper:
 
         return dump(self.state)
 
+    @in_its_language
     def download(self) -> str:
         """Make the browser download the save file; returns its name."""
         name = f"{self.view.spec.name}-move-{self.public_move()}.json"
         self.bridge.download(name, self.save_text())
-        self.message.value = f"Saved as <b>{escape(name)}</b> (see your browser's downloads)."
+        self._tell(lambda: _("Saved as <b>{}</b> (see your browser's downloads).").format(escape(name)))
         return name
 
+    @in_its_language
     def load_text(self, text: str | bytes) -> None:
         """Open the game in a save file's ``text`` with its whole history, or continue from the position in a
         position file's (``docs/positions.md``: what ``to_position()`` writes, as JSON; a file that names no save
@@ -920,16 +1079,21 @@ class GameStepper:
         position = is_position_file(text, spec)
         try:
             state = spec.position_state(text) if position else load(text, spec)
-        except ValueError as exc:
-            read_as = " (read as a position: it names no save format)" if position else ""
-            self.message.value = f"<span class='gk-error'>Cannot load that file{read_as}: {escape(exc)}</span>"
+        except ValueError as refused:
+            exc = refused  # (kept for wording it again)
+            def refusal() -> str:
+                words = (_("Cannot load that file (read as a position: it names no save format): {}") if position
+                         else _("Cannot load that file: {}"))
+                return f"<span class='gk-error'>{escape_text(words.format(exc))}</span>"
+
+            self._tell(refusal)
             return
         if position:
-            self._ask("Open the position? The game on screen will be lost unless you save it first.",
-                      "Yes, open it", lambda: self.start_from(state))
+            self._ask(N_("Open the position? The game on screen will be lost unless you save it first."),
+                      N_("Yes, open it"), lambda: self.start_from(state))
         else:
-            self._ask("Open the saved game? The game on screen will be lost unless you save it first.",
-                      "Yes, open it", lambda: self.load_game(state))
+            self._ask(N_("Open the saved game? The game on screen will be lost unless you save it first."),
+                      N_("Yes, open it"), lambda: self.load_game(state))
 
     def _on_upload(self, change: dict) -> None:
         files = change["new"]
@@ -955,16 +1119,19 @@ class GameStepper:
             return seat
         return None
 
+    @in_its_language
     def _on_reveal(self, change: dict) -> None:
         seat = self.state.current_player()
         self._revealed = seat if change["new"] else None
         self._refresh()
 
+    @in_its_language
     def explain(self) -> list[tuple[Action, float]]:
         """The bot's candidate actions for the seat to move, with values (a hint for a human seat)."""
         return self.advisor.advise()
 
     # -- playing by clicking ------------------------------------------------------------------
+    @in_its_language
     def pick_target(self, target: str) -> None:
         """A click on the picture's part ``target``: the first click chooses it (marked, and its action
         offered to confirm), a second click on it plays its action (when it has only one)."""
@@ -976,14 +1143,16 @@ class GameStepper:
             return
         s = self.state
         self.picture.chosen = target
-        cancel = button("Cancel", "Back to every action", lambda _b: self._refresh())
-        self.chooser.show(f"<b>{escape(self.name(s.current_player()))}: confirm</b> (press the button, or click "
-                          "the same place again)", {"Chosen on the picture": [(self.label(s, a), a) for a in actions]},
+        cancel = button(_("Cancel"), _("Back to every action"), self._worded(lambda _b: self._refresh()))
+        self.chooser.show(_("<b>{}: confirm</b> (press the button, or click the same place again)").format(
+                          escape(self.name(s.current_player()))),
+                          {_("Chosen on the picture"): [(self.label(s, a), a) for a in actions]},
                           [cancel])
 
+    @in_its_language
     def label(self, state: GameState, action: Action) -> str:
         for items in self.view.group_actions(state, [action]).values():
-            for label, _ in items:
+            for label, _action in items:
                 return label
         return str(action)
 
@@ -1010,29 +1179,36 @@ class GameStepper:
             parts.append(str(v.phase(s)))
         where = " · ".join(p for p in parts if p)
         if s.is_terminal():
-            who = "<b>Game over</b>"
+            who = "<b>{}</b>".format(escape_text(_("Game over")))
         elif s.is_chance():
-            who = "Chance to move" + (" (you choose)" if self.is_human_turn() else "")
+            who = escape_text(_("Chance to move (you choose)") if self.is_human_turn() else _("Chance to move"))
         else:
             seat = s.current_player()
             assert seat is not None  # neither the end nor chance
-            who = f"<b>{escape(self.name(seat))}</b> to move ({escape(self.seats[seat])})"
-        return f"<div>{escape(where)}{' — ' if where else ''}{who} · move {self.public_move()}</div>"
+            who = _("<b>{name}</b> to move ({kind})").format(name=escape(self.name(seat)),
+                                                             kind=escape(kind_name(self.seats[seat])))
+        move = escape_text(_("move {}").format(self.public_move()))
+        return f"<div>{escape(where)}{' — ' if where else ''}{who} · {move}</div>"
 
     def _banner_html(self) -> str:
         """The winner and the final ranking, with each result in the game's words."""
         returns = self.state.returns()
         ranked = ranking(returns)
         winners = [p for place, p in ranked if place == 1]
-        names = " and ".join(self.name(p) for p in winners)
-        head = (f"{escape(names)} win{'s' if len(winners) == 1 else ''} with "
-                f"{escape(self.view.score_text(returns[winners[0]]))}")
-        if len(winners) > 1:
-            head += " each (tied players share the victory)"
+        score = self.view.score_text(returns[winners[0]])
+        if len(winners) == 1:
+            head = _("{name} wins with {score}").format(name=self.name(winners[0]), score=score)
+        else:
+            names = _("{names} and {last}").format(names=", ".join(self.name(p) for p in winners[:-1]),
+                                                   last=self.name(winners[-1]))
+            head = _("{names} win with {score} each (tied players share the victory)").format(names=names,
+                                                                                               score=score)
         rows = " · ".join(f"{place}. {escape(self.name(p))} {escape(self.view.score_text(returns[p]))}"
                           for place, p in ranked)
-        return f"<b>Game over: {head}</b><div class='gk-ranking'>Final ranking: {rows}</div>"
+        return "<b>{}</b><div class='gk-ranking'>{}</div>".format(
+            escape_text(_("Game over: {}").format(head)), _("Final ranking: {}").format(rows))
 
+    @in_its_language
     def _refresh(self) -> None:
         self._recount()
         s = self.state
@@ -1057,7 +1233,7 @@ class GameStepper:
         else:
             self.banner.layout.display = "none"
         if self._picture is not None:
-            labels = {target: " or ".join(self.label(s, a) for a in actions)
+            labels = {target: reduce(_("{} or {}").format, [self.label(s, a) for a in actions])
                       for target, actions in self._targets.items()}
             self.picture.show(self._picture.render(s, viewer, labels), list(labels))
         self._refresh_timeline()
@@ -1093,17 +1269,19 @@ class GameStepper:
                 self.reveal_button.unobserve(self._on_reveal, names="value")
                 self.reveal_button.value = viewer == seat
                 self.reveal_button.observe(self._on_reveal, names="value")
-            self.reveal_button.description = f"Reveal {self.name(seat)}'s view" if viewer is None else "Hide"
+            self.reveal_button.description = (_("Reveal {}'s view").format(self.name(seat)) if viewer is None
+                                              else _("Hide"))
         if viewer is not None:
-            self.private_title.value = f"<b>What {escape(self.name(viewer))} sees</b>"
+            self.private_title.value = "<b>{}</b>".format(escape_text(_("What {} sees").format(self.name(viewer))))
             self.private.value = self.view.private_html(self.state, viewer)
         elif hotseat:
-            self.private_title.value = (f"<b>Pass the screen to {escape(self.name(seat))}</b>, "
-                                        "then press Reveal.")
+            self.private_title.value = _("<b>Pass the screen to {}</b>, then press Reveal.").format(
+                escape(self.name(seat)))
             self.private.value = ""
         elif seat is not None:
-            self.private_title.value = (f"<i>{escape(self.name(seat))}'s hidden information stays hidden "
-                                        "(a bot's hand is not shown while a human plays).</i>")
+            self.private_title.value = "<i>{}</i>".format(escape_text(_(
+                "{}'s hidden information stays hidden (a bot's hand is not shown while a human plays).").format(
+                self.name(seat))))
             self.private.value = ""
         else:
             self.private_title.value = ""
@@ -1119,10 +1297,11 @@ class GameStepper:
             extras = [self.chance_one] + ([self.chance_phase] if self.view.phase is not None else [])
             concern = s.chance_concerns()  # (what the outcome decides: whose draw, which square, which pile)
             about = f": {escape(concern.text)}" if concern is not None else ""
-            self.chooser.show(f"<b>Choose the chance outcome</b>{about}", {"Chance outcome": items}, extras)
+            self.chooser.show("<b>{}</b>{}".format(escape_text(_("Choose the chance outcome")), about),
+                              {_("Chance outcome"): items}, extras)
         elif viewer == seat:
-            where = " (or click a highlighted part of the picture)" if self._targets else ""
-            self.chooser.show(f"<b>{escape(self.name(seat))}: your action</b>{where}",
+            where = " " + escape_text(_("(or click a highlighted part of the picture)")) if self._targets else ""
+            self.chooser.show(_("<b>{}: your action</b>").format(escape(self.name(seat))) + where,
                               self.view.group_actions(s, s.legal_actions()))
         else:
             self.chooser.hide()  # the legal actions would give the hand away
@@ -1136,8 +1315,8 @@ class GameStepper:
         elif v.public_text is not None:
             text = v.public_text(self.state)
         else:
-            self.text_form.value = ("<i>The text form shows every hidden hand, so it is not shown while a "
-                                    "human plays.</i>")
+            self.text_form.value = "<i>{}</i>".format(escape_text(_("The text form shows every hidden hand, so it is "
+                                                               "not shown while a human plays.")))
             return
         self.text_form.value = f"<pre>{escape(text)}</pre>"
 

@@ -153,3 +153,28 @@ def test_widgets_in_jupyterlab_on_a_projector(lab_server, projector_page, screen
     assert re.search(r"black locomotive on space \d+", race.inner_text())
     shoot(race, "lab-locomotive-race")
     screenshot("lab")
+
+
+def test_a_stepper_in_german_then_danish_in_jupyterlab(lab_server, projector_page, screenshot):
+    """Issue 27: a stepper built in German shows German in the page (its buttons, its status, its log), and its
+    Language menu (Game settings) rewords it in Danish there and then."""
+    url, token, root_dir = lab_server
+    write_notebook(root_dir, "kit_languages.ipynb", [
+        "from giganten.widgets import stepper\nst = stepper(seed=1, language='de')\nst.step()\nst.step()\nst"])
+    page = projector_page
+    run_all_cells(page, url, token, "kit_languages.ipynb")
+    st = page.locator(".gk-stepper").first
+    st.locator(".gk-picture-view svg").first.wait_for(timeout=90_000)
+    st.get_by_role("button", name="Schritt ▸").wait_for(timeout=30_000)
+    assert "Zug 2" in st.locator(".gk-status").inner_text()
+    log = st.locator(".gk-event-log").inner_text()
+    assert "#1 Zufall: eine Förderkarte wird verdeckt ausgelegt" in log and "Chance" not in log
+    st.get_by_text("Spieleinstellungen").first.click()
+    menu = st.locator(".widget-dropdown", has_text="Sprache").locator("select")
+    menu.wait_for(timeout=10_000)
+    menu.select_option(label="Dansk")
+    st.get_by_role("button", name="Skridt ▸").wait_for(timeout=30_000)
+    # (the status is the last part of the page the stepper redraws: wait for it, then read the rest)
+    st.locator(".gk-status", has_text="træk 2").wait_for(timeout=30_000)
+    assert "#1 Tilfældighed: en oliebrik uddeles" in st.locator(".gk-event-log").inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "widget-stepper-danish.png"), scale="css")

@@ -17,6 +17,8 @@ import pytest
 
 import giganten as g
 from gamekit import random_game, states_along
+from gamekit.i18n import LANGUAGES, using
+from gamekit.i18n import gettext as _
 from gamekit.widgets import HUMAN, shown
 from giganten import rules as R
 from giganten.widgets import stepper
@@ -26,6 +28,12 @@ from .helpers import edit
 #: (seed of a random game, position in it): a decision just before license draws, where the twins' chance steps
 #: differ (found by building the twin at every such position of seeded random games).
 POSITIONS = [(0, 155), (1, 200), (3, 168), (4, 208)]
+
+@pytest.fixture(params=LANGUAGES)
+def lang(request):
+    """The twin checks in every language the kit speaks: the steppers built inside word everything in it."""
+    with using(request.param):
+        yield request.param
 
 
 def uniform_twin(s: g.State, human: int) -> g.State:
@@ -69,7 +77,7 @@ def at(state: g.State, seats: list[str]):
 
 
 @pytest.mark.parametrize("seed, index", POSITIONS)
-def test_twins_whose_chance_steps_differ_show_the_same_screen_after_the_same_move(seed, index):
+def test_twins_whose_chance_steps_differ_show_the_same_screen_after_the_same_move(seed, index, lang):
     s, twin, human = hand_twins(seed, index)
     seats = ["heuristic"] * 4
     seats[human] = HUMAN
@@ -79,7 +87,8 @@ def test_twins_whose_chance_steps_differ_show_the_same_screen_after_the_same_mov
     a.choose(move), b.choose(move)
     assert a.state.move_number != b.state.move_number  # the hidden count differs ...
     assert shown(a.widget) == shown(b.widget)  # ... and nothing the human receives shows it
-    assert "Chance to move" not in a.status.value and a.status.value.endswith(f"move {a.public_move()}</div>")
+    assert _("Chance to move") not in a.status.value
+    assert a.status.value.endswith(_("move {}").format(a.public_move()) + "</div>")
     a.undo(), b.undo()
     assert a.state == s and b.state == twin and shown(a.widget) == shown(b.widget)
     a.redo(), b.redo()
@@ -87,7 +96,7 @@ def test_twins_whose_chance_steps_differ_show_the_same_screen_after_the_same_mov
 
 
 @pytest.mark.parametrize("seed, index", POSITIONS)
-def test_twins_whose_chance_steps_differ_count_the_same_decisions_on_the_timeline(seed, index):
+def test_twins_whose_chance_steps_differ_count_the_same_decisions_on_the_timeline(seed, index, lang):
     s, twin, human = hand_twins(seed, index)
     seats = ["heuristic"] * 4
     seats[human] = HUMAN
@@ -98,12 +107,13 @@ def test_twins_whose_chance_steps_differ_count_the_same_decisions_on_the_timelin
         assert (st.timeline.min, st.timeline.value, st.timeline.max) == (st.public_move() - 1, st.public_move(),
                                                                           st.public_move())
         assert st.move_box.value == st.public_move()
-        assert len(st.log) == 1 and "sales license" in st.log.texts()[0]  # the draws joined the human's entry
+        assert len(st.log) == 1  # the draws joined the human's entry
+        assert lang != "en" or "sales license" in st.log.texts()[0]
         st.timeline.value = st.timeline.min
     assert a.state == s and b.state == twin and shown(a.widget) == shown(b.widget)
 
 
-def test_a_hint_after_chance_steps_that_differ_is_the_same():
+def test_a_hint_after_chance_steps_that_differ_is_the_same(lang):
     """The next seat to decide after the draws is a second human's, who sees the same in both twins (its own
     draw came out alike): its Hint (seeded by the decisions counted, not by the moves) is the same."""
     s, twin, human = hand_twins(3, 168)
@@ -118,7 +128,7 @@ def test_a_hint_after_chance_steps_that_differ_is_the_same():
     assert a.state.observation(following) == b.state.observation(following)
     assert shown(a.widget) == shown(b.widget)  # the screen is covered: pass it to the next human
     a.reveal_button.value = b.reveal_button.value = True
-    assert a.explain() == b.explain() and a.why.value == b.why.value and "Hint (the coach" in a.why.value
+    assert a.explain() == b.explain() and a.why.value == b.why.value and _("Hint") in a.why.value
     assert shown(a.widget) == shown(b.widget)
 
 
@@ -132,7 +142,7 @@ def test_without_a_human_the_stepper_still_stops_at_each_chance_step():
     assert st.public_move() == st.state.move_number and f"move {st.state.move_number}" in st.status.value
 
 
-def test_after_chance_steps_that_differ_a_bot_that_sees_the_same_plays_the_same():
+def test_after_chance_steps_that_differ_a_bot_that_sees_the_same_plays_the_same(lang):
     """A bot is seeded by the decisions counted, not by the moves: the random bot of the next seat, which sees
     the same in both twins (its own draw came out alike), makes the same move, and the screens stay the same."""
     s, twin, human = hand_twins(3, 168)

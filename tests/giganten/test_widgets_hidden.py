@@ -20,6 +20,8 @@ import pytest
 
 import giganten as g
 from gamekit import random_game, states_along
+from gamekit.i18n import LANGUAGES, using
+from gamekit.i18n import gettext as _
 from gamekit.widgets import HUMAN, GameStepper, shown
 from giganten import rules as R
 from giganten.widgets import stepper, view
@@ -43,6 +45,12 @@ def _positions() -> dict[int, g.State]:
 
 
 POSITIONS = _positions()
+
+@pytest.fixture(params=LANGUAGES)
+def lang(request):
+    """The twin checks in every language the kit speaks: the steppers built inside word everything in it."""
+    with using(request.param):
+        yield request.param
 
 
 def twins(s: g.State, human: int) -> tuple[g.State, g.State]:
@@ -82,7 +90,7 @@ def screens(st) -> list:
 def assert_same_screens(a, b, humans: set[int], watcher: int, moves: int = 3) -> None:
     """The two steppers look the same now and after up to ``moves`` moves that are the same for both: the
     humans' own (the first listed), and chance outcomes ``watcher`` may not see (drawn from the seed)."""
-    for _ in range(moves + 1):
+    for _move in range(moves + 1):
         assert screens(a) == screens(b)
         s = a.state
         if s.is_terminal():
@@ -105,7 +113,7 @@ def assert_same_screens(a, b, humans: set[int], watcher: int, moves: int = 3) ->
 
 @pytest.mark.parametrize("phase", list(PHASES), ids=list(PHASES.values()))
 @pytest.mark.parametrize("whose", ["human's turn", "bot's turn"])
-def test_one_human_sees_the_same_screen_in_twin_positions(phase, whose):
+def test_one_human_sees_the_same_screen_in_twin_positions(phase, whose, lang):
     s = POSITIONS[phase]
     mover = s.current_player()
     if mover is None:
@@ -121,7 +129,7 @@ def test_one_human_sees_the_same_screen_in_twin_positions(phase, whose):
 
 
 @pytest.mark.parametrize("phase", list(PHASES), ids=list(PHASES.values()))
-def test_hotseat_screens_hide_each_humans_secrets_from_the_other(phase):
+def test_hotseat_screens_hide_each_humans_secrets_from_the_other(phase, lang):
     """The classroom's set-up: two humans passing the screen, two bots."""
     s = POSITIONS[phase]
     for watcher in (0, 1):
@@ -184,7 +192,7 @@ def test_a_bots_refused_action_names_only_the_rule_while_a_human_plays():
 
 
 @pytest.mark.parametrize("phase", [R.BID, R.BUILD], ids=["bid", "build"])
-def test_the_coachs_hint_is_the_same_in_twin_positions(phase):
+def test_the_coachs_hint_is_the_same_in_twin_positions(phase, lang):
     """The coach (GameView.advisor) samples only what the human may see: twins get the same ranked options,
     estimates and sentences."""
     s = POSITIONS[phase]
@@ -194,4 +202,4 @@ def test_the_coachs_hint_is_the_same_in_twin_positions(phase):
     a, b = (at(t, seats) for t in twins(s, human))
     ranked = a.explain()
     assert ranked and ranked == b.explain()
-    assert a.why.value == b.why.value and "Hint (the coach" in a.why.value and "chance of winning" in a.why.value
+    assert a.why.value == b.why.value and _("Hint") in a.why.value and _("chance of winning") in a.why.value
