@@ -7,12 +7,13 @@
 
 Every kind finds its position by seeded random play from a new game (3 or 4 players, a random first
 player; some kinds in a variant, named in the prompt) or, one try in five, from a scenario of its rule;
-``level`` asks for a later round (the end bonus comes from any finished game).  A question is asked of one
-seat and uses only what that seat may see: prices, locomotives, trucks, derricks, tiles' places and the
-number of license cards are public; the seat's own licenses are its own; the tie break at the end is asked
-in games with open license hands (the ``open_licenses`` teaching variant), since it may depend on what the
-others hold.  The feedback is the engine's own event for the move asked about, where there is one, and
-names the rulebook section.
+``level`` asks for a later round (the end bonus comes from any finished game).  ``kinds_at(state)`` and
+``make_at(kind, state, seed=...)`` ask about a given position: a kind applies where its move can be made.
+A question is asked of one seat and uses only what that seat may see: prices, locomotives, trucks,
+derricks, tiles' places and the number of license cards are public; the seat's own licenses are its own;
+the tie break at the end is asked in games with open license hands (the ``open_licenses`` teaching
+variant), since it may depend on what the others hold.  The feedback is the engine's own event for the
+move asked about, where there is one, and names the rulebook section.
 """
 from __future__ import annotations
 
@@ -75,8 +76,15 @@ class _Asked:
 
         return self.ask(cast(State, find_state(start, wanted, rng)), rng)
 
+    def applies(self, state: GameState) -> bool:
+        """Whether a question of this kind can be asked about ``state`` (a position file, a running table's)."""
+        return self.wanted(cast(State, state))
+
+    def at(self, state: GameState, rng: random.Random) -> Question:
+        return self.ask(cast(State, state), rng)
+
     def kind(self) -> Kind:
-        return Kind(self.name, self.title, self.section, self.judgement, self.make)
+        return Kind(self.name, self.title, self.section, self.judgement, self.make, self.applies, self.at)
 
 
 def _name(p: int) -> str:
@@ -354,7 +362,9 @@ def _bluff_range(s: State) -> tuple[int, int]:
 
 
 def _bluff_wanted(s: State) -> bool:
-    if not _bid_wanted(s):
+    """A bidder holding two license cards or more (one card always loses one) who may bid more than the hand is
+    worth."""
+    if not _bid_wanted(s) or s.license_count(s.auc_turn) < 2:
         return False
     low, high = _bluff_range(s)
     return low <= high
@@ -433,9 +443,10 @@ def _tie_groups(s: State) -> list[list[int]]:
 
 
 def _tie_wanted(s: State) -> bool:
-    """A decision with locomotives on one space, one of them with licenses to count."""
-    return not s.is_chance() and not s.is_terminal() and any(s.license_count(p) for group in _tie_groups(s)
-                                                             for p in group)
+    """A decision with locomotives on one space, one of them with licenses to count, in a game with open license
+    hands (the tie break may depend on what the others hold)."""
+    return (s.opts.open_licenses and not s.is_chance() and not s.is_terminal()
+            and any(s.license_count(p) for group in _tie_groups(s) for p in group))
 
 
 def _order_text(order: tuple[int, ...] | list[int]) -> str:
@@ -534,3 +545,5 @@ QUESTIONS = QuestionSet([k.kind() for k in KINDS.values()])
 """Giganten's questions: ``giganten.questions.kinds()`` and ``giganten.questions.make(kind, seed=...)``."""
 kinds = QUESTIONS.kinds
 make = QUESTIONS.make
+kinds_at = QUESTIONS.kinds_at
+make_at = QUESTIONS.make_at
