@@ -60,6 +60,9 @@ class _Asked:
     """Whether a higher level asks for a later round."""
     scenarios: tuple[str, ...] = ()
     """Scenarios (``giganten.scenarios()``) play may also start from, one try in :data:`FROM_SCENARIO`."""
+    fits: Callable[[State], bool] | None = None
+    """Which given positions (a position file, a running table's) it may be asked about: those it wants, unless
+    this says otherwise."""
 
     def make(self, rng: random.Random, level: int) -> Question:
         earliest = 1 + min(level, LATEST) + rng.randint(0, 2) if self.later else 1
@@ -78,7 +81,7 @@ class _Asked:
 
     def applies(self, state: GameState) -> bool:
         """Whether a question of this kind can be asked about ``state`` (a position file, a running table's)."""
-        return self.wanted(cast(State, state))
+        return (self.fits or self.wanted)(cast(State, state))
 
     def at(self, state: GameState, rng: random.Random) -> Question:
         return self.ask(cast(State, state), rng)
@@ -494,6 +497,11 @@ def _deciding(*phases: int) -> Callable[[State], bool]:
     return wanted
 
 
+def _any_choice(s: State) -> bool:
+    """A seat to move with a choice, whatever it is about (a given position: "what would you do?" is asked there)."""
+    return s.current_player() is not None and len(s.legal_actions()) >= 2
+
+
 def _judge(kind: str) -> Callable[[State, random.Random], Question]:
     """The coach-judged question ``kind``: the seat to move chooses; the coach ranks its options."""
     def ask(s: State, rng: random.Random) -> Question:
@@ -535,7 +543,7 @@ def _kinds() -> list[_Asked]:
                _bid_options, judgement=True, scenarios=("auction_bluff", "winner_cannot_pay")),
         _Asked("what_would_you_do", "What would you do? (the coach judges)", f"{R.A2}; {R.A5}; {R.A6}; {R.A7}",
                _deciding(*JUDGED), _judge("what_would_you_do"), judgement=True,
-               scenarios=("two_derrick_tile", "auction_bluff")),
+               scenarios=("two_derrick_tile", "auction_bluff"), fits=_any_choice),
     ]
 
 
