@@ -170,15 +170,12 @@ class Kind:
 
 @runtime_checkable
 class Questions(Protocol):
-    """What a game's ``g.questions`` offers: a :class:`QuestionSet`, or a module exposing its two methods."""
+    """What practice needs of a game's ``g.questions``: a :class:`QuestionSet`, or a module exposing its ``kinds`` and
+    ``make`` (both games expose ``kinds_at`` and ``make_at`` too, for questions about a given position)."""
 
     def kinds(self) -> list[Kind]: ...
 
     def make(self, kind: str, seed: int, level: int = 0) -> Question: ...
-
-    def kinds_at(self, state: GameState) -> list[Kind]: ...
-
-    def make_at(self, kind: str, state: GameState, seed: int = 0) -> Question: ...
 
 
 class QuestionSet:
