@@ -364,12 +364,13 @@ def ask_table_form(key: str, table_id: str, kinds: Sequence[Kind], seed: int) ->
         return f"<p class='gk-help'>{escape(_('No question fits this position now.'))}</p>"
     menu = "".join(f"<option value='{k.name}'>{escape(k.title)}</option>" for k in kinds)
     kind_label, seconds_label = escape(_("Kind of question")), escape(_("Seconds to answer"))
-    return ("<form method='post' action='/teacher/ask-table' class='gk-inline gk-ask-table'>"
+    return ("<div class='gk-ask-table'><form method='post' action='/teacher/ask-table' class='gk-inline'>"
             f"<input type='hidden' name='key' value='{escape(key)}'><input type='hidden' name='table' "
             f"value='{escape(table_id)}'><input type='hidden' name='seed' value='{seed}'>"
             f"<select name='kind' aria-label='{kind_label}'>{menu}</select> "
             f"<input name='seconds' inputmode='numeric' size='3' value='60' aria-label='{seconds_label}'>"
-            f" <button type='submit' class='gk-small'>{escape(_('Ask the class about this position'))}</button></form>")
+            f" <button type='submit' class='gk-small'>{escape(_('Ask the class about this position'))}</button></form>"
+            "</div>")
 
 
 def read_table_question_form(form: Mapping[str, Any]) -> tuple[str, str, dict[str, Any]]:
