@@ -241,7 +241,8 @@ class QuestionSet:
 
 def public_position(state: GameState, seed: int) -> dict[str, Any]:
     """The position of ``state`` as the projector may show it (``to_position()``): everything no seat shows the
-    class -- a seat's hand, the oil of face-down tiles -- re-dealt from public information and ``seed`` only
+    class -- a seat's hand, the oil of a face-down tile some seat has not seen -- re-dealt from public information
+    and ``seed`` only
     (``state.determinize(None, rng)``, for games that hide something).  Twin states that differ only in what the
     projector cannot see give the same position, byte for byte."""
     if hasattr(state, "determinize"):

@@ -87,9 +87,21 @@ def _auction(s: "State") -> dict[str, Any] | None:
     }
 
 
+def looked_at(s: "State", player: int | None) -> int:
+    """The tile spaces (a bit mask) whose face-down tile ``player`` knows; None: those every player knows, which
+    the projector shows (what every seat's observation agrees on)."""
+    if player is not None:
+        return s.known[player]
+    every = -1
+    for p in range(s.n):
+        every &= s.known[p]
+    return every
+
+
 def unseen_tiles(s: "State", player: int | None) -> dict[int, list[int]]:
     """Per kind, the tile values ``player`` has not seen (tiles in the box included); ``player`` None: the values
-    nobody has been shown (the projector's view: every face-down tile, whoever has looked at it)."""
+    the projector does not show (every face-down tile some player has not looked at)."""
+    known = looked_at(s, player)
     pool: dict[int, list[int]] = {}
     for kind, tk in TILE_KINDS.items():
         values = [v for v, count in tk.values for _ in range(count)]
@@ -98,7 +110,7 @@ def unseen_tiles(s: "State", player: int | None) -> dict[int, list[int]]:
             if site.kind != kind or not value:
                 continue  # another kind, or a space not dealt (yet)
             built = s.site_state[i] != R.TILE  # a built tile was shown to everyone
-            if built or player is not None and s.known[player] >> i & 1:
+            if built or known >> i & 1:
                 values.remove(value)
         pool[kind] = values
     return pool
@@ -106,7 +118,7 @@ def unseen_tiles(s: "State", player: int | None) -> dict[int, list[int]]:
 
 def determinize(s: "State", player: int | None, rng: random.Random) -> "State":
     """A copy of ``s`` in which everything ``player`` cannot see is re-dealt at random from ``rng`` (``player``
-    None: everything the projector cannot see, every hand and every face-down tile).
+    None: everything the projector cannot see: every hand, and every face-down tile some player has not seen).
 
     * every face-down tile ``player`` has not seen gets a value dealt from the tiles of its kind that
       ``player`` has not seen (in a three-player game that pool includes the six tiles in the box);
@@ -122,10 +134,11 @@ def determinize(s: "State", player: int | None, rng: random.Random) -> "State":
     d._offered = None
     d.determinized = True
     pool = unseen_tiles(s, player)
+    known = looked_at(s, player)
     for values in pool.values():
         rng.shuffle(values)
     for i, site in enumerate(SITES):
-        if d.site_state[i] == R.TILE and (player is None or not d.known[player] >> i & 1):
+        if d.site_state[i] == R.TILE and not known >> i & 1:
             d._set_site_value(i, pool[site.kind].pop())
     if not s.opts.open_licenses:
         _redeal_hands(d, player, rng)

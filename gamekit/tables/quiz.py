@@ -179,8 +179,9 @@ class Quiz:
                         seconds: int = 60) -> ClassQuestion:
         """Pose a question about the position a running table shows now, to the students of its lesson: drawn from
         what the projector may see (:func:`gamekit.questions.public_position`: every seat's hidden hand and every
-        face-down tile re-dealt from public information and the seed), so twin tables that differ only in hidden
-        things give the very same question.  ``kind`` None: the first kind that applies (see :meth:`ask`)."""
+        face-down tile not every seat has seen re-dealt from public information and the seed), so twin tables that
+        differ only in hidden things give the very same question.  ``kind`` None: the first kind that applies (see
+        :meth:`ask`)."""
         info = self.store.table_info(table_id)
         seed = secrets.randbelow(10 ** 6) if seed is None else seed
         if type(seed) is not int or not 0 <= seed < 2 ** 31:
