@@ -6,10 +6,12 @@
     q.prompt, q.options, q.check(0)
 
 The interface is :mod:`gamekit.questions`, the same for both games.  Each kind here is a :class:`Maker`:
-``find(rng, level)`` plays seeded random games (from a new game of 2-5 players, or from one of the
-game's scenarios) until a position of the wanted kind, and picks what the question is about (a
-:class:`Pose`); ``ask(pose, rng)`` words the question and computes its answer with the rules: the rule
-functions of ``firstgiants.rules`` or the action itself, applied to the position.  The feedback says why
+``wanted(state, level)`` says whether a position suits it, ``pose(state, rng, level)`` picks what the question
+is about there (a :class:`Pose`), and ``ask(pose, rng)`` words the question and computes its answer with the
+rules: the rule functions of ``firstgiants.rules`` or the action itself, applied to the position.
+``find(rng, level)`` plays seeded random games (from a new game of 2-5 players, or from one of the game's
+scenarios) until a wanted position and poses it there; ``at(state, rng)`` poses it at a given position (a
+position file, a running table's: ``fg.questions.make_at(kind, state, seed=...)``).  The feedback says why
 in the words of the engine's events (the events of that action, when there is one), with the rulebook
 section.  ``level`` makes a question harder: a later round of the game and more players
 (:func:`later`, :func:`starts`).
@@ -27,7 +29,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, cast
 
-from gamekit import Action, sample_chance
+from gamekit import Action, GameState, sample_chance
 from gamekit.i18n import N_, SOURCE, pgettext, using
 from gamekit.i18n.say import Later, Say, Text, joined, listing
 from gamekit.words import say_count
@@ -86,12 +88,34 @@ class Pose:
     subject: tuple[Any, ...] = ()
 
 
+Search = Callable[[str, random.Random, int, Callable[[State], bool]], State]
+"""How a kind searches for its position: ``(kind, rng, level, wanted)`` to a state (:func:`_find`, :func:`finished`)."""
+
+
 @dataclass(frozen=True)
 class Maker:
-    """A kind's two halves: ``find(rng, level)`` a :class:`Pose`, ``ask(pose, rng)`` its question."""
+    """A kind's parts: which positions it wants (``wanted(state, level)``), what it asks about at one
+    (``pose(state, rng, level)``, a :class:`Pose`), and its question (``ask(pose, rng)``); ``search`` finds a wanted
+    position by seeded play (:func:`_find` by default)."""
 
-    find: Callable[[random.Random, int], Pose]
+    name: str
+    wanted: Callable[[State, int], bool]
+    pose: Callable[[State, random.Random, int], Pose]
     ask: Callable[[Pose, random.Random], Question]
+    search: Search | None = None
+
+    def find(self, rng: random.Random, level: int) -> Pose:
+        """A wanted position for ``level`` by seeded play, and what the question asks about there."""
+        search = self.search or _find
+        return self.pose(search(self.name, rng, level, lambda s: self.wanted(s, level)), rng, level)
+
+    def applies(self, state: GameState) -> bool:
+        """Whether the kind can be asked about ``state`` (at level 0: whatever the round and players)."""
+        return self.wanted(cast(State, state), 0)
+
+    def at(self, state: GameState, rng: random.Random) -> Question:
+        """The question about ``state`` itself (a position the kind :meth:`applies` to)."""
+        return self.ask(self.pose(cast(State, state), rng, 0), rng)
 
     def __call__(self, rng: random.Random, level: int) -> Question:
         return self.ask(self.find(rng, level), rng)
@@ -239,10 +263,9 @@ def _set_type_pairs(s: State) -> list[tuple[int, int]]:
     return [(k, card) for k, mset in enumerate(s.museum[p]) if mset.kind == UNTYPED for card in offered]
 
 
-def find_set_type(rng: random.Random, level: int) -> Pose:
+def pose_set_type(s: State, rng: random.Random, level: int) -> Pose:
     """A seat that may put a card on display and has a one-card set: the subject is (set, card), a card that may
     join the set half of the time (when there are both)."""
-    s = _find("set_type", rng, level, lambda s: bool(_set_type_pairs(s)))
     p = _deciding(s)
     pairs = _set_type_pairs(s)
     fitting = [(k, c) for k, c in pairs if isinstance(fit(s.museum[p][k], c), tuple)]
@@ -294,13 +317,14 @@ def _open_sets(s: State) -> list[tuple[int, int]]:
             if mset.kind != UNTYPED and not is_complete(mset)]
 
 
-def find_set_fit(rng: random.Random, level: int) -> Pose:
-    """A player's typed, incomplete set (of 3 cards or more at level 1 and up): the subject is the set."""
-    def large(s: State) -> list[tuple[int, int]]:
-        return [(p, k) for p, k in _open_sets(s) if len(s.museum[p][k].cards) >= 2 + min(level, 1)]
+def _large_sets(s: State, level: int) -> list[tuple[int, int]]:
+    """The typed, incomplete sets (of 3 cards or more at level 1 and up)."""
+    return [(p, k) for p, k in _open_sets(s) if len(s.museum[p][k].cards) >= 2 + min(level, 1)]
 
-    s = _find("set_fit", rng, level, lambda s: bool(large(s)))
-    p, k = rng.choice(large(s))
+
+def pose_set_fit(s: State, rng: random.Random, level: int) -> Pose:
+    """A player's typed, incomplete set (of 3 cards or more at level 1 and up): the subject is the set."""
+    p, k = rng.choice(_large_sets(s, level))
     return Pose(s, p, (k,))
 
 
@@ -343,13 +367,14 @@ def _scoring(s: State, p: int) -> bool:
     return any(m.tokens for m in s.museum[p]) or p in s.news
 
 
-def find_museum_points(rng: random.Random, level: int) -> Pose:
+def _museum_points_wanted(s: State, level: int) -> bool:
     """A player holding Set tokens or News tokens (at level 1 and up: a complete set or a News token too)."""
-    def wanted(s: State) -> bool:
-        return any(_scoring(s, p) and (level == 0 or p in s.news or any(map(is_complete, s.museum[p])))
-                   for p in range(s.n))
+    return any(_scoring(s, p) and (level == 0 or p in s.news or any(map(is_complete, s.museum[p])))
+               for p in range(s.n))
 
-    s = _find("museum_points", rng, level, wanted)
+
+def pose_museum_points(s: State, rng: random.Random, level: int) -> Pose:
+    """One of the players holding Set tokens or News tokens."""
     return Pose(s, rng.choice([p for p in range(s.n) if _scoring(s, p)]))
 
 
@@ -422,9 +447,13 @@ def _contested(s: State, a: Display) -> bool:
     return s.news[news_index(mset.kind, mset.key)] not in (-1, s.current_player())
 
 
-def find_news_token(rng: random.Random, level: int) -> Pose:
+def _news_token_wanted(s: State, level: int) -> bool:
     """A seat that may extend a typed set (at level 1 and up: one whose News token another player holds)."""
-    s = _find("news_token", rng, level, lambda s: any(level == 0 or _contested(s, a) for a in _expansions(s)))
+    return any(level == 0 or _contested(s, a) for a in _expansions(s))
+
+
+def pose_news_token(s: State, rng: random.Random, level: int) -> Pose:
+    """The seat to move, and one of its displays that extend a typed set (contested, at level 1 and up)."""
     return Pose(s, _deciding(s), (rng.choice([a for a in _expansions(s) if level == 0 or _contested(s, a)]),))
 
 
@@ -468,10 +497,12 @@ def _markers_out(s: State, p: int) -> int:
     return TOKENS.markers_per_player - s.markers_on_board(p)
 
 
-def find_reclaim_amber(rng: random.Random, level: int) -> Pose:
+def _reclaim_amber_wanted(s: State, level: int) -> bool:
     """The start of a turn at which the seat may reclaim (at level 1 and up: 2 markers or more at dig sites)."""
-    s = _find("reclaim_amber", rng, level, lambda s: s.phase == START and Reclaim() in s.legal_actions()
-              and _markers_out(s, s.active) > min(level, 1))
+    return s.phase == START and Reclaim() in s.legal_actions() and _markers_out(s, s.active) > min(level, 1)
+
+
+def pose_reclaim_amber(s: State, rng: random.Random, level: int) -> Pose:
     return Pose(s, s.active)
 
 
@@ -500,10 +531,18 @@ def ask_reclaim_amber(pose: Pose, rng: random.Random) -> Question:
 
 # -- when the game ends ----------------------------------------------------------------------------------
 
-def find_game_end(rng: random.Random, level: int) -> Pose:
-    """A decision after the end was triggered (a later one than the first, most of the time)."""
-    s = _find("game_end", rng, level,
-              lambda s: bool(s.end_cause) and s.current_player() is not None and rng.random() < 0.3)
+def _game_end_wanted(s: State, level: int) -> bool:
+    """A decision after the end was triggered."""
+    return bool(s.end_cause) and s.current_player() is not None
+
+
+def search_game_end(kind: str, rng: random.Random, level: int, wanted: Callable[[State], bool]) -> State:
+    """A wanted decision by seeded play, a later one than the first after the end was triggered, most of the
+    time."""
+    return _find(kind, rng, level, lambda s: wanted(s) and rng.random() < 0.3)
+
+
+def pose_game_end(s: State, rng: random.Random, level: int) -> Pose:
     return Pose(s, _deciding(s))
 
 
@@ -533,9 +572,12 @@ def ask_game_end(pose: Pose, rng: random.Random) -> Question:
 
 # -- a final score, and who wins ------------------------------------------------------------------------
 
-def find_final_score(rng: random.Random, level: int) -> Pose:
+def _over(s: State, level: int) -> bool:
+    return s.is_terminal()
+
+
+def pose_final_score(s: State, rng: random.Random, level: int) -> Pose:
     """A finished game, and one of its players."""
-    s = finished("final_score", rng, level, lambda s: True)
     return Pose(s, rng.randrange(s.n))
 
 
@@ -572,14 +614,16 @@ TIE_LEVEL = 3
 CLOSE = 2
 
 
-def find_winner(rng: random.Random, level: int) -> Pose:
+def _winner_wanted(s: State, level: int) -> bool:
     """A finished game: from level 1 a close finish (the best two within :data:`CLOSE` points), from
     :data:`TIE_LEVEL` a tie."""
-    def wanted(s: State) -> bool:
-        best, second = sorted(s.returns(), reverse=True)[:2]
-        return best - second <= (0 if level >= TIE_LEVEL else CLOSE if level else best)
+    if not s.is_terminal():
+        return False
+    best, second = sorted(s.returns(), reverse=True)[:2]
+    return best - second <= (0 if level >= TIE_LEVEL else CLOSE if level else best)
 
-    s = finished("winner", rng, level, wanted)
+
+def pose_winner(s: State, rng: random.Random, level: int) -> Pose:
     return Pose(s, s.first)
 
 
@@ -626,9 +670,8 @@ def _lone_gains(s: State) -> list[int]:
     return out
 
 
-def find_effect_gain(rng: random.Random, level: int) -> Pose:
+def pose_effect_gain(s: State, rng: random.Random, level: int) -> Pose:
     """A seat about to take a card whose own effect is a plain gain (nothing else of theirs triggers)."""
-    s = _find("effect_gain", rng, level, lambda s: bool(_lone_gains(s)))
     card = rng.choice(_lone_gains(s))
     return Pose(s, s.active, (card, rng.choice(_gains_of(card))))
 
@@ -662,9 +705,12 @@ def ask_effect_gain(pose: Pose, rng: random.Random) -> Question:
 
 # -- what a display costs --------------------------------------------------------------------------------
 
-def find_display_cost(rng: random.Random, level: int) -> Pose:
+def _display_cost_wanted(s: State, level: int) -> bool:
     """A seat that may put a card on display."""
-    s = _find("display_cost", rng, level, lambda s: s.current_player() is not None and bool(_offered_cards(s)))
+    return s.current_player() is not None and bool(_offered_cards(s))
+
+
+def pose_display_cost(s: State, rng: random.Random, level: int) -> Pose:
     return Pose(s, _deciding(s), (rng.choice(_offered_cards(s)),))
 
 
@@ -704,9 +750,12 @@ SECTION_OF_PHASE = {START: "Game Turn", TAKE: "Play 1 Marker", RESOLVE: "Cards' 
 JUDGEMENT_SAMPLES = 24
 
 
-def find_best_move(rng: random.Random, level: int) -> Pose:
+def _best_move_wanted(s: State, level: int) -> bool:
     """A real decision (two choices or more) of the seat to move."""
-    s = _find("best_move", rng, level, lambda s: s.current_player() is not None and len(s.legal_actions()) > 1)
+    return s.current_player() is not None and len(s.legal_actions()) > 1
+
+
+def pose_best_move(s: State, rng: random.Random, level: int) -> Pose:
     return Pose(s, _deciding(s), (rng.getrandbits(32),))
 
 
@@ -742,28 +791,40 @@ def _picture_part(action: Action) -> str | None:
 
 #: Every kind: its name, title, rulebook section, and maker (the judgement kind last).
 _KINDS = (
-    ("set_type", N_("The type of a set after its second card"), "Display 1 Fossil", Maker(find_set_type, ask_set_type)),
-    ("set_fit", N_("Which card may extend a set"), "Display 1 Fossil", Maker(find_set_fit, ask_set_fit)),
-    ("museum_points", N_("What a museum's tokens score"), "Score Points", Maker(find_museum_points, ask_museum_points)),
+    ("set_type", N_("The type of a set after its second card"), "Display 1 Fossil",
+     Maker("set_type", lambda s, level: bool(_set_type_pairs(s)), pose_set_type, ask_set_type)),
+    ("set_fit", N_("Which card may extend a set"), "Display 1 Fossil",
+     Maker("set_fit", lambda s, level: bool(_large_sets(s, level)), pose_set_fit, ask_set_fit)),
+    ("museum_points", N_("What a museum's tokens score"), "Score Points",
+     Maker("museum_points", _museum_points_wanted, pose_museum_points, ask_museum_points)),
     ("news_token", N_("Who holds a News token: taken, stolen, kept for good"), "Score Points",
-     Maker(find_news_token, ask_news_token)),
-    ("reclaim_amber", N_("The amber of a reclaim"), "Reclaim Markers", Maker(find_reclaim_amber, ask_reclaim_amber)),
-    ("display_cost", N_("What a display costs"), "Display 1 Fossil", Maker(find_display_cost, ask_display_cost)),
+     Maker("news_token", _news_token_wanted, pose_news_token, ask_news_token)),
+    ("reclaim_amber", N_("The amber of a reclaim"), "Reclaim Markers",
+     Maker("reclaim_amber", _reclaim_amber_wanted, pose_reclaim_amber, ask_reclaim_amber)),
+    ("display_cost", N_("What a display costs"), "Display 1 Fossil",
+     Maker("display_cost", _display_cost_wanted, pose_display_cost, ask_display_cost)),
     ("effect_gain", N_("What a card's effect gives"), "Cards' Icons & Effects",
-     Maker(find_effect_gain, ask_effect_gain)),
-    ("game_end", N_("When the game ends: equal turns"), "End of the Game", Maker(find_game_end, ask_game_end)),
-    ("final_score", N_("A final score"), "End of the Game", Maker(find_final_score, ask_final_score)),
-    ("winner", N_("Who wins: tied players share victory"), "End of the Game", Maker(find_winner, ask_winner)),
-    ("best_move", N_("What would you do?"), "Game Turn", Maker(find_best_move, ask_best_move)),
+     Maker("effect_gain", lambda s, level: bool(_lone_gains(s)), pose_effect_gain, ask_effect_gain)),
+    ("game_end", N_("When the game ends: equal turns"), "End of the Game",
+     Maker("game_end", _game_end_wanted, pose_game_end, ask_game_end, search_game_end)),
+    ("final_score", N_("A final score"), "End of the Game",
+     Maker("final_score", _over, pose_final_score, ask_final_score, finished)),
+    ("winner", N_("Who wins: tied players share victory"), "End of the Game",
+     Maker("winner", _winner_wanted, pose_winner, ask_winner, finished)),
+    ("best_move", N_("What would you do?"), "Game Turn",
+     Maker("best_move", _best_move_wanted, pose_best_move, ask_best_move)),
 )
 #: Every kind's maker, by name (its two halves are what the tests call).
 MAKERS: dict[str, Maker] = {name: maker for name, _, _, maker in _KINDS}
-QUESTIONS = QuestionSet([Kind(name, title, section, name == "best_move", maker)
+QUESTIONS = QuestionSet([Kind(name, title, section, name == "best_move", maker, maker.applies, maker.at)
                          for name, title, section, maker in _KINDS])
 
-#: The kinds (``firstgiants.questions.kinds()``) and a question of a kind from a seed (``make(kind, seed, level)``).
+#: The kinds (``firstgiants.questions.kinds()``) and a question of a kind from a seed (``make(kind, seed, level)``);
+#: the kinds that apply to a position (``kinds_at(state)``) and a question about it (``make_at(kind, state, seed)``).
 kinds = QUESTIONS.kinds
 make = QUESTIONS.make
+kinds_at = QUESTIONS.kinds_at
+make_at = QUESTIONS.make_at
 
-__all__ = ["MAKERS", "QUESTIONS", "Maker", "Pose", "kinds", "later", "make", "starts"]
+__all__ = ["MAKERS", "QUESTIONS", "Maker", "Pose", "kinds", "kinds_at", "later", "make", "make_at", "starts"]
 

@@ -20,19 +20,27 @@ the same seed and level give the same question, for everyone in a class.  A ques
 and is drawn from what that seat may see only: its prompt and options never depend on anything hidden
 from the seat (twin states that differ only in hidden information give the same question).  Positions are
 found by :func:`find_state`: seeded play (random by default) from a new game or a scenario until a state of
-the wanted kind is reached.  This module is pure Python; the widget is :mod:`gamekit.widgets.questions`.
+the wanted kind is reached.
+
+A kind may also be asked **about a given position** -- a position file, a scenario, the position of a running
+table: ``g.questions.kinds_at(state)`` lists the kinds that apply there (judgement kinds first), and
+``g.questions.make_at(kind, state, seed=...)`` asks one (same seed, same question).  For a position that a class
+sees on the projector, :func:`public_position` first re-deals everything the projector may not see (a seat's
+hand, face-down tiles) from public information and the seed only.  This module is pure Python; the widget is
+:mod:`gamekit.widgets.questions`.
 """
 from __future__ import annotations
 
 import operator
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .actions import Action, quote
 from .coach import CoachModel, advise, model_of, percent
 from .i18n import gettext
+from .i18n import gettext as _
 from .i18n.say import Later, Say, Text, joined
 from .play import Bot, RandomBot, sample_chance
 from .protocol import GameState
@@ -71,7 +79,9 @@ class Question:
 
     ``answer`` is the index of the right option (None for judgement questions, which the coach checks);
     ``explain(i)`` is the feedback for option ``i``; ``targets`` names, per option, the part of the game's
-    picture that chooses it when clicked (None: no part; empty: answer with buttons).
+    picture that chooses it when clicked (None: no part; empty: answer with buttons).  A judgement question
+    also keeps the action each option stands for (``actions``) and how the coach checks it (``coach``, a
+    :class:`Coaching`; :meth:`coached` asks the same question of another coach setting).
 
     The prompt and the options are kept as texts worded when read (``said``, ``offered``): :attr:`prompt` and
     :attr:`options` give them in the reader's language (:func:`gamekit.i18n.using`), and the same question reads
@@ -85,6 +95,9 @@ class Question:
     answer: int | None
     explain: Callable[[int], Feedback] = field(repr=False, compare=False)
     targets: tuple[str | None, ...] = ()
+    actions: tuple[Action, ...] = ()
+    coach: Coaching | None = field(default=None, compare=False)
+    section: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "offered", tuple(self.offered))
@@ -94,6 +107,8 @@ class Question:
             raise ValueError(f"the answer {self.answer} is not the index of an option (0-{len(self.options) - 1})")
         if self.targets and len(self.targets) != len(self.options):
             raise ValueError("targets name one picture part (or None) per option")
+        if self.actions and len(self.actions) != len(self.options):
+            raise ValueError("actions give one action per option")
 
     @property
     def prompt(self) -> str:
@@ -137,18 +152,45 @@ class Question:
         """The option that the picture part ``target`` chooses (None if it chooses none)."""
         return self.targets.index(target) if target is not None and target in self.targets else None
 
+    def coached(self, *, samples: int | None = None, model: CoachModel | None = None) -> Question:
+        """This judgement question, the same position, prompt and options, checked by the coach with ``samples``
+        samples and ``model`` (unchanged where None): e.g. a cheap setting for tests of many positions."""
+        if self.coach is None:
+            raise ValueError("only a judgement question is checked by the coach")
+        coaching = replace(self.coach, samples=self.coach.samples if samples is None else samples,
+                           model=self.coach.model if model is None else model)
+        return _judged(self.kind, self.state, self.said, self.section, self.actions, coaching, self.targets)
+
+
+@dataclass(frozen=True)
+class Coaching:
+    """How the coach checks a judgement question: ``samples`` samples of what the seat cannot see, from ``seed``,
+    by ``model`` (None: the game's coach); an answer within ``tolerance`` (in chance of winning) of the best
+    counts as right."""
+
+    samples: int
+    seed: int
+    tolerance: float
+    model: CoachModel | None = None
+
 
 @dataclass(frozen=True)
 class Kind:
     """A kind of question: its name, a title (an English message id: :attr:`title` in the reader's language), the
     rulebook section (as the events name it), whether the coach judges it, and ``make(rng, level)`` that makes
-    one."""
+    one.
+
+    A kind that can be asked about a given position also has ``applies(state)`` (whether the position suits it:
+    the move it asks about can be made there, the seat to move has a choice, ...) and ``at(state, rng)``, which
+    asks it there."""
 
     name: str
     heading: str
     section: str
     judgement: bool
     make: Callable[[random.Random, int], Question] = field(repr=False, compare=False)
+    applies: Callable[[GameState], bool] | None = field(default=None, repr=False, compare=False)
+    at: Callable[[GameState, random.Random], Question] | None = field(default=None, repr=False, compare=False)
 
     @property
     def title(self) -> str:
@@ -158,7 +200,8 @@ class Kind:
 
 @runtime_checkable
 class Questions(Protocol):
-    """What a game's ``g.questions`` offers: a :class:`QuestionSet`, or a module exposing its two methods."""
+    """What practice needs of a game's ``g.questions``: a :class:`QuestionSet`, or a module exposing its ``kinds`` and
+    ``make`` (both games expose ``kinds_at`` and ``make_at`` too, for questions about a given position)."""
 
     def kinds(self) -> list[Kind]: ...
 
@@ -198,8 +241,43 @@ class QuestionSet:
             raise AssertionError(f"kind {chosen.name!r} made a question of kind {question.kind!r}")
         return question
 
+    def kinds_at(self, state: GameState) -> list[Kind]:
+        """The kinds that can be asked about ``state`` (a position file, a scenario, a running table's position):
+        the judgement kinds first ("what would you do?" for the seat to move), then the rule kinds, each in the
+        order given."""
+        fitting = [k for k in self._kinds.values() if k.at is not None and k.applies is not None and k.applies(state)]
+        return sorted(fitting, key=lambda k: not k.judgement)
+
+    def make_at(self, kind: str, state: GameState, seed: int = 0) -> Question:
+        """A question of ``kind`` about ``state`` itself (same state and seed, same question); ValueError naming
+        the kinds that apply there if ``kind`` does not."""
+        chosen = self.kind(kind)
+        if isinstance(seed, bool):
+            raise ValueError("seed is a whole number")
+        seed = operator.index(seed)
+        if chosen not in self.kinds_at(state):
+            fitting = ", ".join(k.name for k in self.kinds_at(state)) or _("none")
+            raise ValueError(_("a question of the kind {kind} cannot be asked about this position (kinds that can: "
+                               "{kinds})").format(kind=chosen.name, kinds=fitting))
+        assert chosen.at is not None  # (kinds_at lists only kinds with ``at``)
+        question = chosen.at(state, random.Random(f"{chosen.name}/at/{seed}"))
+        if question.kind != chosen.name:
+            raise AssertionError(f"kind {chosen.name!r} made a question of kind {question.kind!r}")
+        return question
+
     def __repr__(self) -> str:
         return f"QuestionSet({', '.join(self._kinds)})"
+
+
+def public_position(state: GameState, seed: int) -> dict[str, Any]:
+    """The position of ``state`` as the projector may show it (``to_position()``): everything no seat shows the
+    class -- a seat's hand, the oil of a face-down tile some seat has not seen -- re-dealt from public information
+    and ``seed`` only
+    (``state.determinize(None, rng)``, for games that hide something).  Twin states that differ only in what the
+    projector cannot see give the same position, byte for byte."""
+    if hasattr(state, "determinize"):
+        state = state.determinize(None, random.Random(f"public/{seed}"))
+    return state.to_position()
 
 
 # -- finding positions --------------------------------------------------------------------------------------
@@ -218,11 +296,11 @@ def find_state(starts: Start | Sequence[Start], wanted: Callable[[GameState], bo
     dropped; RuntimeError after ``tries`` tries."""
     pool = list(starts) if isinstance(starts, Sequence) else [starts]
     make_bot = bots or (lambda seat, seed: RandomBot(seed))
-    for _ in range(tries):
+    for _try in range(tries):
         start = rng.choice(pool)
         state = start(rng) if callable(start) and not isinstance(start, GameState) else start
         seated = [make_bot(seat, rng.getrandbits(32)) for seat in range(state.num_players)]
-        for _ in range(max_moves):
+        for _move in range(max_moves):
             if state.is_terminal():
                 break
             if wanted(state):
@@ -277,7 +355,7 @@ def rule_question(kind: str, state: GameState, seat: int | None, prompt: str | T
             head = Say("Not right: you chose {}; the answer is {}.", options[i], options[answer])
         return Feedback(i == answer, _feedback([head, *reason, why], section), section)
 
-    return Question(kind, state, seat, prompt, options, answer, explain, tuple(targets))
+    return Question(kind, state, seat, prompt, options, answer, explain, tuple(targets), section=section)
 
 
 def _feedback(parts: Sequence[str | Text], section: str) -> Text:
@@ -297,19 +375,28 @@ def judgement_question(kind: str, state: GameState, prompt: str | Text, section:
     """A "what would you do?" question for the seat to move at ``state``, checked by the coach.
 
     The options are the coach's own options (the game's best few) and ``actions``, in the coach model's
-    words for the seat (worded when read).  The coach ranks them once, when the first answer is checked
-    (``samples`` samples of what the seat cannot see, from ``seed``); an answer is right when it is the best or
-    costs at most ``tolerance`` in chance of winning (0.02: two percentage points)."""
-    model = model or model_of(state)
-    seat = state.current_player()
-    if seat is None:
+    words for the seat (worded when read).  The coach ranks them once, when the first answer is checked (``samples``
+    samples of what the seat cannot see, from ``seed``); an answer is right when it is the best or costs at
+    most ``tolerance`` in chance of winning (0.02: two percentage points)."""
+    if state.current_player() is None:
         raise ValueError("a judgement question is asked of the seat to move, not at a chance node or the end")
-    tried = list(dict.fromkeys([*model.options(state), *actions]))
+    tried = tuple(dict.fromkeys([*(model or model_of(state)).options(state), *actions]))
+    targets = tuple(target(a) for a in tried) if target is not None else ()
+    return _judged(kind, state, prompt, section, tried, Coaching(samples, seed, tolerance, model), targets)
+
+
+def _judged(kind: str, state: GameState, prompt: str | Text, section: str, tried: Sequence[Action], coaching: Coaching,
+            targets: Sequence[str | None]) -> Question:
+    """The judgement question offering ``tried`` (in the coach model's words), checked with ``coaching``."""
+    model = coaching.model or model_of(state)
+    seat = state.current_player()
+    assert seat is not None  # (judgement_question checked it)
+    tried = list(tried)
     options = tuple(Later(model.describe, state, a) for a in tried)
 
     @lru_cache(maxsize=1)
     def advice() -> Advice:
-        return advise(state, seat, samples=samples, seed=seed, model=model, include=tried)
+        return advise(state, seat, samples=coaching.samples, seed=coaching.seed, model=model, include=tried)
 
     def explain(i: int) -> Feedback:
         ranked = advice()
@@ -317,7 +404,7 @@ def judgement_question(kind: str, state: GameState, prompt: str | Text, section:
         assert chosen is not None  # (every offered action was included)
         best_index = tried.index(best.action)
         cost, win_cost = chosen.value_loss.mean, chosen.win_loss.mean
-        correct = chosen.action == best.action or win_cost <= tolerance
+        correct = chosen.action == best.action or win_cost <= coaching.tolerance
         against = Say("{} ends about {} less and with {} less chance of winning" if cost >= 0 and win_cost >= 0 else
                       "{} ends about {} less and with {} more chance of winning" if cost >= 0 else
                       "{} ends about {} more and with {} less chance of winning" if win_cost >= 0 else
@@ -332,6 +419,4 @@ def judgement_question(kind: str, state: GameState, prompt: str | Text, section:
         text = _feedback([head, joined(ranked.said, " ")], section)
         return Feedback(correct, text, section, cost=cost, win_cost=win_cost, best=best_index)
 
-    targets = tuple(target(a) for a in tried) if target is not None else ()
-    return Question(kind, state, seat, prompt, options, None, explain, targets)
-
+    return Question(kind, state, seat, prompt, options, None, explain, tuple(targets), tuple(tried), coaching, section)

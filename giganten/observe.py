@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from . import rules as R
 from .components import SITES, TILE_KINDS, row_col
 from .draws import hypergeometric
+from .rules.auction import payments
 from .rules.setup import site_in_play
 
 if TYPE_CHECKING:
@@ -86,8 +87,21 @@ def _auction(s: "State") -> dict[str, Any] | None:
     }
 
 
-def unseen_tiles(s: "State", player: int) -> dict[int, list[int]]:
-    """Per kind, the tile values ``player`` has not seen (tiles in the box included)."""
+def looked_at(s: "State", player: int | None) -> int:
+    """The tile spaces (a bit mask) whose face-down tile ``player`` knows; None: those every player knows, which
+    the projector shows (what every seat's observation agrees on)."""
+    if player is not None:
+        return s.known[player]
+    every = -1
+    for p in range(s.n):
+        every &= s.known[p]
+    return every
+
+
+def unseen_tiles(s: "State", player: int | None) -> dict[int, list[int]]:
+    """Per kind, the tile values ``player`` has not seen (tiles in the box included); ``player`` None: the values
+    the projector does not show (every face-down tile some player has not looked at)."""
+    known = looked_at(s, player)
     pool: dict[int, list[int]] = {}
     for kind, tk in TILE_KINDS.items():
         values = [v for v, count in tk.values for _ in range(count)]
@@ -96,14 +110,15 @@ def unseen_tiles(s: "State", player: int) -> dict[int, list[int]]:
             if site.kind != kind or not value:
                 continue  # another kind, or a space not dealt (yet)
             built = s.site_state[i] != R.TILE  # a built tile was shown to everyone
-            if built or s.known[player] >> i & 1:
+            if built or known >> i & 1:
                 values.remove(value)
         pool[kind] = values
     return pool
 
 
-def determinize(s: "State", player: int, rng: random.Random) -> "State":
-    """A copy of ``s`` in which everything ``player`` cannot see is re-dealt at random from ``rng``.
+def determinize(s: "State", player: int | None, rng: random.Random) -> "State":
+    """A copy of ``s`` in which everything ``player`` cannot see is re-dealt at random from ``rng`` (``player``
+    None: everything the projector cannot see: every hand, and every face-down tile some player has not seen).
 
     * every face-down tile ``player`` has not seen gets a value dealt from the tiles of its kind that
       ``player`` has not seen (in a three-player game that pool includes the six tiles in the box);
@@ -119,21 +134,23 @@ def determinize(s: "State", player: int, rng: random.Random) -> "State":
     d._offered = None
     d.determinized = True
     pool = unseen_tiles(s, player)
+    known = looked_at(s, player)
     for values in pool.values():
         rng.shuffle(values)
     for i, site in enumerate(SITES):
-        if d.site_state[i] == R.TILE and not d.known[player] >> i & 1:
+        if d.site_state[i] == R.TILE and not known >> i & 1:
             d._set_site_value(i, pool[site.kind].pop())
     if not s.opts.open_licenses:
         _redeal_hands(d, player, rng)
     return d
 
 
-def _redeal_hands(d: "State", player: int, rng: random.Random) -> None:
-    """Deal the other players' hands again (same sizes) from the cards ``player`` cannot see.
+def _redeal_hands(d: "State", player: int | None, rng: random.Random) -> None:
+    """Deal the other players' hands again (same sizes) from the cards ``player`` cannot see (None: every hand).
 
-    While an auction winner pays (Action 7a), everyone knows the winner's hand covers the bid; while the
-    winner is penalized, that it does not.  The winner's hand is dealt first, conditioned on that.
+    While an auction winner pays (Action 7a), everyone knows the winner's hand covers the bid in two ways at
+    least (with one way, the rules pay at once); while the winner is penalized, that it does not.  The winner's
+    hand is dealt first, conditioned on that.
     """
     others = [p for p in range(d.n) if p != player]
     ones = d.lic_draw[0] + sum(d.licenses(p)[0] for p in others)
@@ -143,7 +160,8 @@ def _redeal_hands(d: "State", player: int, rng: random.Random) -> None:
         others.remove(winner)
         count = d.license_count(winner)
         covers = d.phase == R.PAY  # value = count + twos must be >= the bid (PAY) or < it (PENALTY)
-        options = [(k, p) for k, p in hypergeometric(ones, twos, count) if (count + k >= d.auc_high) == covers]
+        options = [(k, p) for k, p in hypergeometric(ones, twos, count) if (count + k >= d.auc_high) == covers
+                   and (not covers or len(payments(count - k, k, d.auc_high)) >= 2)]
         k = rng.choices([k for k, _ in options], [p for _, p in options])[0]
         _deal_hand(d, winner, count - k, k)
         ones, twos = ones - (count - k), twos - k

@@ -7,12 +7,13 @@
 
 Every kind finds its position by seeded random play from a new game (3 or 4 players, a random first
 player; some kinds in a variant, named in the prompt) or, one try in five, from a scenario of its rule;
-``level`` asks for a later round (the end bonus comes from any finished game).  A question is asked of one
-seat and uses only what that seat may see: prices, locomotives, trucks, derricks, tiles' places and the
-number of license cards are public; the seat's own licenses are its own; the tie break at the end is asked
-in games with open license hands (the ``open_licenses`` teaching variant), since it may depend on what the
-others hold.  The feedback is the engine's own event for the move asked about, where there is one, and
-names the rulebook section.
+``level`` asks for a later round (the end bonus comes from any finished game).  ``kinds_at(state)`` and
+``make_at(kind, state, seed=...)`` ask about a given position: a kind applies where its move can be made.
+A question is asked of one seat and uses only what that seat may see: prices, locomotives, trucks,
+derricks, tiles' places and the number of license cards are public; the seat's own licenses are its own;
+the tie break at the end is asked in games with open license hands (the ``open_licenses`` teaching
+variant), since it may depend on what the others hold.  The feedback is the engine's own event for the
+move asked about, where there is one, and names the rulebook section.
 """
 from __future__ import annotations
 
@@ -63,6 +64,9 @@ class _Asked:
     """Whether a higher level asks for a later round."""
     scenarios: tuple[str, ...] = ()
     """Scenarios (``giganten.scenarios()``) play may also start from, one try in :data:`FROM_SCENARIO`."""
+    fits: Callable[[State], bool] | None = None
+    """Which given positions (a position file, a running table's) it may be asked about: those it wants, unless
+    this says otherwise."""
 
     def make(self, rng: random.Random, level: int) -> Question:
         earliest = 1 + min(level, LATEST) + rng.randint(0, 2) if self.later else 1
@@ -79,8 +83,15 @@ class _Asked:
 
         return self.ask(cast(State, find_state(start, wanted, rng)), rng)
 
+    def applies(self, state: GameState) -> bool:
+        """Whether a question of this kind can be asked about ``state`` (a position file, a running table's)."""
+        return (self.fits or self.wanted)(cast(State, state))
+
+    def at(self, state: GameState, rng: random.Random) -> Question:
+        return self.ask(cast(State, state), rng)
+
     def kind(self) -> Kind:
-        return Kind(self.name, self.title, self.section, self.judgement, self.make)
+        return Kind(self.name, self.title, self.section, self.judgement, self.make, self.applies, self.at)
 
 
 def _locomotives(s: State) -> Text:
@@ -383,7 +394,9 @@ def _bluff_range(s: State) -> tuple[int, int]:
 
 
 def _bluff_wanted(s: State) -> bool:
-    if not _bid_wanted(s):
+    """A bidder holding two license cards or more (one card always loses one) who may bid more than the hand is
+    worth."""
+    if not _bid_wanted(s) or s.license_count(s.auc_turn) < 2:
         return False
     low, high = _bluff_range(s)
     return low <= high
@@ -463,9 +476,10 @@ def _tie_groups(s: State) -> list[list[int]]:
 
 
 def _tie_wanted(s: State) -> bool:
-    """A decision with locomotives on one space, one of them with licenses to count."""
-    return not s.is_chance() and not s.is_terminal() and any(s.license_count(p) for group in _tie_groups(s)
-                                                             for p in group)
+    """A decision with locomotives on one space, one of them with licenses to count, in a game with open license
+    hands (the tie break may depend on what the others hold)."""
+    return (s.opts.open_licenses and not s.is_chance() and not s.is_terminal()
+            and any(s.license_count(p) for group in _tie_groups(s) for p in group))
 
 
 def _order_text(order: tuple[int, ...] | list[int]) -> Text:
@@ -520,6 +534,11 @@ def _deciding(*phases: int) -> Callable[[State], bool]:
     return wanted
 
 
+def _any_choice(s: State) -> bool:
+    """A seat to move with a choice, whatever it is about (a given position: "what would you do?" is asked there)."""
+    return s.current_player() is not None and len(s.legal_actions()) >= 2
+
+
 def _judge(kind: str) -> Callable[[State, random.Random], Question]:
     """The coach-judged question ``kind``: the seat to move chooses; the coach ranks its options."""
     def ask(s: State, rng: random.Random) -> Question:
@@ -562,7 +581,7 @@ def _kinds() -> list[_Asked]:
                _bid_options, judgement=True, scenarios=("auction_bluff", "winner_cannot_pay")),
         _Asked("what_would_you_do", N_("What would you do? (the coach judges)"), f"{R.A2}; {R.A5}; {R.A6}; {R.A7}",
                _deciding(*JUDGED), _judge("what_would_you_do"), judgement=True,
-               scenarios=("two_derrick_tile", "auction_bluff")),
+               scenarios=("two_derrick_tile", "auction_bluff"), fits=_any_choice),
     ]
 
 
@@ -572,3 +591,5 @@ QUESTIONS = QuestionSet([k.kind() for k in KINDS.values()])
 """Giganten's questions: ``giganten.questions.kinds()`` and ``giganten.questions.make(kind, seed=...)``."""
 kinds = QUESTIONS.kinds
 make = QUESTIONS.make
+kinds_at = QUESTIONS.kinds_at
+make_at = QUESTIONS.make_at

@@ -451,11 +451,12 @@ class State(GameState):
 
         return observation(self, self.check_seat(player))
 
-    def determinize(self, player: int, rng: random.Random) -> "State":
-        """A state consistent with what ``player`` has seen, hidden values re-sampled (see observe.py)."""
+    def determinize(self, player: int | None, rng: random.Random) -> "State":
+        """A state consistent with what ``player`` has seen, hidden values re-sampled (see observe.py); ``player``
+        None: consistent with what the projector shows (every hand and face-down tile re-sampled)."""
         from .observe import determinize
 
-        return determinize(self, self.check_seat(player), rng)
+        return determinize(self, None if player is None else self.check_seat(player), rng)
 
     # -- positions: the state as data a teacher can read and edit (giganten/position.py) -------------------
     def to_position(self) -> dict[str, Any]:

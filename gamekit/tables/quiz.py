@@ -2,7 +2,10 @@
 
 A class question is one of the engines' questions (:mod:`gamekit.questions`) asked of every student of a lesson at
 once: it is kept as what makes it again -- the game, the kind, the seed and the level (the same seed gives the same
-question on every machine) -- with its time limit and whether the teacher has revealed it.  Each student answers
+question on every machine), and for a question about a given position (a position file, a scenario, a running
+table's position: ``make_at``) that position -- with its time limit and whether the teacher has revealed it.  A
+running table's position is kept as the projector may show it (:func:`gamekit.questions.public_position`): no
+seat's hidden hand ever reaches a class question, not even the store's copy of it.  Each student answers
 once, from their seat's page; the answer is kept with the seat, the time, whether it was right (a rule question) or
 what it cost against the coach's best (a judgement question), the kind and its rulebook section.
 
@@ -16,18 +19,24 @@ The tables (created with the store's others, :data:`SCHEMA`):
 * ``gk_answers``: question, table, seat, the student's name, the option chosen, correct (1/0, null for a judgement
   question), cost and win_cost (judgement questions), when; one answer per seat and question;
 * ``gk_judged``: table, seat, decision number, the review's cost in the game's unit and in chance of winning, the
-  rulebook section: the decisions a student's review judged.
+  rulebook section: the decisions a student's review judged;
+* ``gk_question_positions``: question, the position it is about (JSON text, as ``to_position()`` writes it), and
+  what that position is in words ("the scenario auction_bluff", "table 7b after 52 moves"): the questions asked
+  about a given position (a table of its own, so that stores written before it open as they are).
 """
 from __future__ import annotations
 
 import importlib
+import json
 import secrets
 import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from ..questions import Question
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from ..questions import Question, public_position
 from .errors import TableError
 
 SCHEMA = (
@@ -40,6 +49,8 @@ SCHEMA = (
     "cost {real}, win_cost {real}, at {real} NOT NULL, PRIMARY KEY (question, table_id, seat))",
     "CREATE TABLE IF NOT EXISTS gk_judged (table_id TEXT NOT NULL, seat INTEGER NOT NULL, decision INTEGER NOT NULL, "
     "section TEXT NOT NULL, cost {real} NOT NULL, win_cost {real} NOT NULL, PRIMARY KEY (table_id, seat, decision))",
+    "CREATE TABLE IF NOT EXISTS gk_question_positions (question TEXT PRIMARY KEY REFERENCES gk_questions (id), "
+    "position TEXT NOT NULL, about TEXT NOT NULL)",
 )
 #: The longest and shortest time a teacher may give a question.
 MIN_SECONDS, MAX_SECONDS = 5, 600
@@ -64,9 +75,13 @@ class ClassQuestion:
     opened: float
     status: str
     revision: int
+    position: str | None = None
+    """The position the question is about (JSON text), or None: a position the kind found by seeded play."""
+    about: str | None = None
+    """That position in words ("the scenario auction_bluff", "table 7b after 52 moves")."""
 
     def question(self) -> Question:
-        return make_question(self.module, self.kind, self.seed, self.level)
+        return make_question(self.module, self.kind, self.seed, self.level, self.position)
 
     def seconds_left(self) -> int:
         """Whole seconds left to answer (0 once closed or over)."""
@@ -78,18 +93,25 @@ class ClassQuestion:
 
 
 @lru_cache(maxsize=64)
-def make_question(module: str, kind: str, seed: int, level: int) -> Question:
-    """The question (made once per process: the same arguments give the same question)."""
-    return importlib.import_module(module).questions.make(kind, seed=seed, level=level)
+def make_question(module: str, kind: str, seed: int, level: int, position: str | None = None) -> Question:
+    """The question (made once per process: the same arguments give the same question): of ``kind`` from ``seed``
+    and ``level``, or with ``position`` (JSON text) about that position (``make_at``)."""
+    game = importlib.import_module(module)
+    if position is None:
+        return game.questions.make(kind, seed=seed, level=level)
+    return game.questions.make_at(kind, game.from_position(position), seed=seed)
 
 
-_COLUMNS = "id, lesson, module, kind, seed, level, seconds, opened, status, revision"
+_COLUMNS = ("q.id, q.lesson, q.module, q.kind, q.seed, q.level, q.seconds, q.opened, q.status, q.revision, "
+            "p.position, p.about")
+_FROM = "gk_questions q LEFT JOIN gk_question_positions p ON p.question = q.id"
 
 
 def _question(row: Sequence[Any]) -> ClassQuestion:
-    qid, lesson, module, kind, seed, level, seconds, opened, status, revision = row
+    qid, lesson, module, kind, seed, level, seconds, opened, status, revision, position, about = row
     return ClassQuestion(str(qid), None if lesson is None else str(lesson), str(module), str(kind), int(seed),
-                         int(level), int(seconds), float(opened), str(status), int(revision))
+                         int(level), int(seconds), float(opened), str(status), int(revision),
+                         None if position is None else str(position), None if about is None else str(about))
 
 
 class Quiz:
@@ -98,13 +120,27 @@ class Quiz:
     def __init__(self, store: Any) -> None:
         self.store = store
 
-    def ask(self, module: str, kind: str, *, seed: int | None = None, level: int = 0, seconds: int = 60,
-            lesson: str | None = None) -> ClassQuestion:
+    def ask(self, module: str, kind: str | None, *, seed: int | None = None, level: int = 0, seconds: int = 60,
+            lesson: str | None = None, position: Any = None, about: str | None = None) -> ClassQuestion:
         """Pose a question of ``kind`` (a kind of ``<module>.questions``) to the students of ``lesson`` (None: of every
-        table), for ``seconds``; a fresh seed unless given.  Any question still open for that lesson closes."""
+        table), for ``seconds``; a fresh seed unless given.  Any question still open for that lesson closes.
+
+        With ``position`` (a position: a dict or its JSON text, as ``from_position`` reads it) the question is about
+        that position, and ``about`` says what it is; ``kind`` None then chooses the first kind that applies there
+        (the coach's "what would you do?" when the seat to move has a choice)."""
         if module not in ("giganten", "firstgiants") and not module.startswith("tests."):
             raise QuestionError(f"game: giganten or firstgiants, got {module!r:.40}")
-        kinds = [k.name for k in importlib.import_module(module).questions.kinds()]
+        questions = importlib.import_module(module).questions
+        text = None if position is None else self._position_text(module, position)
+        if text is not None:
+            fitting = [k.name for k in questions.kinds_at(importlib.import_module(module).from_position(text))]
+            if not fitting:
+                raise QuestionError(_("no kind of question can be asked about this position"))
+            kind = fitting[0] if kind is None else kind
+            if kind not in fitting:
+                raise QuestionError(_("kind: one of those that can be asked about this position ({kinds}); got "
+                                      "{kind}").format(kinds=", ".join(fitting), kind=f"{kind!r:.40}"))
+        kinds = [k.name for k in questions.kinds()]
         if kind not in kinds:
             raise QuestionError(f"kind: one of {', '.join(kinds)}; got {kind!r:.40}")
         if type(seconds) is not int or not MIN_SECONDS <= seconds <= MAX_SECONDS:
@@ -114,18 +150,52 @@ class Quiz:
         seed = secrets.randbelow(10 ** 6) if seed is None else seed
         if type(seed) is not int or not 0 <= seed < 2 ** 31:
             raise QuestionError(f"seed: a whole number from 0, got {seed!r:.20}")
-        make_question(module, kind, seed, level)  # (made now: a kind that cannot make it fails here, not on pages)
+        assert kind is not None  # (checked above)
+        level = 0 if text is not None else level  # (a given position: no level)
+        make_question(module, kind, seed, level, text)  # (made now: a kind that cannot make it fails here)
         qid = f"q{secrets.token_hex(5)}"
         with self.store._transaction(write=True) as tx:
             tx.run("UPDATE gk_questions SET status = 'closed', revision = revision + 1 WHERE status = 'open' AND "
                    + ("lesson = ?" if lesson else "lesson IS NULL"), (lesson,) if lesson else ())
-            tx.run(f"INSERT INTO gk_questions ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', 1)",
+            tx.run("INSERT INTO gk_questions (id, lesson, module, kind, seed, level, seconds, opened, status, "
+                   "revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', 1)",
                    (qid, lesson, module, kind, seed, level, seconds, time.time()))
+            if text is not None:
+                tx.run("INSERT INTO gk_question_positions (question, position, about) VALUES (?, ?, ?)",
+                       (qid, text, (about or _("a position file"))[:200]))
         return self.get(qid)
+
+    @staticmethod
+    def _position_text(module: str, position: Any) -> str:
+        """The position as the question keeps it: read by the game (refused with why, as a QuestionError) and
+        written back complete, as canonical JSON text."""
+        try:
+            state = importlib.import_module(module).from_position(position)
+        except (ValueError, TypeError) as exc:
+            raise QuestionError(_("the position was refused: {why}").format(why=exc)) from None
+        return json.dumps(state.to_position(), sort_keys=True, separators=(",", ":"))
+
+    def ask_about_table(self, table_id: str, kind: str | None = None, *, seed: int | None = None,
+                        seconds: int = 60) -> ClassQuestion:
+        """Pose a question about the position a running table shows now, to the students of its lesson: drawn from
+        what the projector may see (:func:`gamekit.questions.public_position`: every seat's hidden hand and every
+        face-down tile not every seat has seen re-dealt from public information and the seed), so twin tables that
+        differ only in hidden things give the very same question.  ``kind`` None: the first kind that applies (see
+        :meth:`ask`)."""
+        info = self.store.table_info(table_id)
+        seed = secrets.randbelow(10 ** 6) if seed is None else seed
+        if type(seed) is not int or not 0 <= seed < 2 ** 31:
+            raise QuestionError(f"seed: a whole number from 0, got {seed!r:.20}")
+        state = self.store.state(table_id)
+        entries = max(info.length - 1, 0)
+        about = ngettext("table {title} after {entries} entry", "table {title} after {entries} entries",
+                         entries).format(title=info.title or info.table, entries=entries)
+        return self.ask(info.module, kind, seed=seed, seconds=seconds, lesson=info.lesson,
+                        position=public_position(state, seed), about=about)
 
     def get(self, qid: str) -> ClassQuestion:
         with self.store._transaction(write=False) as tx:
-            row = tx.one(f"SELECT {_COLUMNS} FROM gk_questions WHERE id = ?", (qid,))
+            row = tx.one(f"SELECT {_COLUMNS} FROM {_FROM} WHERE q.id = ?", (qid,))
         if row is None:
             raise QuestionError("there is no such question")
         return _question(row)
@@ -133,8 +203,8 @@ class Quiz:
     def current(self, lesson: str | None) -> ClassQuestion | None:
         """The lesson's newest question (open, closed or revealed), or None."""
         with self.store._transaction(write=False) as tx:
-            row = tx.one(f"SELECT {_COLUMNS} FROM gk_questions WHERE "
-                         + ("lesson = ?" if lesson else "lesson IS NULL") + " ORDER BY opened DESC, id LIMIT 1",
+            row = tx.one(f"SELECT {_COLUMNS} FROM {_FROM} WHERE "
+                         + ("q.lesson = ?" if lesson else "q.lesson IS NULL") + " ORDER BY q.opened DESC, q.id LIMIT 1",
                          (lesson,) if lesson else ())
         return None if row is None else _question(row)
 
@@ -142,8 +212,8 @@ class Quiz:
         """The newest question a student of ``lesson`` is asked (one for the lesson or for every table), if it was
         posed in the last ``within`` seconds."""
         with self.store._transaction(write=False) as tx:
-            row = tx.one(f"SELECT {_COLUMNS} FROM gk_questions WHERE (lesson = ? OR lesson IS NULL) AND opened > ? "
-                         "ORDER BY opened DESC, id LIMIT 1", (lesson, time.time() - within))
+            row = tx.one(f"SELECT {_COLUMNS} FROM {_FROM} WHERE (q.lesson = ? OR q.lesson IS NULL) AND q.opened > ? "
+                         "ORDER BY q.opened DESC, q.id LIMIT 1", (lesson, time.time() - within))
         return None if row is None else _question(row)
 
     def revision(self) -> int:
@@ -195,9 +265,8 @@ class Quiz:
     def recent(self, count: int = 8) -> list[tuple[ClassQuestion, int]]:
         """The newest ``count`` questions, newest first, each with how many answers it has."""
         with self.store._transaction(write=False) as tx:
-            rows = tx.all(f"SELECT {', '.join('q.' + c for c in _COLUMNS.split(', '))}, "
-                          "(SELECT COUNT(*) FROM gk_answers a WHERE a.question = q.id) FROM gk_questions q "
-                          "ORDER BY q.opened DESC LIMIT ?", (count,))
+            rows = tx.all(f"SELECT {_COLUMNS}, (SELECT COUNT(*) FROM gk_answers a WHERE a.question = q.id) "
+                          f"FROM {_FROM} ORDER BY q.opened DESC LIMIT ?", (count,))
         return [(_question(row[:-1]), int(row[-1])) for row in rows]
 
     def answers(self, qid: str) -> list[tuple[str, int, int]]:

@@ -6,6 +6,7 @@ import random
 import numpy as np
 import pytest
 
+from gamekit.coach import advise
 from gamekit.questions import Feedback, Kind, Question, QuestionSet, choices, find_state, judgement_question, \
     rule_question
 
@@ -20,7 +21,10 @@ def rolling_state(rng: random.Random, level: int):
 
 def make_roll_total(rng: random.Random, level: int) -> Question:
     """What is the turn total after the die shows a face?"""
-    state = rolling_state(rng, level)
+    return ask_roll_total(rolling_state(rng, level), rng)
+
+
+def ask_roll_total(state, rng: random.Random) -> Question:
     face = rng.randint(1, 6)
     after = state.apply(Face(face))
     total = 0 if after.to_move != state.to_move else after.turn_total
@@ -38,7 +42,8 @@ def make_hold_or_roll(rng: random.Random, level: int) -> Question:
 
 
 QUESTIONS = QuestionSet([
-    Kind("roll_total", "The turn total after a roll", "Toy rules: roll", False, make_roll_total),
+    Kind("roll_total", "The turn total after a roll", "Toy rules: roll", False, make_roll_total,
+         applies=lambda s: s.rolling, at=ask_roll_total),
     Kind("hold_or_roll", "Roll or hold?", "Toy rules: hold", True, make_hold_or_roll),
 ])
 
@@ -146,3 +151,30 @@ def test_find_state_plays_with_the_bots_given():
     state = find_state(SPEC.new_game(2), lambda s: max(s.banked) > 0 or s.to_move == 1, random.Random(1),
                        bots=lambda seat, seed: Holder(seed))
     assert state.to_move == 1 and state.banked == [0, 0] and len(chosen) == 2  # (holding at once banks nothing)
+
+
+def test_a_kind_is_asked_about_a_given_position_and_only_where_it_applies():
+    state = rolling_state(random.Random(1), 2)
+    assert [k.name for k in QUESTIONS.kinds_at(state)] == ["roll_total"]  # (hold_or_roll has no ``at``)
+    a, b = QUESTIONS.make_at("roll_total", state, seed=3), QUESTIONS.make_at("roll_total", state, seed=3)
+    assert a.state is state and (a.prompt, a.options, a.answer) == (b.prompt, b.options, b.answer)
+    assert a.prompt.startswith(f"Turn total {state.turn_total};") and a.section == "Toy rules: roll"
+    assert len({QUESTIONS.make_at("roll_total", state, seed=s).prompt for s in range(20)}) > 3
+    with pytest.raises(ValueError, match="hold_or_roll cannot be asked about this position .*roll_total"):
+        QUESTIONS.make_at("hold_or_roll", state)
+    with pytest.raises(ValueError, match="no kind of question"):
+        QUESTIONS.make_at("nope", state)
+    deciding = SPEC.new_game(2)
+    assert not deciding.rolling and QUESTIONS.kinds_at(deciding) == []
+
+
+def test_a_judgement_question_is_asked_again_of_another_coach_setting():
+    q = QUESTIONS.make("hold_or_roll", seed=2)
+    assert q.coach is not None and q.coach.samples == 16 and len(q.actions) == len(q.options)
+    cheap = q.coached(samples=3)
+    assert (cheap.prompt, cheap.options, cheap.actions) == (q.prompt, q.options, q.actions)
+    assert cheap.coach.samples == 3 and cheap.coach.seed == q.coach.seed and cheap.coach.model is q.coach.model
+    ranking = advise(q.state, q.seat, samples=3, seed=q.coach.seed, model=q.coach.model, include=q.actions)
+    assert cheap.check(0).best == q.actions.index(ranking.best.action)
+    with pytest.raises(ValueError, match="only a judgement question"):
+        QUESTIONS.make("roll_total", seed=1).coached(samples=3)

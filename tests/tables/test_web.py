@@ -356,3 +356,61 @@ def test_the_class_plays_on_from_a_questions_position(server):
     position = asked.question().state
     assert newest.players == position.num_players and newest.title.startswith("from the question truck_cost")
     assert server.store.state(newest.table).observation(0) == position.observation(0) or newest.length > 0
+
+
+def test_the_teacher_asks_about_a_scenario_and_about_a_position_file(server):
+    lesson = server.store.create_lesson(giganten, ["Ana", "Ben", "Cleo"], 3, title="positions", seed=5)
+    page = server.get("/", params={"code": TEACHER_KEY}).text
+    assert "Ask about a position" in page and "Ask the class about this position" in page
+    form = {"key": TEACHER_KEY, "lesson": lesson.id, "game": "giganten", "scenario:giganten": "auction_bluff",
+            "kind_at:giganten": "legal_bids", "seconds": "60", "seed": "3"}
+    answer = server.post("/teacher/ask-position", data=form)
+    assert answer.status_code == 200 and "The question is posed" in answer.text
+    asked = server.store.quiz.current_for(lesson.id)
+    about = f"the scenario {giganten.scenario_info('auction_bluff').title}"
+    assert asked.kind == "legal_bids" and asked.about == about
+    assert asked.question().state.to_position() == giganten.scenario("auction_bluff").to_position()
+    assert about in answer.text  # (the list of questions says what each is about)
+    projector = server.get(f"/question/{asked.id}").text
+    assert asked.question().options[0] in projector
+    file = json.dumps(giganten.scenario("price_zones").to_position()).encode()
+    answer = server.post("/teacher/ask-position", data={**form, "kind_at:giganten": ""},
+                         files={"position": ("zones.json", file, "application/json")})
+    asked = server.store.quiz.current_for(lesson.id)
+    assert "The question is posed" in answer.text and asked.about == "a position file"
+    assert asked.kind == giganten.questions.kinds_at(giganten.scenario("price_zones"))[0].name
+    refused = server.post("/teacher/ask-position", data=form, files={"position": ("x.json", b"{\"round\": -1}",
+                                                                                  "application/json")})
+    assert "gk-problem" in refused.text and "position was refused" in refused.text
+    wrong_kind = server.post("/teacher/ask-position", data={**form, "kind_at:giganten": "end_bonus"})
+    assert "gk-problem" in wrong_kind.text and "legal_bids" in wrong_kind.text
+    assert server.post("/teacher/ask-position", data={**form, "key": "nope"}).status_code == 403
+    server.classroom.limiter._wrong.clear()
+
+
+def test_a_question_about_twin_tables_positions_gives_byte_identical_question_pages(server):
+    """The teacher asks about the position on a table's projector: twin tables that differ only in a license draw and
+    two face-down tiles give the same question, byte for byte, on the projector's question page and in every seat's
+    question box (the seat holding the licenses too: the question is drawn from what the projector shows)."""
+    one, two, blind = twin_games(seed=12)
+    tables = [server.store.create_table(giganten, ["human"] * 4, title="twin questions", from_save=s.to_json())
+              for s in (one, two)]
+    page = server.get("/", params={"code": TEACHER_KEY}).text
+    assert f"name='table' value='{tables[0].table}'" in page
+    projectors, boxes = [], []
+    for t in tables:
+        form = {"key": TEACHER_KEY, "table": t.table, "kind": "what_would_you_do", "seconds": "60", "seed": "21"}
+        answer = server.post("/teacher/ask-table", data=form)
+        assert "The question is posed" in answer.text, answer.text[-3000:]
+        asked = server.store.quiz.current_for(None)
+        assert asked.about.startswith("table twin questions after ")
+        projectors.append(server.get(f"/question/{asked.id}").text.replace(asked.id, "QID"))
+        boxes.append([update(messages(server, {"t": "hello", "code": t.seats[seat]}, 1)[0])["quiz"].replace(
+            asked.id, "QID") for seat in range(4)])
+    assert projectors[0] == projectors[1] and "What would you do?" in projectors[0]
+    assert boxes[0] == boxes[1] and "gk-answer" in boxes[0][blind[0]]
+    holder = next(p for p in range(4) if p not in blind)
+    assert boxes[0][holder] == boxes[1][holder]
+    refused = server.post("/teacher/ask-table", data={"key": TEACHER_KEY, "table": tables[0].table,
+                                                      "kind": "end_bonus", "seconds": "60", "seed": "21"})
+    assert "gk-problem" in refused.text and "what_would_you_do" in refused.text

@@ -9,6 +9,8 @@
                           or the host's operations
 ``POST /teacher/lesson``  the teacher creates a lesson's tables; the answer is the sheet of seat cards
 ``POST /teacher/reissue`` a new code for one seat (the old one stops at once); the answer is its card
+``POST /teacher/ask...``  a class question: of a kind (``ask``), about a scenario or a position file
+                          (``ask-position``), about the position a table's projector shows (``ask-table``)
 ``GET /static/...``       the kit's one script and stylesheet
 ========================  ==========================================================================
 
@@ -139,6 +141,8 @@ class Classroom:
             Route("/watch/{table}", self.watch),
             Route("/question/{question}", self.question_page),
             Route("/teacher/ask", self.ask, methods=["POST"]),
+            Route("/teacher/ask-position", self.ask_position, methods=["POST"]),
+            Route("/teacher/ask-table", self.ask_table, methods=["POST"]),
             Route("/teacher/question", self.question_status, methods=["POST"]),
             Route("/teacher/play-on", self.play_on, methods=["POST"]),
             Route("/teacher/results.csv", self.results_csv),
@@ -212,12 +216,15 @@ class Classroom:
 
     async def teacher_page(self, request: Request, key: str, **extra: Any) -> HTMLResponse:
         online = {t: self.hub.online(t) for t in self.hub.pages}
+        key = key.replace("-", "")
         rows = await asyncio.to_thread(teacher.lesson_rows, self.store, online)
+        await asyncio.to_thread(teacher.add_ask_forms, self.store, rows, key)
         lessons = await asyncio.to_thread(self.store.lessons)
         asked = await asyncio.to_thread(teacher.recent_questions, self.store)
         learnt = await asyncio.to_thread(teacher.learnt, self.store)
-        return self.page(request, "teacher.html", key=key.replace("-", ""), games=teacher.games(), rows=rows,
-                         lessons=lessons, asked=asked, learnt=learnt, question_kinds=teacher.question_kinds(), **extra)
+        return self.page(request, "teacher.html", key=key, games=teacher.games(), rows=rows, lessons=lessons,
+                         asked=asked, learnt=learnt, question_kinds=teacher.question_kinds(),
+                         ask_position=teacher.ask_position_form(key, lessons), **extra)
 
     # -- the teacher's forms ---------------------------------------------------------------------
     async def _teacher_form(self, request: Request) -> tuple[str, Any] | Response:
@@ -260,6 +267,34 @@ class Classroom:
         try:
             module, kind, settings = teacher.read_question_form(form)
             asked = await asyncio.to_thread(self.store.quiz.ask, module, kind, **settings)
+        except (teacher.FormError, TableError) as exc:
+            return await self.teacher_page(request, key, problem=str(exc))
+        return await self.teacher_page(request, key, asked_now=asked.id)
+
+    async def ask_position(self, request: Request) -> Response:
+        """The teacher poses a class question about a position: one of the kit's scenarios or an uploaded file."""
+        checked = await self._teacher_form(request)
+        if isinstance(checked, Response):
+            return checked
+        key, form = checked
+        upload = form.get("position")
+        position = await upload.read() if isinstance(upload, UploadFile) and upload.filename else None
+        try:
+            module, kind, settings = teacher.read_position_question_form(form, position)
+            asked = await asyncio.to_thread(self.store.quiz.ask, module, kind, **settings)
+        except (teacher.FormError, TableError) as exc:
+            return await self.teacher_page(request, key, problem=str(exc))
+        return await self.teacher_page(request, key, asked_now=asked.id)
+
+    async def ask_table(self, request: Request) -> Response:
+        """The teacher poses a class question about the position a table's projector shows now, to its lesson."""
+        checked = await self._teacher_form(request)
+        if isinstance(checked, Response):
+            return checked
+        key, form = checked
+        try:
+            table, kind, settings = teacher.read_table_question_form(form)
+            asked = await asyncio.to_thread(self.store.quiz.ask_about_table, table, kind, **settings)
         except (teacher.FormError, TableError) as exc:
             return await self.teacher_page(request, key, problem=str(exc))
         return await self.teacher_page(request, key, asked_now=asked.id)

@@ -13,6 +13,7 @@ Every form carries the teacher key in its body and must come from a page of this
 from __future__ import annotations
 
 import importlib
+import secrets
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 from urllib.parse import quote
@@ -20,7 +21,9 @@ from urllib.parse import quote
 import segno
 
 from ...coach import percent
-
+from ...i18n import gettext as _
+from ...questions import Kind, public_position
+from ...widgets.controls import escape
 from ..store import TableStore, TableSummary
 from .render import game_view, result_html
 
@@ -238,9 +241,10 @@ def students_of(store: TableStore, lesson: str | None) -> list[str] | int:
 
 
 def recent_questions(store: TableStore, count: int = 8) -> list[dict[str, Any]]:
-    """The newest class questions: id, lesson, game, kind, status, answers given."""
+    """The newest class questions: id, lesson, game, kind, status, answers given, and the position a question is about
+    (None: one the kind found)."""
     return [{"id": q.id, "lesson": q.lesson, "game": game_view(q.module).title, "kind": q.kind, "status": q.status,
-             "answers": answers} for q, answers in store.quiz.recent(count)]
+             "answers": answers, "about": q.about} for q, answers in store.quiz.recent(count)]
 
 
 def learnt(store: TableStore, lesson: str | None = None) -> dict[str, Any]:
@@ -274,3 +278,111 @@ def learnt(store: TableStore, lesson: str | None = None) -> dict[str, Any]:
 
 def _mean_percent(values: list[float]) -> str:
     return "–" if not values else percent(sum(values) / len(values))
+
+
+# -- class questions about a position: a position file, a scenario, a running table -------------------------------
+def read_position_question_form(form: Mapping[str, Any], position: bytes | None) -> tuple[str, str | None,
+                                                                                          dict[str, Any]]:
+    """The "Ask about a position" form, checked: the game, the kind (None: the first that applies) and the settings
+    of :meth:`Quiz.ask` with the position (an uploaded position file's text, else the chosen scenario's position)
+    and what it is in words."""
+    module = str(form.get("game", ""))
+    if module not in GAMES:
+        raise FormError(f"game: one of {', '.join(GAMES)}")
+    settings: dict[str, Any] = {"seconds": _int(form, "seconds", 5, 600, 60),
+                                "lesson": str(form.get("lesson") or "") or None}
+    seed = str(form.get("seed", "")).strip()
+    if seed:
+        settings["seed"] = _int(form, "seed", 0, 2 ** 31 - 1)
+    if position:
+        try:
+            settings["position"] = position.decode("utf-8")
+        except UnicodeDecodeError:
+            raise FormError(_("the position file was refused: it is not UTF-8 text")) from None
+        settings["about"] = _("a position file")
+    else:
+        name = str(form.get(f"scenario:{module}", ""))
+        titles = dict((value, title) for title, value in start_menu(module)[1:])
+        if name not in titles:
+            raise FormError(_("a position: a position file, or one of the game's scenarios"))
+        settings["position"] = importlib.import_module(module).scenario(name).to_position()
+        settings["about"] = _("the scenario {title}").format(title=titles[name])
+    return module, str(form.get(f"kind_at:{module}", "")) or None, settings
+
+
+def ask_position_form(key: str, lessons: Sequence[tuple[str, str, float]]) -> str:
+    """The teacher's "Ask about a position" form (HTML): the students, the game, a scenario or a position file, the
+    kind of question (or whichever applies), the seconds and a seed."""
+    students = "".join(f"<option value='{escape(lesson)}'{' selected' if i == 0 else ''}>"
+                       f"{escape(_('lesson {title}').format(title=title or lesson))}</option>"
+                       for i, (lesson, title, _created) in enumerate(reversed(lessons)))
+    games_menu = "".join(f"<option value='{g}'>{escape(game_view(g).title or g)}</option>" for g in GAMES)
+    whichever = escape(_("whichever applies (what would you do? first)"))
+    sets = []
+    for g in GAMES:
+        scenarios = "".join(f"<option value='{escape(value)}'>{escape(title)}</option>"
+                            for title, value in start_menu(g)[1:])
+        kinds = "".join(f"<option value='{k.name}'>{escape(k.title)}</option>"
+                        for k in importlib.import_module(g).questions.kinds())
+        legend = escape(_("{game}: the position and the kind of question").format(game=game_view(g).title or g))
+        sets.append(f"<fieldset class='gk-game-options' data-game='{g}'><legend>{legend}</legend>"
+                    f"<label>{escape(_('Scenario'))} <select name='scenario:{g}'>{scenarios}</select></label>"
+                    f"<label>{escape(_('Kind'))} <select name='kind_at:{g}'><option value=''>{whichever}</option>"
+                    f"{kinds}</select></label></fieldset>")
+    help_text = escape(_("A question about one of the kit's scenarios or about a position file of your own (a JSON "
+                         "position, as docs/positions.md describes); a file, if given, is used instead of the "
+                         "scenario. Each table's row below asks about the position its projector shows."))
+    return (f"<h3>{escape(_('Ask about a position'))}</h3><p class='gk-help'>{help_text}</p>"
+            "<form method='post' action='/teacher/ask-position' enctype='multipart/form-data' "
+            "class='gk-lesson-form gk-ask-form'>"
+            f"<input type='hidden' name='key' value='{escape(key)}'>"
+            f"<label>{escape(_('Students'))} <select name='lesson'><option value=''>{escape(_('every table'))}</option>"
+            f"{students}</select></label><label>{escape(_('Game'))} <select name='game'>{games_menu}</select></label>"
+            f"{''.join(sets)}<label>{escape(_('Or a position file'))} <input type='file' name='position' "
+            "accept='.json,application/json'></label>"
+            f"<label>{escape(_('Seconds to answer'))} <input name='seconds' inputmode='numeric' size='4' value='60'>"
+            f"</label><label>{escape(_('Seed (empty: a fresh question)'))} <input name='seed' inputmode='numeric' "
+            f"size='8'></label><button type='submit' class='gk-primary'>{escape(_('Ask the class'))}</button></form>")
+
+
+def table_kinds(store: TableStore, table_id: str, seed: int) -> list[Kind]:
+    """The kinds of question that can be asked about the position a table's projector shows now, as the class
+    would be asked it with ``seed`` (:meth:`Quiz.ask_about_table`)."""
+    info = store.table_info(table_id)
+    game = importlib.import_module(info.module)
+    try:
+        state = game.from_position(public_position(store.state(table_id), seed))
+    except ValueError:
+        return []  # (a moment no position file can hold, e.g. the deal of a new game)
+    return list(game.questions.kinds_at(state))
+
+
+def ask_table_form(key: str, table_id: str, kinds: Sequence[Kind], seed: int) -> str:
+    """A table's "Ask the class about this position" form (HTML): the kinds that apply now, the seconds; the seed
+    that chose them goes with it, so the question is about the position they were chosen for."""
+    if not kinds:
+        return f"<p class='gk-help'>{escape(_('No question fits this position now.'))}</p>"
+    menu = "".join(f"<option value='{k.name}'>{escape(k.title)}</option>" for k in kinds)
+    kind_label, seconds_label = escape(_("Kind of question")), escape(_("Seconds to answer"))
+    return ("<div class='gk-ask-table'><form method='post' action='/teacher/ask-table' class='gk-inline'>"
+            f"<input type='hidden' name='key' value='{escape(key)}'><input type='hidden' name='table' "
+            f"value='{escape(table_id)}'><input type='hidden' name='seed' value='{seed}'>"
+            f"<select name='kind' aria-label='{kind_label}'>{menu}</select> "
+            f"<input name='seconds' inputmode='numeric' size='3' value='60' aria-label='{seconds_label}'>"
+            f" <button type='submit' class='gk-small'>{escape(_('Ask the class about this position'))}</button></form>"
+            "</div>")
+
+
+def read_table_question_form(form: Mapping[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    """A table's "Ask the class about this position" form, checked: the table, the kind, the seconds and seed."""
+    table = str(form.get("table", ""))
+    kind = str(form.get("kind", ""))
+    return table, kind, {"seconds": _int(form, "seconds", 5, 600, 60), "seed": _int(form, "seed", 0, 2 ** 31 - 1)}
+
+
+def add_ask_forms(store: TableStore, rows: list[dict[str, Any]], key: str) -> None:
+    """Give each row of the teacher's list its "Ask the class about this position" form (``row["ask"]``), with the
+    kinds that apply to its projector's position for a fresh seed."""
+    for row in rows:
+        seed = secrets.randbelow(10 ** 6)
+        row["ask"] = ask_table_form(key, row["table"], table_kinds(store, row["table"], seed), seed)
