@@ -71,6 +71,26 @@ def _own_words(text: str) -> str | None:
     return None
 
 
+def family_name(family: int) -> str:
+    """A Family's name in the reader's language: "Herbivore", "Planteæder", "Pflanzenfresser"."""
+    return pgettext("family", FAMILY_NAMES[family])
+
+
+def size_name(size: int) -> str:
+    """A Size's name in the reader's language: "Small", "Lille", "Klein"."""
+    return pgettext("size", SIZE_NAMES[size])
+
+
+def card_name(card: int) -> str:
+    """A card's name in the reader's language: "Small Herbivore", "Lille planteæder"."""
+    return pgettext("card", CARDS[card].name)
+
+
+def card_label(card: int) -> str:
+    """A card with its number, in the reader's language: "#12 Small Herbivore", "#12 Lille planteæder"."""
+    return WORDING.text(str(CARDS[card]))
+
+
 WORDING = Wording({}, EVENT_FRAGMENTS, _own_words,
                   atom=r"#\d+ (?:" + "|".join(sorted(_CARD_NAMES, key=len, reverse=True)) + ")")
 

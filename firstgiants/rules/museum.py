@@ -20,7 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gamekit.i18n import gettext as _
+
 from ..components import FAMILY, FAMILY_NAMES, SIZE, SIZE_NAMES, TOKENS
+from ..text import family_name, size_name
 
 UNTYPED, FAMILY_SET, SIZE_SET = 0, 1, 2
 #: "A complete Family set cannot exceed 3 cards" (one card per size) ...
@@ -126,23 +129,30 @@ def join(mset: MuseumSet, card: int) -> tuple[int, int] | str:
     cards, kind, key = mset.cards, mset.kind, mset.key
     f, s = FAMILY[card], SIZE[card]
     if r == PAIR_SAME_CARD:
-        return (f"a {SIZE_NAMES[s]} {FAMILY_NAMES[f]} cannot join another {SIZE_NAMES[s]} {FAMILY_NAMES[f]}: "
-                "a family set needs different sizes and a size set different families")
+        return _("a {size} {family} cannot join another {size} {family}: a family set needs different sizes and a "
+                 "size set different families").format(size=size_name(s), family=family_name(f))
     if r == PAIR_NO_TYPE:
         of, os = FAMILY[cards[0]], SIZE[cards[0]]
-        return (f"a {SIZE_NAMES[s]} {FAMILY_NAMES[f]} cannot join a {SIZE_NAMES[os]} {FAMILY_NAMES[of]}: "
-                "a family set needs one family and a size set one size")
+        return _("a {size} {family} cannot join a {other_size} {other_family}: a family set needs one family and "
+                 "a size set one size").format(size=size_name(s), family=family_name(f), other_size=size_name(os),
+                                                other_family=family_name(of))
     if r == SET_FULL and kind == FAMILY_SET:
-        return f"the {FAMILY_NAMES[key]} family set is full: a family set cannot exceed {FAMILY_SET_LIMIT} cards"
+        return _("the {family} family set is full: a family set cannot exceed {limit} cards").format(
+            family=family_name(key), limit=FAMILY_SET_LIMIT)
     if r == SET_FULL:
-        return f"the {SIZE_NAMES[key]} size set is full: a size set cannot exceed {SIZE_SET_LIMIT} cards"
+        return _("the {size} size set is full: a size set cannot exceed {limit} cards").format(
+            size=size_name(key), limit=SIZE_SET_LIMIT)
     if r == WRONG_FAMILY:
-        return f"a {FAMILY_NAMES[key]} family set takes only {FAMILY_NAMES[key]} fossils, not {FAMILY_NAMES[f]}"
+        return _("a {family} family set takes only {family} fossils, not {other}").format(
+            family=family_name(key), other=family_name(f))
     if r == DUPLICATE_SIZE:
-        return f"the {FAMILY_NAMES[key]} family set already holds a {SIZE_NAMES[s]} fossil (duplicate size)"
+        return _("the {family} family set already holds a {size} fossil (duplicate size)").format(
+            family=family_name(key), size=size_name(s))
     if r == WRONG_SIZE:
-        return f"a {SIZE_NAMES[key]} size set takes only {SIZE_NAMES[key]} fossils, not {SIZE_NAMES[s]}"
-    return f"the {SIZE_NAMES[key]} size set already holds a {FAMILY_NAMES[f]} fossil (duplicate family)"
+        return _("a {size} size set takes only {size} fossils, not {other}").format(
+            size=size_name(key), other=size_name(s))
+    return _("the {size} size set already holds a {family} fossil (duplicate family)").format(
+        size=size_name(key), family=family_name(f))
 
 
 def extend(mset: MuseumSet, card: int, kind: int, key: int, token: int) -> MuseumSet:
