@@ -4,6 +4,7 @@ and German, worded from the catalogue in the reader's language, and leaves the s
 from __future__ import annotations
 
 import ast
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -414,3 +415,57 @@ def test_the_message_is_worded_in_the_language_in_force_when_raised():
     with using("da"):
         danish = refuse(state, giganten.Bid(5), "da")
     assert danish.rule == "Setup" and "kan ikke spilles nu" in str(danish)
+
+
+# -- the other refusals a user meets: a save file, a move sent by a page, a table's rules -------------------------
+
+def _bad_save() -> None:
+    """A save whose first action is illegal at the deal."""
+    data = json.loads(giganten.new_game(3).to_json())
+    data["actions"] = [{"kind": "bid", "amount": 5}]
+    giganten.from_json(json.dumps(data))
+
+
+def _truncated_save() -> None:
+    giganten.from_json(firstgiants.new_game(2).to_json()[:-3])
+
+
+def _bad_action_json() -> None:
+    giganten.SPEC.codec.decode({"kind": "bid", "amount": True})
+
+
+def _unknown_action_kind() -> None:
+    firstgiants.SPEC.codec.decode({"kind": "fly"})
+
+
+def _not_your_turn() -> None:
+    from gamekit.tables.errors import NotYourTurn
+    raise NotYourTurn(0, 2)
+
+
+def _unknown_code() -> None:
+    from gamekit.tables.errors import UnknownCode
+    raise UnknownCode("seat or table")
+
+
+def _rewind_too_far() -> None:
+    from gamekit.record import rewind
+    rewind(giganten.new_game(3), 5)
+
+
+OTHER_REFUSALS = [_bad_save, _truncated_save, _bad_action_json, _unknown_action_kind, _not_your_turn, _unknown_code,
+                  _rewind_too_far]
+
+
+@pytest.mark.parametrize("refusal", OTHER_REFUSALS, ids=lambda f: f.__name__.strip("_"))
+def test_the_kit_s_other_refusals_are_worded_in_every_language(refusal):
+    words = {}
+    for lang in LANGUAGES:
+        with using(lang), pytest.raises(Exception) as info:  # noqa: PT011  (each its own type, compared below)
+            refusal()
+        words[lang] = (type(info.value), str(info.value))
+    english_type, english = words[SOURCE]
+    for lang in OTHERS:
+        kind, text = words[lang]
+        assert kind is english_type and text != english, (lang, text)
+        assert not re.search(r"\{[a-z_0-9]*(:[^{}]*)?\}", text), f"a placeholder left: {text}"  # ({'kind': ...} may be)
