@@ -417,7 +417,7 @@ def test_the_message_is_worded_in_the_language_in_force_when_raised():
     assert danish.rule == "Setup" and "kan ikke spilles nu" in str(danish)
 
 
-# -- the other refusals a user meets: a save file, a move sent by a page, a table's rules -------------------------
+# -- the other refusals a user meets: a save file, a move sent by a page, a table's rules, a position's shape -----
 
 def _bad_save() -> None:
     """A save whose first action is illegal at the deal."""
@@ -453,8 +453,20 @@ def _rewind_too_far() -> None:
     rewind(giganten.new_game(3), 5)
 
 
+def _position_of_another_game() -> None:
+    giganten.from_position({"game": "firstgiants"})
+
+
+def _position_without_players() -> None:
+    firstgiants.from_position({"version": 1})
+
+
+def _position_with_a_wrong_type() -> None:
+    giganten.from_position('{"version": "one"}')
+
+
 OTHER_REFUSALS = [_bad_save, _truncated_save, _bad_action_json, _unknown_action_kind, _not_your_turn, _unknown_code,
-                  _rewind_too_far]
+                  _rewind_too_far, _position_of_another_game, _position_without_players, _position_with_a_wrong_type]
 
 
 @pytest.mark.parametrize("refusal", OTHER_REFUSALS, ids=lambda f: f.__name__.strip("_"))
