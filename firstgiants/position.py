@@ -41,6 +41,7 @@ from gamekit.positions import (
     seed_of,
     whole,
 )
+from gamekit.i18n import gettext as _
 from gamekit.words import counted
 
 from .components import CARDS, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, FAMILY_NAMES, LABEL, SIZE_NAMES, TOKENS
@@ -531,8 +532,8 @@ class _Builder:
         s = self.s
         nobody = s.phase in (DEAL, OVER)
         check_turn(self.turn, None if nobody else s.active, s.names,
-                   "nobody plays during the deal or once the game is over" if nobody else
-                   "the first player and the turns played decide it (Game Turn: clockwise)")
+                   _("nobody plays during the deal or once the game is over") if nobody else
+                   _("the first player and the turns played decide it (Game Turn: clockwise)"))
 
     def _settled(self) -> None:
         """The rules would not have moved on: a chance node has two outcomes or more, a decision two choices or

@@ -426,10 +426,12 @@ def seed_of(seed: Any) -> int:
 
 def check_turn(given: int | None, expected: int | None, names: Sequence[str], because: str) -> None:
     """A ``turn`` given (a seat, None if left out) agrees with whose turn the rest of the position says it is
-    (``expected``, None when it is nobody's); ``because`` says what decides it."""
+    (``expected``, None when it is nobody's); ``because`` says what decides it, in the reader's language."""
     if given is not None and given != expected:
-        who = names[expected] if expected is not None else "nobody"
-        raise PositionError("turn", f"it is {who}'s turn here, got {names[given]}: {because}")
+        message = (_("it is {name}'s turn here, got {given}: {because}") if expected is not None else
+                   _("it is nobody's turn here, got {given}: {because}"))
+        raise PositionError("turn", message.format(name=names[expected] if expected is not None else "",
+                                                   given=names[given], because=because))
 
 
 def guarded(game: str, build: Callable[[], T]) -> T:

@@ -465,8 +465,27 @@ def _position_with_a_wrong_type() -> None:
     giganten.from_position('{"version": "one"}')
 
 
+def _giganten_position_price() -> None:
+    position = giganten.new_game(3).to_position()
+    position["prices"] = {"Hudson Oil Industries": 1234}
+    giganten.from_position(position)
+
+
+def _giganten_position_turn() -> None:
+    position = giganten.new_game(3).to_position()
+    position["turn"] = "Blue"
+    giganten.from_position(position)
+
+
+def test_the_tile_kinds_are_in_the_catalogues():
+    from giganten.components import TILE_KINDS
+    from giganten.position import TILE_NAMES
+    assert {kind.name for kind in TILE_KINDS.values()} == set(TILE_NAMES)
+
+
 OTHER_REFUSALS = [_bad_save, _truncated_save, _bad_action_json, _unknown_action_kind, _not_your_turn, _unknown_code,
-                  _rewind_too_far, _position_of_another_game, _position_without_players, _position_with_a_wrong_type]
+                  _rewind_too_far, _position_of_another_game, _position_without_players, _position_with_a_wrong_type,
+                  _giganten_position_price, _giganten_position_turn]
 
 
 @pytest.mark.parametrize("refusal", OTHER_REFUSALS, ids=lambda f: f.__name__.strip("_"))
