@@ -477,6 +477,19 @@ def _giganten_position_turn() -> None:
     giganten.from_position(position)
 
 
+def _firstgiants_position_players() -> None:
+    position = firstgiants.new_game(2).to_position()
+    position["players"] = position["players"][:1]
+    firstgiants.from_position(position)
+
+
+def _firstgiants_position_turns() -> None:
+    """Cards in hand after no turn at all."""
+    position = _states(firstgiants, 2, 1)[60].to_position()
+    position["turns_played"] = 0
+    firstgiants.from_position(position)
+
+
 def test_the_tile_kinds_are_in_the_catalogues():
     from giganten.components import TILE_KINDS
     from giganten.position import TILE_NAMES
@@ -485,7 +498,8 @@ def test_the_tile_kinds_are_in_the_catalogues():
 
 OTHER_REFUSALS = [_bad_save, _truncated_save, _bad_action_json, _unknown_action_kind, _not_your_turn, _unknown_code,
                   _rewind_too_far, _position_of_another_game, _position_without_players, _position_with_a_wrong_type,
-                  _giganten_position_price, _giganten_position_turn]
+                  _giganten_position_price, _giganten_position_turn, _firstgiants_position_players,
+                  _firstgiants_position_turns]
 
 
 @pytest.mark.parametrize("refusal", OTHER_REFUSALS, ids=lambda f: f.__name__.strip("_"))
