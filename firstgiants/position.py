@@ -41,7 +41,8 @@ from gamekit.positions import (
     seed_of,
     whole,
 )
-from gamekit.words import counted
+from gamekit.i18n import gettext as _
+from gamekit.words import say_count
 
 from .components import CARDS, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, FAMILY_NAMES, LABEL, SIZE_NAMES, TOKENS
 from .rules import (
@@ -80,6 +81,7 @@ from .rules.museum import (
 )
 from .rules.news import NEWS_READINGS, TOKENS_IN_PLAY
 from .rules.triggers import ORDER_DECISION, order_matters
+from .text import WORDING
 from .state import State
 
 GAME = "firstgiants"
@@ -187,8 +189,9 @@ class _Builder:
         players = f.items("players", required=True)
         n = len(players)
         if not TOKENS.min_players <= n <= TOKENS.max_players:
-            raise PositionError("players", f"First Giants is for {TOKENS.min_players} to {TOKENS.max_players} "
-                                           f"players: give one entry per player, got {n}")
+            raise PositionError("players", _("First Giants is for {low} to {high} players: give one entry per player, "
+                                             "got {given}").format(low=TOKENS.min_players, high=TOKENS.max_players,
+                                                                   given=n))
         objects = [as_object(path, item) for path, item in players]
         options = self._options(n, objects)
         s = State(n, options)
@@ -236,13 +239,14 @@ class _Builder:
             raise PositionError("players" if by_players else "options.names", str(exc)) from None
         for p, name in enumerate(given):
             if name is not None and name != names[p]:
-                raise PositionError(f"players[{p}].name", f"seat {p + 1} is {names[p]} (options.names), got "
-                                                          f"{name!r:.40}")
+                message = _("seat {seat} is {name} (options.names), got {given}")
+                raise PositionError(f"players[{p}].name", message.format(seat=p + 1, name=names[p],
+                                                                         given=f"{name!r:.40}"))
         if first is not None:
             seat = choose("first_player", first, {name: p for p, name in enumerate(names)})
             option = self.f.data.get("options", {}).get("first_player")
             if option is not None and option != seat:
-                raise PositionError("first_player", f"options.first_player is seat {option}")
+                raise PositionError("first_player", _("options.first_player is seat {seat}").format(seat=option))
             checked["first_player"] = seat
         seat_option(checked, n)
         return checked
@@ -251,7 +255,8 @@ class _Builder:
         """A card given by its label or number, put in one place (two places for one card are refused)."""
         card = card_of(path, value)
         if card in self.where:
-            raise PositionError(path, f"{LABEL[card]} is already in {self.where[card]}: each card is in one place")
+            raise PositionError(path, _("{card} is already in {other}: each card is in one place").format(
+                card=LABEL[card], other=self.where[card]))
         self.where[card] = path
         return card
 
@@ -267,7 +272,7 @@ class _Builder:
         """A set as the rules build it: the cards in display order, each fitting the set (``museum.fit``)."""
         cards = [self._card(p, item) for p, item in mf.items("cards", required=True)]
         if not cards:
-            raise PositionError(mf.at("cards"), "a set holds at least one card")
+            raise PositionError(mf.at("cards"), _("a set holds at least one card"))
         given = mf.choice("type", SET_TYPE, default=None)
         mset = new_set(cards[0])
         for k, card in enumerate(cards[1:], 1):
@@ -277,14 +282,15 @@ class _Builder:
             kind, key = fitted
             if kind == SIZE_SET and key == 0:  # a size set of eggs only: its size is declared
                 if given is None or given[0] != SIZE_SET:
-                    raise PositionError(mf.at("type"), "a size set of eggs only has the size declared when its "
-                                                       "second egg went on display: give it (\"Small size set\")")
+                    raise PositionError(mf.at("type"), _("a size set of eggs only has the size declared when its "
+                                                         "second egg went on display: give it (\"Small size set\")"))
                 key = given[1]
             mset = extend(mset, card, kind, key, 0)
         typed = (mset.kind, mset.key) if mset.kind != UNTYPED else None
         if given != typed:
-            what = type_name(*typed) if typed else "a single card (no type yet: type null)"
-            raise PositionError(mf.at("type"), f"these cards make {what}")
+            what = (_("these cards make {type}").format(type=type_name(*typed)) if typed else
+                    _("these cards make a single card (no type yet: type null)"))
+            raise PositionError(mf.at("type"), what)
         tokens = mf.integer("set_tokens", 0, len(cards) - 1, default=len(cards) - 1)
         mf.done()
         return MuseumSet(mset.cards, mset.kind, mset.key, tokens)
@@ -295,23 +301,26 @@ class _Builder:
         the rules give); in the deal they may be left out (nothing dealt yet)."""
         s, f = self.s, self.f
         if s.phase != DEAL and not f.has("dig_sites"):
-            raise PositionError("dig_sites", f"missing: after the deal the position gives the {SITES} dig sites "
-                                             "(their cards and markers)")
+            raise PositionError("dig_sites", _("missing: after the deal the position gives the {sites} dig sites "
+                                               "(their cards and markers)").format(sites=SITES))
         sites = f.items("dig_sites")
         if sites and len(sites) != SITES:
-            raise PositionError("dig_sites", f"there are {SITES} dig sites, got {len(sites)}")
+            raise PositionError("dig_sites", _("there are {sites} dig sites, got {given}").format(sites=SITES,
+                                                                                                  given=len(sites)))
         for site, (path, item) in enumerate(sites):
             sf = as_object(path, item)
             spaces = sf.items("cards", required=True)
             if len(spaces) != len(EMPTY_SITE):
-                raise PositionError(sf.at("cards"), f"a dig site has {len(EMPTY_SITE)} spaces (a card or null each)")
+                raise PositionError(sf.at("cards"), _("a dig site has {spaces} spaces (a card or null each)").format(
+                    spaces=len(EMPTY_SITE)))
             for space, (cpath, value) in enumerate(spaces):
                 if value is not None:
                     put_card(s, site, space, self._card(cpath, value))
             for mpath, value in sf.items("markers"):
                 p = choose(mpath, value, self.names)
                 if has_marker(s, site, p):
-                    raise PositionError(mpath, f"{s.names[p]} is given twice: one marker of a player a site")
+                    raise PositionError(mpath, _("{name} is given twice: one marker of a player a site").format(
+                        name=s.names[p]))
                 put_marker(s, site, p)
             sf.done()
 
@@ -352,8 +361,8 @@ class _Builder:
         card = card_of(tf.at("card"), tf.raw("card"))
         tf.done()
         if card not in self.s.study[p] and not any(card in m.cards for m in self.s.museum[p]):
-            raise PositionError(path, f"{LABEL[card]} is not {self.s.names[p]}'s: an effect waits in its owner's "
-                                      "Study")
+            raise PositionError(path, _("{card} is not {name}'s: an effect waits in its owner's Study").format(
+                card=LABEL[card], name=self.s.names[p]))
         return TRIGGER[p][card]
 
     def _steps(self, rf: Fields) -> None:
@@ -363,8 +372,8 @@ class _Builder:
         steps = STEPS[s.n][p][card]
         left = rf.integer("steps_left", 1, max(1, len(steps) - 1)) if len(steps) > 1 else 0
         if not left:
-            raise PositionError(rf.at("steps_left"), f"{LABEL[card]}'s effect has one step: none is left while "
-                                                     "its choice is made")
+            raise PositionError(rf.at("steps_left"), _("{card}'s effect has one step: none is left while its choice is "
+                                                       "made").format(card=LABEL[card]))
         rf.done()
         s.steps = steps[len(steps) - left:]
         self.resolving = (p, card)
@@ -383,10 +392,11 @@ class _Builder:
         owners = [q for q in range(s.n) if any(step.ask is not None and step.ask.code == code and step.player == p
                                                for step in STEPS[s.n][q][card])]
         if not owners:
-            raise PositionError("decision.choice", f"{LABEL[card]} does not offer {s.names[p]} "
-                                                   f"\"{DECISION_NAMES[code]}\"")
+            raise PositionError("decision.choice", _("{card} does not offer {name} \"{decision}\"").format(
+                card=LABEL[card], name=s.names[p], decision=_(DECISION_NAMES[code])))
         if first >= 0 and code not in (DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME):
-            raise PositionError("decision.first_family", "only the choices of up to 2 displays have a first display")
+            raise PositionError("decision.first_family", _("only the choices of up to 2 displays have a first "
+                                                           "display"))
         return decision
 
     def _news(self) -> None:
@@ -394,7 +404,7 @@ class _Builder:
         for key, path, value in self.f.object("news_tokens").entries():
             i = choose(path, key, NEWS)
             if s.news[i] >= 0:
-                raise PositionError(path, "given twice")
+                raise PositionError(path, _("given twice"))
             nf = as_object(path, value)
             s.news[i] = nf.choice("holder", self.names)
             s.locked[i] = nf.flag("kept_for_good", default=False)
@@ -406,7 +416,8 @@ class _Builder:
         s = self.s
         s.deck = tuple(c for c in range(len(CARDS)) if c not in self.where)
         if sum(s.amber) > TOKENS.amber_in_box:
-            raise PositionError("players", f"the players hold {sum(s.amber)} amber; the box has {TOKENS.amber_in_box}")
+            raise PositionError("players", _("the players hold {amber} amber; the box has {box}").format(
+                amber=sum(s.amber), box=TOKENS.amber_in_box))
         used = sum(m.tokens for museum in s.museum for m in museum)
         in_play = TOKENS.set_tokens_in_play[s.n]
         if s.end_cause:
@@ -414,13 +425,14 @@ class _Builder:
         else:
             s.set_box, s.set_supply = TOKENS.set_tokens_in_box - in_play, in_play - used
         if s.set_supply < 0 or not s.end_cause and s.set_supply == 0:
-            raise PositionError("players", f"{used} Set tokens lie on the sets; {s.n} players play with {in_play} "
-                                           f"(all {TOKENS.set_tokens_in_box} once the end is triggered), and taking "
-                                           "the last one triggers the end of the game")
+            raise PositionError("players", _("{used} Set tokens lie on the sets; {players} players play with {in_play} "
+                                             "(all {box} once the end is triggered), and taking the last one triggers "
+                                             "the end of the game").format(used=used, players=s.n, in_play=in_play,
+                                                                           box=TOKENS.set_tokens_in_box))
         short = [m for museum in s.museum for m in museum if m.tokens < len(m.cards) - 1]
         if short and (s.set_supply or not s.end_cause):
-            raise PositionError("players", "a set has fewer Set tokens than expansions, which happens only once the "
-                                           "supply is empty after the end is triggered (ruling R17)")
+            raise PositionError("players", _("a set has fewer Set tokens than expansions, which happens only once the "
+                                             "supply is empty after the end is triggered (ruling R17)"))
         self._end_consistent(used, in_play)
         self._still_playing()
         self._news_consistent()
@@ -430,13 +442,15 @@ class _Builder:
         s = self.s
         empty = not s.deck and s.top < 0 and s.phase != DEAL
         if s.end_cause == END_BY_DECK and not empty:
-            raise PositionError("end_triggered", "the deck still has cards: the end comes when it is empty after a "
-                                                 "refill")
+            raise PositionError("end_triggered", _("the deck still has cards: the end comes when it is empty after a "
+                                                   "refill"))
         if not s.end_cause and (empty or used >= in_play):
-            why = "the deck is empty" if empty else "the last Set token has been taken"
-            raise PositionError("end_triggered", f"{why}: the end of the game is triggered (give the cause)")
+            why = (_("the deck is empty: the end of the game is triggered (give the cause)") if empty else
+                   _("the last Set token has been taken: the end of the game is triggered (give the cause)"))
+            raise PositionError("end_triggered", why)
         if s.end_cause and s.end_cause != END_BY_DECK and used < in_play:
-            raise PositionError("end_triggered", f"only {used} of the {in_play} Set tokens have been taken")
+            raise PositionError("end_triggered", _("only {used} of the {in_play} Set tokens have been taken").format(
+                used=used, in_play=in_play))
 
     def _still_playing(self) -> None:
         """Once the end is triggered, "play continues until all players have had an equal number of turns"
@@ -449,9 +463,9 @@ class _Builder:
         by = self.end_by
         if s.phase == RESOLVE and by is not None or s.phase == RECLAIM and by == s.active:
             return
-        raise PositionError("phase", f"the end of the game is triggered ({s.end_cause}) and every player has had "
-                                     f"{counted(s.turns // s.n, 'turn')}: the game is over (phase 'game over'; End of "
-                                     "the Game)")
+        raise PositionError("phase", _("the end of the game is triggered ({cause}) and every player has had {turns}: "
+                                       "the game is over (phase 'game over'; End of the Game)").format(
+            cause=s.end_cause, turns=say_count(s.turns // s.n, "turn")))
 
     def _news_consistent(self) -> None:
         """A News token is held by the first to expand a set of its type, or stolen by a larger set; kept for
@@ -465,20 +479,22 @@ class _Builder:
             what = type_name(kind, key)
             if holder < 0:
                 if max(sizes):
-                    raise PositionError("news_tokens", f"{s.names[sizes.index(max(sizes))]} has expanded a {what}: "
-                                                       f"the first to do so took its News token")
+                    raise PositionError("news_tokens", _("{name} has expanded a {set}: the first to do so took its "
+                                                         "News token").format(name=s.names[sizes.index(max(sizes))],
+                                                                              set=WORDING.text(what)))
                 continue
             path = paths[i]
             if not sizes[holder]:
-                raise PositionError(path, f"{s.names[holder]} has no {what}")
+                raise PositionError(path, _("{name} has no {set}").format(name=s.names[holder], set=WORDING.text(what)))
             complete = any(is_complete(m) and (m.kind, m.key) == (kind, key) for m in s.museum[holder])
             if s.locked[i] != complete:
-                raise PositionError(f"{path}.kept_for_good", "a News token is kept for good exactly when its holder "
-                                                             f"has completed a {what}")
+                raise PositionError(f"{path}.kept_for_good", _("a News token is kept for good exactly when its holder "
+                                                               "has completed a {set}").format(set=WORDING.text(what)))
             if not complete and max(sizes) > sizes[holder]:
-                raise PositionError(f"{path}.holder", f"{s.names[sizes.index(max(sizes))]} has a larger {what} "
-                                                      f"({max(sizes)} cards against {sizes[holder]}) and would have "
-                                                      "stolen the token")
+                raise PositionError(f"{path}.holder", _("{name} has a larger {set} ({cards} cards against {fewer}) and "
+                                                        "would have stolen the token").format(
+                    name=s.names[sizes.index(max(sizes))], set=WORDING.text(what), cards=max(sizes),
+                    fewer=sizes[holder]))
 
     def _table_consistent(self) -> None:
         s = self.s
@@ -488,10 +504,10 @@ class _Builder:
             for space, card in enumerate(s.sites[site]):
                 this_take = s.phase in (TAKE, RESOLVE) and (site, space) == (s.site, s.space)
                 if card < 0 and not this_take and (s.deck or s.top >= 0):
-                    raise PositionError(f"dig_sites[{site}].cards[{space}]", "empty, but the deck has cards: every "
-                                                                            "take is refilled from the deck's top")
+                    raise PositionError(f"dig_sites[{site}].cards[{space}]", _("empty, but the deck has cards: every "
+                                                                              "take is refilled from the deck's top"))
         if s.top < 0 and s.deck and s.phase not in (REVEAL, OVER):
-            raise PositionError("deck_top", "the deck turns up its top card before a turn starts")
+            raise PositionError("deck_top", _("the deck turns up its top card before a turn starts"))
 
     def _turns_of(self, p: int) -> None:
         """What ``p``'s turns so far can have left (Game Turn): each played a marker and took 1 card, or reclaimed
@@ -507,32 +523,43 @@ class _Builder:
         out = MARKERS - markers_on_board(s, p)
         reclaiming = current and s.phase == RECLAIM
         reclaims = turns - takes + reclaiming
-        had = f"{name} has had {counted(turns, 'turn')} ({s.turns} turns played) and holds {counted(cards, 'card')}"
+        had = _("{name} has had {turns} ({played} played) and holds {cards}").format(
+            name=name, turns=say_count(turns, "turn"), played=say_count(s.turns, "turn"),
+            cards=say_count(cards, "card"))
         if takes > turns:
-            raise PositionError("turns_played", f"{had}: each turn takes 1 card at most (Game Turn)")
+            raise PositionError("turns_played", _("{had}: each turn takes 1 card at most (Game Turn)").format(had=had))
         if out > plays:
-            raise PositionError("dig_sites", f"{name} has {counted(out, 'marker')} at dig sites but has taken "
-                                             f"{counted(cards, 'card')}: a marker goes to a dig site to take a card "
-                                             "there (Play 1 Marker)")
+            raise PositionError("dig_sites", _("{name} has {markers} at dig sites but has taken {cards}: a marker goes "
+                                               "to a dig site to take a card there (Play 1 Marker)").format(
+                name=name, markers=say_count(out, "marker"), cards=say_count(cards, "card")))
         back = plays - out  # the markers played that a reclaim took back
-        this_time = f", {s.reclaim_left} this time" if reclaiming and s.reclaim_left > 1 else ""
         if back < reclaims + (s.reclaim_left - 1 if reclaiming else 0):
-            raise PositionError("turns_played", f"{had}, so {reclaims} of the turns reclaimed markers"
-                                                f"{' (this one too)' if reclaiming else ''}, but only "
-                                                f"{counted(back, 'marker')} played came back from the dig sites: a "
-                                                f"reclaim takes back at least 1{this_time} (Reclaim Markers)")
+            if reclaiming and s.reclaim_left > 1:
+                why = _("{had}, so {reclaims} of the turns reclaimed markers (this one too), but only {markers} played "
+                        "came back from the dig sites: a reclaim takes back at least 1, {left} this time (Reclaim "
+                        "Markers)")
+            elif reclaiming:
+                why = _("{had}, so {reclaims} of the turns reclaimed markers (this one too), but only {markers} played "
+                        "came back from the dig sites: a reclaim takes back at least 1 (Reclaim Markers)")
+            else:
+                why = _("{had}, so {reclaims} of the turns reclaimed markers, but only {markers} played came back from "
+                        "the dig sites: a reclaim takes back at least 1 (Reclaim Markers)")
+            raise PositionError("turns_played", why.format(had=had, reclaims=reclaims, left=s.reclaim_left,
+                                                           markers=say_count(back, "marker")))
         if back > MARKERS * reclaims:
-            raise PositionError("turns_played", f"{had}, so {name} reclaimed {counted(reclaims, 'time')} and "
-                                                f"{counted(back, 'marker')} played came back from the dig sites: at "
-                                                f"most {MARKERS} a reclaim, as a player has {MARKERS} and reclaims "
-                                                "when none is left on the board (Play 1 Marker)")
+            raise PositionError("turns_played", _("{had}, so {name} reclaimed {times} and {markers} played came back "
+                                                  "from the dig sites: at most {most} a reclaim, as a player has "
+                                                  "{most} and reclaims when none is left on the board (Play 1 "
+                                                  "Marker)").format(had=had, name=name,
+                                                                    times=say_count(reclaims, "time"),
+                                                                    markers=say_count(back, "marker"), most=MARKERS))
 
     def _turn(self) -> None:
         s = self.s
         nobody = s.phase in (DEAL, OVER)
         check_turn(self.turn, None if nobody else s.active, s.names,
-                   "nobody plays during the deal or once the game is over" if nobody else
-                   "the first player and the turns played decide it (Game Turn: clockwise)")
+                   _("nobody plays during the deal or once the game is over") if nobody else
+                   _("the first player and the turns played decide it (Game Turn: clockwise)"))
 
     def _settled(self) -> None:
         """The rules would not have moved on: a chance node has two outcomes or more, a decision two choices or
@@ -540,10 +567,11 @@ class _Builder:
         s = self.s
         if s.phase in (DEAL, REVEAL):
             if certain(s) is not None:
-                raise PositionError("phase", "the next card is certain: the rules draw it without asking")
+                raise PositionError("phase", _("the next card is certain: the rules draw it without asking"))
         elif s.phase != OVER and len(turn.CHOICES_OF_PHASE[s.phase](s)) < 2:
-            raise PositionError("phase", f"in phase '{s.phase_name}' {s.names[s.current_player() or 0]} has a single "
-                                         "choice here, which the rules make alone (ruling R15)")
+            raise PositionError("phase", _("in phase '{phase}' {name} has a single choice here, which the rules make "
+                                           "alone (ruling R15)").format(phase=s.phase_name,
+                                                                        name=s.names[s.current_player() or 0]))
 
     # -- the phases -------------------------------------------------------------------------------------------
     def _check_deal(self) -> None:
@@ -552,20 +580,20 @@ class _Builder:
         setup.begin(fresh, s.options)
         for name in ("turns", "amber", "points", "study", "museum", "news", "markers", "top", "end_cause"):
             if getattr(s, name) != getattr(fresh, name):
-                raise PositionError("phase", "in phase 'deal' (Setup) everything but the cards dealt so far is as in "
-                                             f"a new game ({name} differs)")
+                raise PositionError("phase", _("in phase 'deal' (Setup) everything but the cards dealt so far is as in "
+                                               "a new game ({field} differs)").format(field=name))
         dealt = [(site, space) for site in range(SITES) for space, c in enumerate(s.sites[site]) if c >= 0]
         order = [(site, space) for site in range(SITES) for space in range(len(EMPTY_SITE))]
         if dealt != order[:len(dealt)]:
-            raise PositionError("dig_sites", "the starting cards are dealt site by site, space by space (Setup)")
+            raise PositionError("dig_sites", _("the starting cards are dealt site by site, space by space (Setup)"))
         if first_empty_space(s) is None:
-            raise PositionError("phase", "every dig site is dealt: the deck turns up its top card next ('reveal')")
+            raise PositionError("phase", _("every dig site is dealt: the deck turns up its top card next ('reveal')"))
 
     def _check_reveal(self) -> None:
         s = self.s
         if s.top >= 0 or not s.deck:
-            raise PositionError("deck_top", "in phase 'reveal' the deck turns up its next top card: none is up yet, "
-                                            "and the deck has cards")
+            raise PositionError("deck_top", _("in phase 'reveal' the deck turns up its next top card: none is up yet, "
+                                              "and the deck has cards"))
 
     def _check_start(self) -> None:
         pass
@@ -574,49 +602,50 @@ class _Builder:
         """In 'take a card' and 'resolve effects' the active player's marker is at ``taken_from.dig_site``."""
         s = self.s
         if not has_marker(s, s.site, s.active):
-            counting = ("dig sites count from 0, as in dig_sites and PlayMarker (a version 1 position counted them "
-                        "from 1: give it \"version\": 1)") if self.f.version > 1 else "in version 1 from 1"
-            raise PositionError("taken_from.dig_site", f"{s.names[s.active]} has no marker at dig_sites[{s.site}], "
-                                                       f"where the marker just played went: {counting}")
+            why = (_("{name} has no marker at {site}, where the marker just played went: dig sites count from 0, as "
+                     "in dig_sites and PlayMarker (a version 1 position counted them from 1: give it \"version\": "
+                     "1)") if self.f.version > 1 else
+                   _("{name} has no marker at {site}, where the marker just played went: in version 1 from 1"))
+            raise PositionError("taken_from.dig_site", why.format(name=s.names[s.active], site=f"dig_sites[{s.site}]"))
 
     def _check_take(self) -> None:
         s = self.s
         self._marker_played()
         if s.space >= 0:
-            raise PositionError("taken_from", f"{s.names[s.active]} has just played a marker at this dig site and "
-                                              "takes a card there next (no space yet)")
+            raise PositionError("taken_from", _("{name} has just played a marker at this dig site and takes a card "
+                                                "there next (no space yet)").format(name=s.names[s.active]))
 
     def _check_resolve(self) -> None:
         s = self.s
         p = s.active
         self._marker_played()
         if s.space < 0 or s.sites[s.site][s.space] >= 0:
-            raise PositionError("taken_from", f"{s.names[p]}'s marker is at this dig site, and the space the card was "
-                                              "taken from is empty until the refill")
+            raise PositionError("taken_from", _("{name}'s marker is at this dig site, and the space the card was taken "
+                                                "from is empty until the refill").format(name=s.names[p]))
         decision = s.decision
         assert decision is not None
         if decision.code == D_ORDER:
             mine = [t.card for t in s.pending if t.player == decision.player]
             if not s.pending or s.pending[0].player != decision.player or len(mine) < 2 or s.steps:
-                raise PositionError("decision", f"{s.names[decision.player]} orders their effects when two or more "
-                                                "of theirs wait first and none is resolving")
+                raise PositionError("decision", _("{name} orders their effects when two or more of theirs wait first "
+                                                  "and none is resolving").format(name=s.names[decision.player]))
             if not order_matters(s, decision.player, mine):
-                raise PositionError("decision", "the order of these effects cannot change anything: the rules do not "
-                                                "ask it (ruling R14)")
+                raise PositionError("decision", _("the order of these effects cannot change anything: the rules do "
+                                                  "not ask it (ruling R14)"))
         elif self.resolving is not None and self.resolving[1] != decision.source:
-            raise PositionError("decision.card", f"the choice comes from the effect resolving, "
-                                                 f"{LABEL[self.resolving[1]]}")
+            raise PositionError("decision.card", _("the choice comes from the effect resolving, {card}").format(
+                card=LABEL[self.resolving[1]]))
 
     def _check_reclaim(self) -> None:
         s = self.s
         if markers_on_board(s, s.active) != MARKERS:
-            raise PositionError("dig_sites", f"{s.names[s.active]} has just reclaimed every marker")
+            raise PositionError("dig_sites", _("{name} has just reclaimed every marker").format(name=s.names[s.active]))
 
     def _check_over(self) -> None:
         s = self.s
         if not s.end_cause or s.active != s.first:
-            raise PositionError("phase", "the game is over once the end is triggered and everyone has had an equal "
-                                         "number of turns")
+            raise PositionError("phase", _("the game is over once the end is triggered and everyone has had an equal "
+                                           "number of turns"))
 
 
 def card_of(path: str, value: Any) -> int:
@@ -628,7 +657,8 @@ def card_of(path: str, value: Any) -> int:
     card = int(number.group(1))
     rest = " ".join(value[number.end():].split())
     if rest and rest.casefold() != LABEL[card].split(" ", 1)[1].casefold():
-        raise PositionError(path, f"card #{card} is {LABEL[card]}, not {value!r:.40}")
+        raise PositionError(path, _("card #{number} is {card}, not {given}").format(number=card, card=LABEL[card],
+                                                                                   given=f"{value!r:.40}"))
     return card
 
 

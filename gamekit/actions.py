@@ -23,6 +23,9 @@ import types
 import typing
 from typing import Any, Callable, ClassVar, Iterable, Union
 
+from .i18n import gettext as _
+from .i18n import ngettext
+
 MAX_JSON_INT = 10**9
 """Largest integer (in absolute value) a save file may hold in an action's field."""
 MAX_JSON_STR = 200
@@ -55,7 +58,7 @@ class Action:
         fields = _FIELDS.get(self.__class__)
         if fields is None:
             fields = _typed_fields(self.__class__)
-        for name, exact, _ in fields:
+        for name, exact, _coerce in fields:
             if type(getattr(self, name)) not in exact:
                 _normalise(self, fields)
                 return
@@ -75,23 +78,24 @@ Coerce = Callable[[Any], Any]
 
 def _as_int(v: Any) -> int:
     if isinstance(v, bool):
-        raise TypeError(f"expected an integer, got the bool {v!r}")
+        raise TypeError(_("expected an integer, got the bool {value}").format(value=repr(v)))
     try:
         return operator.index(v)  # int subclasses, numpy integers; not bools, floats or strings
     except TypeError:
-        raise TypeError(f"expected an integer, got {type(v).__name__} {quote(v)}") from None
+        raise TypeError(_("expected an integer, got {type} {value}").format(type=type(v).__name__, value=quote(v))) \
+            from None
 
 
 def _as_bool(v: Any) -> bool:
     if isinstance(v, bool) or type(v).__name__ in ("bool_", "bool"):  # (numpy's bool, without importing numpy)
         return bool(v)
-    raise TypeError(f"expected true/false, got {type(v).__name__} {quote(v)}")
+    raise TypeError(_("expected true/false, got {type} {value}").format(type=type(v).__name__, value=quote(v)))
 
 
 def _as_str(v: Any) -> str:
     if isinstance(v, str):
         return str(v)
-    raise TypeError(f"expected a string, got {type(v).__name__} {quote(v)}")
+    raise TypeError(_("expected a string, got {type} {value}").format(type=type(v).__name__, value=quote(v)))
 
 
 def _field_type(hint: Any) -> tuple[tuple[type, ...], Coerce]:
@@ -110,11 +114,12 @@ def _field_type(hint: Any) -> tuple[tuple[type, ...], Coerce]:
         exact, coerce = _field_type(inner[0])
         return (*exact, type(None)), lambda v: None if v is None else coerce(v)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        _, item = _field_type(args[0])
+        item = _field_type(args[0])[1]
 
         def as_tuple(v: Any) -> tuple:
             if not isinstance(v, (tuple, list)):
-                raise TypeError(f"expected a tuple, got {type(v).__name__} {quote(v)}")
+                raise TypeError(_("expected a tuple, got {type} {value}").format(type=type(v).__name__,
+                                                                                  value=quote(v)))
             return tuple(item(x) for x in v)
         return (), as_tuple  # (the items always need a look)
     raise TypeError(f"unsupported field type {hint}")
@@ -136,7 +141,7 @@ def _typed_fields(cls: type) -> tuple[tuple[str, tuple[type, ...], Coerce], ...]
 
 def _normalise(action: Action, fields: tuple[tuple[str, tuple[type, ...], Coerce], ...]) -> None:
     cls = type(action).__name__
-    for name, _, coerce in fields:
+    for name, _exact, coerce in fields:
         value = getattr(action, name)
         try:
             new = coerce(value)
@@ -152,12 +157,15 @@ def _json_sized(value: Any) -> Any:
     Its type is checked by the action's constructor, which names the field."""
     t = type(value)
     if t is int and abs(value) > MAX_JSON_INT:
-        raise TypeError(f"integer out of range: {quote(value)}")
+        raise TypeError(_("integer out of range: {value}").format(value=quote(value)))
     if t is str and len(value) > MAX_JSON_STR:
-        raise TypeError(f"string too long ({len(value)} characters): {quote(value)}")
+        raise TypeError(ngettext("string too long ({count} character): {value}",
+                                 "string too long ({count} characters): {value}", len(value)).format(
+            count=len(value), value=quote(value)))
     if t is list:
         if len(value) > MAX_JSON_LIST:
-            raise TypeError(f"list too long ({len(value)} items)")
+            raise TypeError(ngettext("list too long ({count} item)", "list too long ({count} items)",
+                                     len(value)).format(count=len(value)))
         return tuple(_json_sized(x) for x in value)
     return value
 
@@ -180,21 +188,22 @@ class ActionCodec:
 
     @property
     def classes(self) -> list[type[Action]]:
-        return [cls for cls, _ in self._classes.values()]
+        return [cls for cls, _names in self._classes.values()]
 
     def decode(self, data: Any) -> Action:
         """The action described by ``data``; ValueError if it is not a well-formed action."""
         if not isinstance(data, dict):
-            raise ValueError(f"an action must be a JSON object, got {type(data).__name__}")
+            raise ValueError(_("an action must be a JSON object, got {type}").format(type=type(data).__name__))
         kind = data.get("kind")
         if type(kind) is not str or kind not in self._classes:
-            raise ValueError(f"unknown action kind {quote(kind)}; known: {', '.join(self._classes)}")
+            raise ValueError(_("unknown action kind {kind}; known: {known}").format(kind=quote(kind),
+                                                                                    known=", ".join(self._classes)))
         cls, fields = self._classes[kind]
         given = set(data) - {"kind"}
         if given != fields:
-            raise ValueError(f"action {kind!r} needs exactly the fields {sorted(fields)}, "
-                             f"got {quote(sorted(given))}")
+            raise ValueError(_("action {kind} needs exactly the fields {fields}, got {given}").format(
+                kind=repr(kind), fields=sorted(fields), given=quote(sorted(given))))
         try:
             return cls(**{name: _json_sized(data[name]) for name in fields})
         except (TypeError, ValueError) as exc:
-            raise ValueError(f"action {kind!r}: {exc}") from None
+            raise ValueError(_("action {kind}: {error}").format(kind=repr(kind), error=exc)) from None

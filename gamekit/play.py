@@ -13,6 +13,7 @@ from operator import itemgetter
 from typing import Callable, Mapping, Protocol, Sequence
 
 from .actions import Action
+from .i18n import ngettext
 from .protocol import GameState
 
 
@@ -126,8 +127,11 @@ def play_until(
         if on_move is not None:
             on_move(state, new)
         state = new
-    raise RuntimeError(f"the game did not end within {max_moves} moves" if condition is _never
-                       else f"the condition did not hold within {max_moves} moves")
+    message = (ngettext("the game did not end within {moves} move", "the game did not end within {moves} moves",
+                        max_moves) if condition is _never else
+               ngettext("the condition did not hold within {moves} move",
+                        "the condition did not hold within {moves} moves", max_moves))
+    raise RuntimeError(message.format(moves=max_moves))
 
 
 def play(

@@ -35,6 +35,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from .actions import quote
+from .i18n import N_, format_number
+from .i18n import gettext as _
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -122,26 +124,29 @@ def open_position(data: Any, game: str) -> "Fields":
         data = _parse_json(data, game)
     plain = _plain(data, "", 0)
     if not isinstance(plain, dict):
-        raise PositionError("", f"a {game} position is a JSON object (a dict), got {type(data).__name__}")
+        raise PositionError("", _("a {game} position is a JSON object (a dict), got {type}").format(
+            game=game, type=type(data).__name__))
     fields = Fields(plain, "")
     named = fields.text("game", default=game)
     if named != game:
-        raise PositionError("game", f"this is a position of {quote(named)}, not of {game}")
+        raise PositionError("game", _("this is a position of {named}, not of {game}").format(named=quote(named),
+                                                                                          game=game))
     fields.version = fields.integer("version", 1, FORMAT_VERSION, default=FORMAT_VERSION)
     return fields
 
 
 def _parse_json(text: str | bytes | bytearray, game: str) -> Any:
     if len(text) > MAX_TEXT:
-        raise PositionError("", f"a {game} position's text is at most {MAX_TEXT:,} characters, got {len(text):,}")
+        raise PositionError("", _("a {game} position's text is at most {limit} characters, got {length}").format(
+            game=game, limit=format_number(MAX_TEXT), length=format_number(len(text))))
     try:
         return json.loads(text, parse_constant=_no_constant, parse_int=_number, object_pairs_hook=_unique_keys)
     except PositionError:
         raise
     except RecursionError:
-        raise PositionError("", f"not a {game} position: nested too deeply") from None
+        raise PositionError("", _("not a {game} position: nested too deeply").format(game=game)) from None
     except ValueError as exc:
-        raise PositionError("", f"not valid JSON: {exc}") from None
+        raise PositionError("", _("not valid JSON: {error}").format(error=exc)) from None
 
 
 class _TooLarge:
@@ -157,21 +162,21 @@ def _number(text: str) -> Any:
 
 
 def _too_large(path: str) -> PositionError:
-    return PositionError(path, f"number too large: a position's numbers are at most {MAX_NUMBER:,} (in absolute "
-                               "value)")
+    return PositionError(path, _("number too large: a position's numbers are at most {limit} (in absolute "
+                                 "value)").format(limit=format_number(MAX_NUMBER)))
 
 
 def _no_constant(name: str) -> Any:
-    raise PositionError("", f"{name} is not a number a position may hold")
+    raise PositionError("", _("{name} is not a number a position may hold").format(name=name))
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):
         seen: set[str] = set()
-        for key, _ in pairs:
+        for key, _value in pairs:
             if key in seen:
-                raise PositionError("", f"the key {quote(key)} appears twice in one JSON object")
+                raise PositionError("", _("the key {key} appears twice in one JSON object").format(key=quote(key)))
             seen.add(key)
     return out
 
@@ -182,39 +187,45 @@ def _plain(value: Any, path: str, depth: int) -> Any:
         return value
     if isinstance(value, str):
         if len(value) > MAX_STRING:
-            raise PositionError(path, f"a text of at most {MAX_STRING} characters, got {len(value):,}")
+            raise PositionError(path, _("a text of at most {limit} characters, got {length}").format(
+                limit=MAX_STRING, length=format_number(len(value))))
         return value
     if isinstance(value, float):
-        raise PositionError(path, f"must be a whole number, got {quote(value)}")
+        raise PositionError(path, _("must be a whole number, got {given}").format(given=quote(value)))
     if isinstance(value, _TooLarge):
         raise _too_large(path)
     if isinstance(value, int) or hasattr(value, "__index__") and not isinstance(value, (Mapping, Sequence)):
         try:
             number = operator.index(value)
         except TypeError:
-            raise PositionError(path, f"not a value a position may hold: {type(value).__name__}") from None
+            raise PositionError(path, _("not a value a position may hold: {type}").format(
+                type=type(value).__name__)) from None
         if abs(number) > MAX_NUMBER:
             raise _too_large(path)
         return number
     if depth >= MAX_DEPTH:
-        raise PositionError(path, f"nested too deeply (a position has at most {MAX_DEPTH} levels)")
+        raise PositionError(path, _("nested too deeply (a position has at most {limit} levels)").format(
+            limit=MAX_DEPTH))
     if isinstance(value, Mapping):
         if len(value) > MAX_ITEMS:
-            raise PositionError(path, f"at most {MAX_ITEMS} entries, got {len(value):,}")
+            raise PositionError(path, _("at most {limit} entries, got {count}").format(
+                limit=MAX_ITEMS, count=format_number(len(value))))
         out = {}
         for key, item in value.items():
             if not isinstance(key, str):
-                raise PositionError(path, f"keys must be texts, got {quote(key)}")
+                raise PositionError(path, _("keys must be texts, got {given}").format(given=quote(key)))
             if len(key) > MAX_STRING:
-                raise PositionError(path, f"a key of at most {MAX_STRING} characters, got {len(key):,}")
+                raise PositionError(path, _("a key of at most {limit} characters, got {length}").format(
+                    limit=MAX_STRING, length=format_number(len(key))))
             out[key] = _plain(item, _join(path, key), depth + 1)
         return out
     if isinstance(value, (list, tuple)):
         if len(value) > MAX_ITEMS:
-            raise PositionError(path, f"at most {MAX_ITEMS} entries, got {len(value):,}")
+            raise PositionError(path, _("at most {limit} entries, got {count}").format(
+                limit=MAX_ITEMS, count=format_number(len(value))))
         return [_plain(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value)]
-    raise PositionError(path, f"not a value a position may hold: {type(value).__name__} (use objects, lists, "
-                              "texts, whole numbers, true/false and null)")
+    raise PositionError(path, _("not a value a position may hold: {type} (use objects, lists, texts, whole "
+                                "numbers, true/false and null)").format(type=type(value).__name__))
 
 
 def _join(path: str, key: str) -> str:
@@ -225,8 +236,12 @@ def _given(value: Any) -> str:
     """What was given, in JSON's words: ``null``, ``true``, ``a number 7``, ``a text 'x'``, ``a list [...]``."""
     if value is None or isinstance(value, bool):
         return json.dumps(value)
-    kind = {int: "a number", str: "a text", list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
-    return f"{kind} {quote(value)}"
+    template = _GIVEN.get(type(value))
+    return _(template).format(value=quote(value)) if template else f"{type(value).__name__} {quote(value)}"
+
+
+_GIVEN = {int: N_("a number {value}"), str: N_("a text {value}"), list: N_("a list {value}"),
+          dict: N_("an object {value}")}
 
 
 class Fields:
@@ -259,7 +274,7 @@ class Fields:
         value = self.data.get(key)
         if value is None:
             if default is _MISSING:
-                raise PositionError(self.at(key), "missing (this field must be given)")
+                raise PositionError(self.at(key), _("missing (this field must be given)"))
             return default
         return value
 
@@ -270,13 +285,13 @@ class Fields:
     def flag(self, key: str, default: Any = _MISSING) -> bool:
         value = self.raw(key, default)
         if not isinstance(value, bool):
-            raise PositionError(self.at(key), f"must be true or false, got {_given(value)}")
+            raise PositionError(self.at(key), _("must be true or false, got {given}").format(given=_given(value)))
         return value
 
     def text(self, key: str, default: Any = _MISSING) -> str:
         value = self.raw(key, default)
         if not isinstance(value, str):
-            raise PositionError(self.at(key), f"must be a text, got {_given(value)}")
+            raise PositionError(self.at(key), _("must be a text, got {given}").format(given=_given(value)))
         return value
 
     def choice(self, key: str, choices: Mapping[str, T], default: Any = _MISSING) -> T:
@@ -311,19 +326,19 @@ class Fields:
             if key in elsewhere:
                 if value is None:
                     continue
-                raise PositionError(self.at(key), "not a field of this phase: leave it out (or null) here")
-            known = ", ".join(sorted(self._read)) or "none"
-            raise PositionError(self.at(key), f"unknown field (known here: {known})")
+                raise PositionError(self.at(key), _("not a field of this phase: leave it out (or null) here"))
+            known = ", ".join(sorted(self._read)) or _("none")
+            raise PositionError(self.at(key), _("unknown field (known here: {known})").format(known=known))
 
 
 def whole(path: str, value: Any, low: int, high: int) -> int:
     """``value`` as a whole number from ``low`` to ``high``."""
     if type(value) is not int:
-        raise PositionError(path, f"must be a whole number, got {_given(value)}")
+        raise PositionError(path, _("must be a whole number, got {given}").format(given=_given(value)))
     if value < low:
-        raise PositionError(path, f"must be >= {low}, got {value}")
+        raise PositionError(path, _("must be >= {low}, got {given}").format(low=low, given=value))
     if value > high:
-        raise PositionError(path, f"must be <= {high}, got {value}")
+        raise PositionError(path, _("must be <= {high}, got {given}").format(high=high, given=value))
     return value
 
 
@@ -338,9 +353,10 @@ def choose(path: str, value: Any, choices: Mapping[str, T]) -> T:
             return meant
     names = list(choices)
     if len(names) <= LISTED:
-        raise PositionError(path, f"must be one of {', '.join(map(repr, names))}; got {_given(value)}")
-    raise PositionError(path, f"must be one of {len(names)} names, got {_given(value)}; the nearest: "
-                              f"{', '.join(map(repr, nearest(wanted or '', names)))}")
+        raise PositionError(path, _("must be one of {names}; got {given}").format(
+            names=", ".join(map(repr, names)), given=_given(value)))
+    raise PositionError(path, _("must be one of {count} names, got {given}; the nearest: {nearest}").format(
+        count=len(names), given=_given(value), nearest=", ".join(map(repr, nearest(wanted or "", names)))))
 
 
 def nearest(wanted: str, names: Sequence[str], count: int = NEAREST) -> list[str]:
@@ -357,13 +373,14 @@ def nearest(wanted: str, names: Sequence[str], count: int = NEAREST) -> list[str
 
 def as_object(path: str, value: Any) -> Fields:
     if not isinstance(value, dict):
-        raise PositionError(path, f"must be an object ({{...}}), got {_given(value)}")
+        raise PositionError(path, _("must be an object ({braces}), got {given}").format(braces="{...}",
+                                                                                      given=_given(value)))
     return Fields(value, path)
 
 
 def as_list(path: str, value: Any) -> list[tuple[str, Any]]:
     if not isinstance(value, list):
-        raise PositionError(path, f"must be a list ([...]), got {_given(value)}")
+        raise PositionError(path, _("must be a list ([...]), got {given}").format(given=_given(value)))
     return [(f"{path}[{i}]", item) for i, item in enumerate(value)]
 
 
@@ -375,23 +392,26 @@ def read_options(fields: Fields, spec: "GameSpec") -> dict[str, Any]:
     known = ", ".join(spec.option_defaults)
     for key, path, value in options.entries():
         if key not in out:
-            raise PositionError(path, f"unknown {spec.name} option (the options: {known})")
+            raise PositionError(path, _("unknown {game} option (the options: {known})").format(game=spec.name,
+                                                                                               known=known))
         if value is None:
             continue
         kind = type(out[key])
         if type(value) is not kind:
-            raise PositionError(path, f"must be {_KIND_WORDS.get(kind, kind.__name__)}, got {_given(value)}")
+            raise PositionError(path, _("must be {kind}, got {given}").format(
+                kind=_(_KIND_WORDS[kind]) if kind in _KIND_WORDS else kind.__name__, given=_given(value)))
         out[key] = value
     return out
 
 
-_KIND_WORDS = {bool: "true or false", int: "a whole number", str: "a text"}
+_KIND_WORDS = {bool: N_("true or false"), int: N_("a whole number"), str: N_("a text")}
 
 
 def seat_option(options: dict[str, Any], players: int) -> None:
     """``options.first_player`` is a seat of the game."""
     if not 0 <= options["first_player"] < players:
-        raise PositionError("options.first_player", f"a seat from 0 to {players - 1}, got {options['first_player']}")
+        raise PositionError("options.first_player", _("a seat from 0 to {last}, got {given}").format(
+            last=players - 1, given=options["first_player"]))
 
 
 def seed_of(seed: Any) -> int:
@@ -406,10 +426,12 @@ def seed_of(seed: Any) -> int:
 
 def check_turn(given: int | None, expected: int | None, names: Sequence[str], because: str) -> None:
     """A ``turn`` given (a seat, None if left out) agrees with whose turn the rest of the position says it is
-    (``expected``, None when it is nobody's); ``because`` says what decides it."""
+    (``expected``, None when it is nobody's); ``because`` says what decides it, in the reader's language."""
     if given is not None and given != expected:
-        who = names[expected] if expected is not None else "nobody"
-        raise PositionError("turn", f"it is {who}'s turn here, got {names[given]}: {because}")
+        message = (_("it is {name}'s turn here, got {given}: {because}") if expected is not None else
+                   _("it is nobody's turn here, got {given}: {because}"))
+        raise PositionError("turn", message.format(name=names[expected] if expected is not None else "",
+                                                   given=names[given], because=because))
 
 
 def guarded(game: str, build: Callable[[], T]) -> T:
@@ -420,7 +442,8 @@ def guarded(game: str, build: Callable[[], T]) -> T:
     except PositionError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, OverflowError) as exc:
-        raise PositionError("", f"not a valid {game} position: {type(exc).__name__}: {quote(str(exc))}") from None
+        raise PositionError("", _("not a valid {game} position: {error}").format(
+            game=game, error=f"{type(exc).__name__}: {quote(str(exc))}")) from None
 
 
 def dumps(position: Mapping[str, Any]) -> str:

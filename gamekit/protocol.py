@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Sequence
 
 from .actions import quote
-from .i18n import gettext
+from .i18n import N_, gettext
 from .positions import ChanceConcern
 
 if TYPE_CHECKING:
@@ -39,17 +39,25 @@ if TYPE_CHECKING:
 class IllegalAction(ValueError):
     """An action the rules forbid in this state.
 
-    ``rule`` names the rulebook section that forbids it; ``allowed`` says what is allowed
-    instead.  Raised by :meth:`GameState.apply`, which then leaves the state unchanged.
+    ``rule`` names the rulebook section that forbids it (its English name, the key the code compares, as
+    :attr:`Event.section`); ``allowed`` says what is allowed instead.  Raised by :meth:`GameState.apply`,
+    which then leaves the state unchanged.
+
+    The message is worded when the refusal is raised, in the reader's language in force then
+    (:func:`gamekit.i18n.using`): the rules build it from a catalogue template (``_("... {rule} ...")``), and
+    ``str(exc)`` starts with the section's name in that language, :attr:`rule_name`.
     """
 
     def __init__(self, rule: str, message: str, allowed: str = "") -> None:
         self.rule = rule
+        self.rule_name = gettext(rule)
         self.message = message
         self.allowed = allowed
-        text = f"{rule}: {message}"
         if allowed:
-            text += f" Allowed instead: {allowed}"
+            text = gettext("{rule}: {message} Allowed instead: {allowed}").format(
+                rule=self.rule_name, message=message, allowed=allowed)
+        else:
+            text = gettext("{rule}: {message}").format(rule=self.rule_name, message=message)
         super().__init__(text)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -161,7 +169,7 @@ class GameState(ABC):
     def _refusal(self, action: "Action") -> IllegalAction:
         """Why ``action`` is refused here: the rule it breaks and what is allowed instead.  Each game
         explains its refusals from the rulebook in one place (its ``explain`` module)."""
-        return IllegalAction("Rules", f"{action} cannot be played now.")
+        return IllegalAction(N_("Rules"), gettext("{action} cannot be played now.").format(action=action))
 
     # -- seats ----------------------------------------------------------------------------
     def check_seat(self, player: Any) -> int:
@@ -184,7 +192,8 @@ class GameState(ABC):
 
         ``action`` must be offered here (:meth:`_offers`); if not, :meth:`_refusal` says why."""
         if self.is_terminal():
-            raise IllegalAction("End of game", f"the game is over; {action} cannot be played.")
+            raise IllegalAction(N_("End of game"),
+                                gettext("the game is over; {action} cannot be played.").format(action=action))
         if not self._offers(action):
             raise self._refusal(action)
         new = self._copy_for_apply()

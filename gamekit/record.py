@@ -39,6 +39,8 @@ import re
 from typing import Any, Iterator, Sequence, TypeVar, cast
 
 from .actions import Action, quote
+from .i18n import gettext as _
+from .i18n import ngettext
 from .positions import Origin
 from .protocol import GameState, IllegalAction
 from .spec import GameSpec
@@ -101,10 +103,12 @@ def dump(state: GameState, decided_by: Sequence[str] | None = None) -> str:
 
 def _check_decided(decided_by: Any, actions: int, where: str) -> None:
     if not isinstance(decided_by, (list, tuple)) or len(decided_by) != actions:
-        raise ValueError(f"{where}: one entry per action ({actions}), got {quote(decided_by)}")
+        raise ValueError(_("{where}: one entry per action ({actions}), got {given}").format(
+            where=where, actions=actions, given=quote(decided_by)))
     for i, who in enumerate(decided_by):
         if not isinstance(who, str) or not DECIDED_BY.fullmatch(who):
-            raise ValueError(f"{where}[{i}]: 'student', 'chance', 'import' or 'bot:<its label>', got {quote(who)}")
+            raise ValueError(_("{where}: 'student', 'chance', 'import' or 'bot:<its label>', got {given}").format(
+                where=f"{where}[{i}]", given=quote(who)))
 
 
 def who_decided(text: str | bytes) -> list[str] | None:
@@ -148,7 +152,9 @@ def rewind(state: GameState, moves: int) -> GameState:
     """The state after the first ``moves`` actions of ``state``'s history (0: the game's start)."""
     history = state.history()
     if not 0 <= moves <= len(history):
-        raise ValueError(f"cannot rewind to move {moves}: the game has {len(history)} moves")
+        raise ValueError(ngettext("cannot rewind to move {move}: the game has {moves} move",
+                                  "cannot rewind to move {move}: the game has {moves} moves", len(history)).format(
+            move=moves, moves=len(history)))
     current = start_of(state)
     for action in history[:moves]:
         current = current.apply(action)
@@ -161,7 +167,7 @@ def undo(state: GameState, steps: int = 1) -> GameState:
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed in a save file")
+    raise ValueError(_("{name} is not allowed in a save file").format(name=name))
 
 
 class _DuplicateKey(ValueError):
@@ -173,9 +179,9 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):
         seen: set[str] = set()
-        for key, _ in pairs:
+        for key, _value in pairs:
             if key in seen:
-                raise _DuplicateKey(f"the key {quote(key)} appears twice in one JSON object")
+                raise _DuplicateKey(_("the key {key} appears twice in one JSON object").format(key=quote(key)))
             seen.add(key)
     return out
 
@@ -194,54 +200,60 @@ def load(text: str | bytes, spec: GameSpec) -> GameState:
     except ValueError as exc:
         message = str(exc)
     except (RecursionError, TypeError, KeyError, AttributeError, OverflowError, MemoryError) as exc:
-        message = f"not a valid {spec.name} save file: {type(exc).__name__}: {exc}"
+        message = _("not a valid {game} save file: {error}").format(game=spec.name,
+                                                                     error=f"{type(exc).__name__}: {exc}")
     if len(message) > MAX_MESSAGE:
-        message = message[:MAX_MESSAGE - 30] + f" ... ({len(message)} characters)"
+        message = _("{start} ... ({length} characters)").format(start=message[:MAX_MESSAGE - 30], length=len(message))
     raise ValueError(message) from None
 
 
 def _load(text: str | bytes, spec: GameSpec) -> GameState:
-    where = f"{spec.name} save file"
+    where = _("{game} save file").format(game=spec.name)
     if not isinstance(text, (str, bytes, bytearray)):
-        raise ValueError(f"{where}: expected JSON text, got {type(text).__name__}")
+        raise ValueError(_("{where}: expected JSON text, got {type}").format(where=where, type=type(text).__name__))
     if len(text) > MAX_BYTES:
-        raise ValueError(f"{where}: too large ({len(text)} bytes; at most {MAX_BYTES})")
+        raise ValueError(_("{where}: too large ({size} bytes; at most {limit})").format(
+            where=where, size=len(text), limit=MAX_BYTES))
     try:
         data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
     except _DuplicateKey as exc:
         raise ValueError(f"{where}: {exc}") from None
     except ValueError as exc:  # (JSONDecodeError, or an integer with thousands of digits)
-        raise ValueError(f"{where}: not valid JSON (truncated or corrupted?): {exc}") from None
+        raise ValueError(_("{where}: not valid JSON (truncated or corrupted?): {error}").format(
+            where=where, error=exc)) from None
     if not isinstance(data, dict):
-        raise ValueError(f"{where}: the top level must be a JSON object")
+        raise ValueError(_("{where}: the top level must be a JSON object").format(where=where))
     version = _check_header(data, where)
     if data["game"] != spec.name:
-        raise ValueError(f"{where}: this file is for the game {quote(data['game'])}")
+        raise ValueError(_("{where}: this file is for the game {game}").format(where=where, game=quote(data["game"])))
     options = data["options"]
     if not isinstance(options, dict):
-        raise ValueError(f"{where}: options must be a JSON object")
+        raise ValueError(_("{where}: options must be a JSON object").format(where=where))
     options = _options_of_version(spec, version, options, where)
     spec.validate_options(data["players"], options)  # (unknown options, wrong types, player count)
     missing = sorted(set(spec.option_defaults) - set(options))
     if missing:
-        raise ValueError(f"{where}: the options lack {missing} (a save lists every option of its game)")
+        raise ValueError(_("{where}: the options lack {missing} (a save lists every option of its game)").format(
+            where=where, missing=missing))
     state = _first_state(spec, data["players"], options, data.get("position"), where)
     actions = data["actions"]
     if not isinstance(actions, list):
-        raise ValueError(f"{where}: actions must be a JSON list")
+        raise ValueError(_("{where}: actions must be a JSON list").format(where=where))
     if len(actions) > MAX_ACTIONS:
-        raise ValueError(f"{where}: too many actions ({len(actions)})")
+        raise ValueError(_("{where}: too many actions ({count})").format(where=where, count=len(actions)))
     if "decided_by" in data:
-        _check_decided(data["decided_by"], len(actions), f"{where}: decided_by")
+        _check_decided(data["decided_by"], len(actions), f"{where}: decided_by")  # (a key's name: not translated)
     for i, raw in enumerate(actions):
         try:
             action = spec.codec.decode(raw)
         except ValueError as exc:
-            raise ValueError(f"{where}: action {i} is malformed: {exc}") from None
+            raise ValueError(_("{where}: action {number} is malformed: {error}").format(
+                where=where, number=i, error=exc)) from None
         try:
             state = state.apply(action)
         except IllegalAction as exc:
-            raise ValueError(f"{where}: action {i} ({action}) does not replay legally: {exc}") from None
+            raise ValueError(_("{where}: action {number} ({action}) does not replay legally: {error}").format(
+                where=where, number=i, action=action, error=exc)) from None
     return state
 
 
@@ -249,23 +261,26 @@ def _check_header(data: dict[str, Any], where: str) -> int:
     """The save's top-level keys and format version, checked; returns the version."""
     expected = {"format", "version", "game", "players", "options", "actions"}
     if not expected <= set(data) <= expected | {"position", "decided_by"}:
-        raise ValueError(f"{where}: expected exactly the keys {sorted(expected)} (and \"position\" from version 4 "
-                         f"on, \"decided_by\" from version 5 on), got {quote(sorted(data))}")
+        raise ValueError(_("{where}: expected exactly the keys {keys} (and \"position\" from version 4 on, "
+                           "\"decided_by\" from version 5 on), got {given}").format(
+            where=where, keys=sorted(expected), given=quote(sorted(data))))
     if data["format"] != FORMAT:
-        raise ValueError(f"{where}: unknown format {quote(data['format'])} (expected {FORMAT!r})")
+        raise ValueError(_("{where}: unknown format {given} (expected {format})").format(
+            where=where, given=quote(data["format"]), format=repr(FORMAT)))
     version = data["version"]
     if type(version) is not int:
-        raise ValueError(f"{where}: version must be an integer")
+        raise ValueError(_("{where}: version must be an integer").format(where=where))
     if version > VERSION:
-        raise ValueError(f"{where}: format version {version} is newer than this kit reads ({VERSION}); update the kit")
+        raise ValueError(_("{where}: format version {version} is newer than this kit reads ({newest}); update the "
+                           "kit").format(where=where, version=version, newest=VERSION))
     if version < 1:
-        raise ValueError(f"{where}: invalid format version {version}")
+        raise ValueError(_("{where}: invalid format version {version}").format(where=where, version=version))
     if "decided_by" in data and version < DECIDED_VERSION:
-        raise ValueError(f"{where}: \"decided_by\" did not exist in format version {version} (saves of version 5 "
-                         "on have it)")
+        raise ValueError(_("{where}: {key} did not exist in format version {version} (saves of version {since} on "
+                           "have it)").format(where=where, key='"decided_by"', version=version, since=DECIDED_VERSION))
     if "position" in data and version < 4:
-        raise ValueError(f"{where}: \"position\" did not exist in format version {version} (saves of version 4 "
-                         "on have it)")
+        raise ValueError(_("{where}: {key} did not exist in format version {version} (saves of version {since} on "
+                           "have it)").format(where=where, key='"position"', version=version, since=4))
     return version
 
 
@@ -274,7 +289,8 @@ def _options_of_version(spec: GameSpec, version: int, options: dict[str, Any], w
     implied = {name: value for name, (since, value) in spec.options_added.items() if version < since}
     listed = sorted(set(implied) & set(options))
     if listed:
-        raise ValueError(f"{where}: options {listed} did not exist in format version {version}")
+        raise ValueError(_("{where}: options {listed} did not exist in format version {version}").format(
+            where=where, listed=listed, version=version))
     return {**options, **implied}
 
 
@@ -286,8 +302,11 @@ def _first_state(spec: GameSpec, players: int, options: dict[str, Any], position
     try:
         state = spec.position_state(position)
     except ValueError as exc:
-        raise ValueError(f"{where}: the starting position is not valid: {exc}") from None
+        raise ValueError(_("{where}: the starting position is not valid: {error}").format(
+            where=where, error=exc)) from None
     if state.num_players != players or state.options != options:
-        raise ValueError(f"{where}: the starting position is a {state.num_players}-player game with the options "
-                         f"{quote(state.options)}; the file says {players} players and {quote(options)}")
+        raise ValueError(_("{where}: the starting position is a {players}-player game with the options {options}; "
+                           "the file says {file_players} players and {file_options}").format(
+            where=where, players=state.num_players, options=quote(state.options), file_players=players,
+            file_options=quote(options)))
     return state

@@ -10,18 +10,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from gamekit import Action, IllegalAction
+from gamekit.i18n import N_, format_money, ngettext
+from gamekit.i18n import gettext as _
 from gamekit.positions import ChanceConcern
-from gamekit.words import counted
+from gamekit.words import say_count
 
 from .actions import (AdvanceLocomotive, Bid, Build, ChangePrice, DriveTo, EndMovement, LetChipGo, LocomotivesBack,
                       PayLicenses, PlaceTruck, Sell, Step, TakeCard, TakeOil, Transport)
 from .board import DIRECTION_NAMES, ENTRY_CELLS, SITE_AT, TERRAIN
-from .components import (CARDS, COMPANIES, COMPANY_COUNT, COMPONENTS, NAMES, SITES, TILE_KINDS, cell_name, money,
-                         on_board, square)
+from .components import (COMPANIES, COMPANY_COUNT, COMPONENTS, NAMES, SITES, TILE_KINDS, cell_name, on_board,
+                         square)
 from .rules import (A2, A4A, A4C, A4D, A5, A6, A7A, A7B, BEIGE, BID, BUILD, CHANCE_PHASES, DEAL, END, LICENSE, MOVE,
                     PAY, PENALTY, PHASE_NAMES, PRODUCE, RED, ROLL, SECTION_OF_PHASE, SELL, TAKE, TILE, in_turn)
 from .rules import auction, build, movement, production
 from .rules.round import PHASES
+
+from .text import WORDING, card_text, player_name
 
 if TYPE_CHECKING:
     from .state import State
@@ -44,15 +48,15 @@ def allowed(s: "State") -> str:
 
 
 def expecting(s: "State") -> str:
-    """What the game is waiting for, in words."""
+    """What the game is waiting for, in words (in the reader's language)."""
     phase = s.phase
     if phase == END:
-        return "the game is over"
+        return _("the game is over")
     if phase in CHANCE_PHASES:
-        return f"a chance outcome ({PHASE_NAMES[phase]})"
+        return _("a chance outcome ({phase})").format(phase=_(PHASE_NAMES[phase]))
     player = s.current_player()
     assert player is not None  # a decision: someone decides
-    return f"{NAMES[player]} {_EXPECTING[phase].format(high=s.auc_high)}"
+    return _(_EXPECTING[phase]).format(name=player_name(player), high=s.auc_high)
 
 
 def chance_concern(s: "State") -> ChanceConcern | None:
@@ -85,57 +89,63 @@ def chance_concern(s: "State") -> ChanceConcern | None:
 
 
 _EXPECTING = {
-    TAKE: "takes a face-up action card",
-    MOVE: "moves (truck steps, locomotive, special action or end movement)",
-    BUILD: "builds a derrick next to the truck or builds nothing",
-    PRODUCE: "decides where the produced oil chip goes",
-    BID: "bids more than {high} or passes",
-    PAY: "chooses the licenses to pay {high} with",
-    SELL: "chooses how many chips to sell",
+    TAKE: N_("{name} takes a face-up action card"),
+    MOVE: N_("{name} moves (truck steps, locomotive, special action or end movement)"),
+    BUILD: N_("{name} builds a derrick next to the truck or builds nothing"),
+    PRODUCE: N_("{name} decides where the produced oil chip goes"),
+    BID: N_("{name} bids more than {high} or passes"),
+    PAY: N_("{name} chooses the licenses to pay {high} with"),
+    SELL: N_("{name} chooses how many chips to sell"),
 }
 
 
 def refusal(s: "State", action: Any) -> IllegalAction:
-    """The rule that ``action`` (not offered in ``s``) breaks, and what is allowed instead."""
+    """The rule that ``action`` (not offered in ``s``) breaks, and what is allowed instead, worded in the
+    reader's language."""
     phase = s.phase
     section = SECTION_OF_PHASE[phase]
     if type(action) not in PHASES[phase].rules:
         what = f"'{action}'" if isinstance(action, Action) else repr(action)
-        return IllegalAction(section, f"{what} cannot be played now: {expecting(s)}.", expecting(s))
+        return IllegalAction(section, _("{action} cannot be played now: {expecting}.").format(
+            action=what, expecting=expecting(s)), expecting(s))
     if phase in CHANCE_PHASES:
-        return IllegalAction(section, f"{action} is not a possible outcome here.",
-                             listing(outcome for outcome, _ in s.chance_outcomes()))
+        return IllegalAction(section, _("{action} is not a possible outcome here.").format(action=action),
+                             listing(outcome for outcome, _p in s.chance_outcomes()))
     player = s.current_player()
     assert player is not None  # a decision: someone decides
     why = _WHY.get(type(action))
     rule, message, instead = (why(s, player, action) if why else None) or (
-        section, f"'{action}' cannot be played now: {expecting(s)}.", allowed(s))
+        section, _("{action} cannot be played now: {expecting}.").format(action=f"'{action}'", expecting=expecting(s)),
+        allowed(s))
     return IllegalAction(rule, message, instead)
 
 
 # -- Action 2 c) -----------------------------------------------------------------------------------------
 
 def _take(s: "State", p: int, action: TakeCard) -> Why | None:
-    shown = ", ".join(str(CARDS[t]) for t in sorted(set(s.display)))
-    return A2, f"that card is not on display; the face-up cards are: {shown}.", allowed(s)
+    shown = ", ".join(card_text(t) for t in sorted(set(s.display)))
+    return A2, _("that card is not on display; the face-up cards are: {cards}.").format(cards=shown), allowed(s)
 
 
 # -- Action 4 --------------------------------------------------------------------------------------------
 
 def _place(s: "State", p: int, action: PlaceTruck) -> Why | None:
+    name = player_name(p)
     if s.trucks[p] >= 0:
-        return (A4A, f"{s.name(p)}'s truck is already on the board at {cell_name(s.trucks[p])}; only the first "
-                "placement goes onto the first column.", "a truck step or 'drive to'")
+        return (A4A, _("{name}'s truck is already on the board at {cell}; only the first placement goes onto the "
+                       "first column.").format(name=name, cell=cell_name(s.trucks[p])),
+                _("a truck step or 'drive to'"))
     if not 0 <= action.row < len(ENTRY_CELLS):
-        return (A4A, f"row {action.row} is off the board; the first column has rows 0-{len(ENTRY_CELLS) - 1}.",
-                allowed(s))
-    return (A4A, f"an opposing truck stands on {cell_name(ENTRY_CELLS[action.row])} and {s.name(p)} could not move "
-            "on from there; trucks may not stop on opposing trucks.", allowed(s))
+        return (A4A, _("row {row} is off the board; the first column has rows 0-{last}.").format(
+            row=action.row, last=len(ENTRY_CELLS) - 1), allowed(s))
+    return (A4A, _("an opposing truck stands on {cell} and {name} could not move on from there; trucks may not "
+                   "stop on opposing trucks.").format(cell=cell_name(ENTRY_CELLS[action.row]), name=name),
+            allowed(s))
 
 
 def _not_placed(s: "State", p: int) -> Why:
-    return (A4A, f"{s.name(p)}'s truck is not on the board yet; it first goes onto a square of the first column.",
-            allowed(s))
+    return (A4A, _("{name}'s truck is not on the board yet; it first goes onto a square of the first "
+                   "column.").format(name=player_name(p)), allowed(s))
 
 
 def _step(s: "State", p: int, action: Step) -> Why | None:
@@ -143,20 +153,23 @@ def _step(s: "State", p: int, action: Step) -> Why | None:
     if cell < 0:
         return _not_placed(s, p)
     if action.direction not in DIRECTION_NAMES:
-        return (A4A, f"{action.direction!r} is not a direction: a truck moves N, E, S or W (no diagonals).",
-                allowed(s))
+        return (A4A, _("{direction} is not a direction: a truck moves N, E, S or W (no diagonals).").format(
+            direction=repr(action.direction)), allowed(s))
     target = movement.NEIGHBOUR_TOWARDS[cell].get(action.direction, -1)
     if target < 0:
-        return (A4A, f"the truck cannot move {DIRECTION_NAMES[action.direction]} from {cell_name(cell)}: that square "
-                "is off the board.", allowed(s))
+        return (A4A, _("the truck cannot move {direction} from {cell}: that square is off the board.").format(
+            direction=_(DIRECTION_NAMES[action.direction]), cell=cell_name(cell)), allowed(s))
     cost = TERRAIN[target]
     if s.derrick_cells >> target & 1:
-        return A4A, f"a derrick stands on {cell_name(target)}; squares with derricks may not be crossed.", allowed(s)
+        return (A4A, _("a derrick stands on {cell}; squares with derricks may not be crossed.").format(
+            cell=cell_name(target)), allowed(s))
     if cost > s.mp:
-        return (A4A, f"entering {cell_name(target)} ({movement.TERRAIN_WORD[cost]}) costs {cost} points and "
-                f"{s.name(p)} has {s.mp} left.", allowed(s))
-    return (A4A, f"{cell_name(target)} holds a production tile or an opposing truck: the truck may cross it but not "
-            "stop there, and could not move on with the points left.", allowed(s))
+        return (A4A, ngettext("entering {cell} ({terrain}) costs {cost} point and {name} has {left} left.",
+                              "entering {cell} ({terrain}) costs {cost} points and {name} has {left} left.",
+                              cost).format(cell=cell_name(target), terrain=_(movement.TERRAIN_WORD[cost]),
+                                           cost=cost, name=player_name(p), left=s.mp), allowed(s))
+    return (A4A, _("{cell} holds a production tile or an opposing truck: the truck may cross it but not stop "
+                   "there, and could not move on with the points left.").format(cell=cell_name(target)), allowed(s))
 
 
 def _drive(s: "State", p: int, action: DriveTo) -> Why | None:
@@ -164,30 +177,33 @@ def _drive(s: "State", p: int, action: DriveTo) -> Why | None:
     if cell < 0:
         return _not_placed(s, p)
     if not on_board(action.row, action.col):
-        return A4A, f"({action.row}, {action.col}) is off the board.", allowed(s)
+        return A4A, _("({row}, {col}) is off the board.").format(row=action.row, col=action.col), allowed(s)
     target = square(action.row, action.col)
+    where = cell_name(target)
     if target == cell:
-        why = f"the truck already stands on {cell_name(target)}."
+        why = _("the truck already stands on {cell}.").format(cell=where)
     elif s.derrick_cells >> target & 1:
-        why = f"a derrick stands on {cell_name(target)}."
+        why = _("a derrick stands on {cell}.").format(cell=where)
     elif movement.no_stop(s, p) >> target & 1:
-        why = (f"{cell_name(target)} holds a production tile or an opposing truck; trucks may cross it but not stop "
-               "there.")
+        why = _("{cell} holds a production tile or an opposing truck; trucks may cross it but not stop "
+                "there.").format(cell=where)
     else:
-        why = (f"{cell_name(target)} is out of reach with {counted(s.mp, 'movement point')} (derricks may not be "
-               "crossed).")
+        why = _("{cell} is out of reach with {points} (derricks may not be crossed).").format(
+            cell=where, points=say_count(s.mp, "movement point"))
     return A4A, why, allowed(s)
 
 
 def _advance(s: "State", p: int, action: AdvanceLocomotive) -> Why | None:
     loco = s.locos[p]
     if loco >= movement.LAST_SPACE:
-        return A4C, f"{s.name(p)}'s locomotive is on the last space of its track.", allowed(s)
+        return (A4C, _("{name}'s locomotive is on the last space of its track.").format(name=player_name(p)),
+                allowed(s))
     cost = movement.RAIL_COST[loco + 1]
     if cost > s.mp:
-        return (A4C, f"entering rail space {loco + 1} costs {movement.points(cost)} and {s.name(p)} has "
-                f"{movement.points(s.mp)} left.", allowed(s))
-    return (A4A, "the truck stands on a square it may not stop on and needs the remaining points to move on.",
+        return (A4C, _("entering rail space {space} costs {cost} and {name} has {left} left.").format(
+            space=loco + 1, cost=say_count(cost, "point"), name=player_name(p), left=say_count(s.mp, "point")),
+            allowed(s))
+    return (A4A, _("the truck stands on a square it may not stop on and needs the remaining points to move on."),
             allowed(s))
 
 
@@ -195,20 +211,21 @@ def _special(s: "State", p: int, kind: str) -> Why | None:
     """Action 4 d): the card's special action, once, and only the one the card shows."""
     card = s.held_card(p)
     if not s.special:
-        what = "has already been used this turn" if card.special else "is not on this card"
-        return A4D, f"{s.name(p)}'s special action {what}.", allowed(s)
+        what = (_("{name}'s special action has already been used this turn.") if card.special else
+                _("{name}'s special action is not on this card."))
+        return A4D, what.format(name=player_name(p)), allowed(s)
     if card.special != kind:
-        return (A4D, f"{s.name(p)}'s card gives the special action '{card.special_text()}', not this one.",
-                allowed(s))
+        return (A4D, _("{name}'s card gives the special action '{special}', not this one.").format(
+            name=player_name(p), special=WORDING.text(card.special_text())), allowed(s))
     return None
 
 
 def _change_price(s: "State", p: int, action: ChangePrice) -> Why | None:
     card = s.held_card(p)
-    rule = "exactly" if s.opts.exact_price_change else "up to"
-    return _special(s, p, "price") or (
-        A4D, f"this card moves a price by {rule} {counted(card.n, 'space')}, up or down, staying on the track.",
-        allowed(s))
+    rule = (_("this card moves a price by exactly {spaces}, up or down, staying on the track.")
+            if s.opts.exact_price_change else
+            _("this card moves a price by up to {spaces}, up or down, staying on the track."))
+    return _special(s, p, "price") or (A4D, rule.format(spaces=say_count(card.n, "space")), allowed(s))
 
 
 def _take_oil(s: "State", p: int, action: TakeOil) -> Why | None:
@@ -216,91 +233,101 @@ def _take_oil(s: "State", p: int, action: TakeOil) -> Why | None:
     if not_now:
         return not_now
     if not 0 <= action.company < COMPANY_COUNT:
-        return A4D, "there are three companies (0, 1, 2).", allowed(s)
-    return A4D, f"the supply has no oil chips left (all {COMPONENTS.oil_chips} are in play).", allowed(s)
+        return A4D, _("there are three companies (0, 1, 2)."), allowed(s)
+    return (A4D, _("the supply has no oil chips left (all {chips} are in play).").format(
+        chips=COMPONENTS.oil_chips), allowed(s))
 
 
 def _back(s: "State", p: int, action: LocomotivesBack) -> Why | None:
     if s.opts.one_opponent_back:
         return _special(s, p, "back") or (
-            A4D, "variant 'one opponent back': choose ONE opponent whose locomotive goes back.", allowed(s))
+            A4D, _("variant 'one opponent back': choose ONE opponent whose locomotive goes back."), allowed(s))
     return _special(s, p, "back") or (
-        A4D, "this card moves ALL opposing locomotives back (the variant 'one_opponent_back' is off).", allowed(s))
+        A4D, _("this card moves ALL opposing locomotives back (the variant 'one_opponent_back' is off)."),
+        allowed(s))
 
 
 def _end(s: "State", p: int, action: EndMovement) -> Why | None:
-    return (A4A, f"the truck stands on {cell_name(s.trucks[p])}, which holds a production tile or an opposing truck: "
-            "it may cross it but not stop there.", allowed(s))
+    return (A4A, _("the truck stands on {cell}, which holds a production tile or an opposing truck: it may cross "
+                   "it but not stop there.").format(cell=cell_name(s.trucks[p])), allowed(s))
 
 
 # -- Action 5 --------------------------------------------------------------------------------------------
 
 def _build(s: "State", p: int, action: Build) -> Why | None:
     site = SITE_AT[square(action.row, action.col)] if on_board(action.row, action.col) else -1
+    name = player_name(p)
     if site < 0 or s.site_state[site] != TILE:
-        return A5, f"there is no face-down production tile at ({action.row}, {action.col}).", allowed(s)
+        return (A5, _("there is no face-down production tile at ({row}, {col}).").format(
+            row=action.row, col=action.col), allowed(s))
     if site not in build.adjacent_tiles(s, p):
-        where = cell_name(s.trucks[p]) if s.trucks[p] >= 0 else "beside the board"
-        return (A5, f"{s.name(p)}'s truck ({where}) is not orthogonally next to ({action.row}, {action.col}).",
-                allowed(s))
+        where = cell_name(s.trucks[p]) if s.trucks[p] >= 0 else _("beside the board")
+        return (A5, _("{name}'s truck ({where}) is not orthogonally next to ({row}, {col}).").format(
+            name=name, where=where, row=action.row, col=action.col), allowed(s))
     cost = TILE_KINDS[SITES[site].kind].build_cost
     if s.money[p] < cost:
-        return (A5, f"this derrick costs {money(cost)} and {s.name(p)} has {money(s.money[p])}; no credit is granted.",
-                allowed(s))
+        return (A5, _("this derrick costs {cost} and {name} has {money}; no credit is granted.").format(
+            cost=format_money(cost), name=name, money=format_money(s.money[p])), allowed(s))
     if s.derricks_left[p] == 0:
-        return A5, f"all five of {s.name(p)}'s derricks are on the board.", allowed(s)
-    return (A5, "the oil supply is empty, and by the kit's house rule G3 a derrick is built only with oil to put "
-            "under it.", allowed(s))
+        return A5, _("all five of {name}'s derricks are on the board.").format(name=name), allowed(s)
+    return (A5, _("the oil supply is empty, and by the kit's house rule G3 a derrick is built only with oil to put "
+                  "under it."), allowed(s))
 
 
 # -- Action 6 --------------------------------------------------------------------------------------------
 
 def _transport(s: "State", p: int, action: Transport) -> Why | None:
     col = SITES[s.chip_site].col
+    name = player_name(p)
     if not isinstance(action.company, int) or not 0 <= action.company < COMPANY_COUNT:
-        why = "there are three companies (0, 1, 2)"
+        why = _("there are three companies (0, 1, 2).")
     elif s.locos[p] >= col:
-        why = (f"{s.name(p)}'s own locomotive is level with or past the derrick in column {col}: the chip travels "
-               "free (via 'own')")
+        why = _("{name}'s own locomotive is level with or past the derrick in column {col}: the chip travels free "
+                "(via 'own').").format(name=name, col=col)
     elif action.via == "own":
-        why = f"{s.name(p)}'s locomotive (space {s.locos[p]}) is behind the derrick in column {col}"
+        why = _("{name}'s locomotive (space {space}) is behind the derrick in column {col}.").format(
+            name=name, space=s.locos[p], col=col)
     elif s.money[p] < production.FEE:
-        why = f"transport costs {money(production.FEE)} and {s.name(p)} has {money(s.money[p])}; no credit is granted"
+        why = _("transport costs {fee} and {name} has {money}; no credit is granted.").format(
+            fee=format_money(production.FEE), name=name, money=format_money(s.money[p]))
     elif action.via == "black":
-        why = f"the black locomotive (space {s.black}) is behind the derrick in column {col}"
+        why = _("the black locomotive (space {space}) is behind the derrick in column {col}.").format(
+            space=s.black, col=col)
     elif action.via == "rival":
-        why = f"no opponent's locomotive is level with or past the derrick in column {col}"
+        why = _("no opponent's locomotive is level with or past the derrick in column {col}.").format(col=col)
     else:
-        why = f"unknown carrier {action.via!r}; use 'own', 'black' or 'rival'"
-    return A6, why + ".", allowed(s)
+        why = _("unknown carrier {via}; use 'own', 'black' or 'rival'.").format(via=repr(action.via))
+    return A6, why, allowed(s)
 
 
 def _let_go(s: "State", p: int, action: LetChipGo) -> Why | None:
-    return (A6, f"{s.name(p)}'s own locomotive is level with or past the derrick: it transports the chip free of "
-            "charge into one of the player's storages.", allowed(s))
+    return (A6, _("{name}'s own locomotive is level with or past the derrick: it transports the chip free of "
+                  "charge into one of the player's storages.").format(name=player_name(p)), allowed(s))
 
 
 # -- Action 7 --------------------------------------------------------------------------------------------
 
 def _bid(s: "State", p: int, action: Bid) -> Why | None:
     top = auction.max_bid(s, p)
-    why = ("the most any hand could pay" if s.opts.bluff_bids and top else
-           f"the kit's house rule G5: twice {s.name(p)}'s {s.license_count(p)} license cards")
-    return (A7A, f"a bid must be higher than {s.auc_high} and at most {top} ({why}).",
-            f"a bid of {s.auc_high + 1}-{top} or pass")
+    why = (_("the most any hand could pay") if s.opts.bluff_bids and top else
+           _("the kit's house rule G5: twice {name}'s {cards}").format(
+               name=player_name(p), cards=say_count(s.license_count(p), "license card")))
+    return (A7A, _("a bid must be higher than {high} and at most {top} ({why}).").format(
+        high=s.auc_high, top=top, why=why), _("a bid of {low}-{top} or pass").format(low=s.auc_high + 1, top=top))
 
 
 def _pay(s: "State", p: int, action: PayLicenses) -> Why | None:
     ones, twos = s.licenses(p)
-    return (A7A, f"{s.name(p)} must pay licenses worth {s.auc_high} without change, from a hand of {ones} ones and "
-            f"{twos} twos.", allowed(s))
+    return (A7A, _("{name} must pay licenses worth {high} without change, from a hand of {ones} ones and {twos} "
+                   "twos.").format(name=player_name(p), high=s.auc_high, ones=ones, twos=twos), allowed(s))
 
 
 def _sell(s: "State", p: int, action: Sell) -> Why | None:
     c = s.auc_company
     stored = s.stored(p, c)
-    return (A7B, f"{s.name(p)} has {counted(stored, 'chip')} stored at {COMPANIES[c]} and may sell 0 to {stored} "
-            "of them.", f"sell 0-{stored}")
+    return (A7B, _("{name} has {chips} stored at {company} and may sell 0 to {stored} of them.").format(
+        name=player_name(p), chips=say_count(stored, "chip"), company=COMPANIES[c], stored=stored),
+        _("sell 0-{stored}").format(stored=stored))
 
 
 _WHY: dict[type, Callable[..., Why | None]] = {

@@ -24,12 +24,13 @@ from typing import Any, Callable
 
 from gamekit.positions import (FORMAT_VERSION, Fields, Origin, PositionError, as_list, as_object, check_turn, choose,
                                dumps, guarded, open_position, read_options, seat_option, seed_of, whole)
-from gamekit.words import counted
+from gamekit.i18n import N_, format_money, ngettext, pgettext
+from gamekit.i18n import gettext as _
+from gamekit.words import say_count
 
 from . import rules as R
 from .board import SITE_AT
-from .components import (CARDS, COMPANIES, COMPONENTS, NAMES, SITES, TILE_KINDS, CardType, money,
-                         on_board, row_col, square)
+from .components import (CARDS, COMPANIES, COMPONENTS, NAMES, SITES, TILE_KINDS, CardType, on_board, row_col, square)
 from .prices import TRACK, price
 from .rules import auction, build, movement, production, scoring
 from .rules.cards import RED_TYPES
@@ -173,8 +174,9 @@ class _Builder:
         players = f.items("players", required=True)
         n = len(players)
         if not COMPONENTS.min_players <= n <= COMPONENTS.max_players:
-            raise PositionError("players", f"Giganten is for {COMPONENTS.min_players} to {COMPONENTS.max_players} "
-                                           f"players: give one entry per player, got {n}")
+            raise PositionError("players", _("Giganten is for {low} to {high} players: give one entry per player, got "
+                                             "{given}").format(low=COMPONENTS.min_players,
+                                                               high=COMPONENTS.max_players, given=n))
         s = State(n, self._options(n))
         self.s = s
         self.names = {NAMES[p]: p for p in range(n)}
@@ -192,7 +194,7 @@ class _Builder:
         f.done(elsewhere=PHASE_FIELDS)
         self._counts()
         _CHECKS[s.phase](self)
-        check_turn(self.turn, whose_turn(s), NAMES, _DECIDES.get(s.phase, ""))
+        check_turn(self.turn, whose_turn(s), NAMES, _(_DECIDES[s.phase]) if s.phase in _DECIDES else "")
         self._rounds()
         self._settled()
         s._events = []
@@ -214,20 +216,24 @@ class _Builder:
         for key, path, value in prices.entries():
             c = choose(path, key, COMPANY)
             if c in seen:
-                raise PositionError(path, f"{COMPANIES[c]} is given twice (also as {seen[c]})")
+                raise PositionError(path, _("{company} is given twice (also as {other})").format(
+                    company=COMPANIES[c], other=seen[c]))
             seen[c] = path
             dollars = whole(path, value, TRACK[0], TRACK[-1])
             if dollars not in TRACK:
-                raise PositionError(path, f"{money(dollars)} is not on the price table ({money(TRACK[0])} to "
-                                          f"{money(TRACK[-1])} in steps of {money(TRACK[1] - TRACK[0])})")
+                raise PositionError(path, _("{price} is not on the price table ({low} to {high} in steps of "
+                                            "{step})").format(price=format_money(dollars), low=format_money(TRACK[0]),
+                                                              high=format_money(TRACK[-1]),
+                                                              step=format_money(TRACK[1] - TRACK[0])))
             self.s._set_price(c, TRACK.index(dollars))
 
     def _player(self, p: int, pf: Fields) -> None:
         s = self.s
         name = pf.raw("name", NAMES[p])
         if not isinstance(name, str) or name.strip().casefold() != NAMES[p].casefold():
-            raise PositionError(pf.at("name"), f"the players sit in colour order ({', '.join(NAMES[:s.n])}): seat "
-                                               f"{p + 1} is {NAMES[p]}, got {name!r:.40}")
+            raise PositionError(pf.at("name"), _("the players sit in colour order ({colours}): seat {seat} is {name}, "
+                                                 "got {given}").format(colours=", ".join(NAMES[:s.n]), seat=p + 1,
+                                                                       name=NAMES[p], given=f"{name!r:.40}"))
         total = COMPONENTS.bank_start + s.n * COMPONENTS.start_money
         s._credit(p, pf.integer("money", 0, total, default=COMPONENTS.start_money) - COMPONENTS.start_money)
         hand = pf.object("licenses")
@@ -243,7 +249,7 @@ class _Builder:
         for key, path, value in storage.entries():
             c = choose(path, key, COMPANY)
             if c in seen:
-                raise PositionError(path, f"{COMPANIES[c]} is given twice")
+                raise PositionError(path, _("{company} is given twice").format(company=COMPANIES[c]))
             seen.add(c)
             s._store(p, c, whole(path, value, 0, COMPONENTS.oil_chips))
         if pf.has("card"):
@@ -253,10 +259,10 @@ class _Builder:
         for path, item in pf.items("looked_at"):
             site = self._site(path, item)
             if not TILE_KINDS[SITES[site].kind].examinable:
-                raise PositionError(path, f"{_where(site)} is a red two-derrick space: its tile may not be examined "
-                                          "(Action 4 b)")
+                raise PositionError(path, _("{square} is a red two-derrick space: its tile may not be examined "
+                                            "(Action 4 b)").format(square=_where(site)))
             if s.known[p] >> site & 1:
-                raise PositionError(path, f"{_where(site)} is given twice")
+                raise PositionError(path, _("{square} is given twice").format(square=_where(site)))
             s._see(p, 1 << site)
         pf.done()
 
@@ -264,11 +270,14 @@ class _Builder:
         """A square given as [row, column]."""
         pair = as_list(path, value)
         if len(pair) != 2:
-            raise PositionError(path, f"a square is [row, column], got {len(pair)} numbers")
+            raise PositionError(path, ngettext("a square is [row, column], got {count} number",
+                                               "a square is [row, column], got {count} numbers",
+                                               len(pair)).format(count=len(pair)))
         row, col = (whole(p, v, -10**9, 10**9) for p, v in pair)
         if not on_board(row, col):
-            raise PositionError(path, f"({row}, {col}) is off the board (rows 0 to {COMPONENTS.rows - 1}, columns 0 "
-                                      f"to {COMPONENTS.columns - 1})")
+            raise PositionError(path, _("({row}, {col}) is off the board (rows 0 to {last_row}, columns 0 to "
+                                        "{last_column})").format(row=row, col=col, last_row=COMPONENTS.rows - 1,
+                                                                 last_column=COMPONENTS.columns - 1))
         return square(row, col)
 
     def _site(self, path: str, value: Any) -> int:
@@ -276,17 +285,18 @@ class _Builder:
         cell = self._cell(path, value)
         site = SITE_AT[cell]
         if site < 0:
-            raise PositionError(path, f"{_cell_text(cell)} is not a tile space")
+            raise PositionError(path, _("{square} is not a tile space").format(square=_cell_text(cell)))
         return site
 
     # -- the board ------------------------------------------------------------------------------------------
     def _put(self, path: str, site: int) -> None:
         """Something is put on ``site``: it must be a space in play, and free."""
         if not site_in_play(site, self.s.n):
-            raise PositionError(path, f"{_where(site)} is marked for four players: it stays empty in a "
-                                      "three-player game (Setup 2)")
+            raise PositionError(path, _("{square} is marked for four players: it stays empty in a three-player game "
+                                        "(Setup 2)").format(square=_where(site)))
         if site in self.on_site:
-            raise PositionError(path, f"{_where(site)} already has {self.on_site[site]} on it: one thing a space")
+            raise PositionError(path, _("{square} already has {other} on it: one thing a space").format(
+                square=_where(site), other=self.on_site[site]))
         self.on_site[site] = path
 
     def _tile_value(self, path: str, site: int, value: Any) -> int:
@@ -294,7 +304,8 @@ class _Builder:
         values = [v for v, _ in kind.values]
         if type(value) is not int or value not in values:
             shows = " or ".join(map(str, values))
-            raise PositionError(path, f"a tile with {kind.name} shows {shows} oil, got {value!r:.40}")
+            raise PositionError(path, _("a tile with {kind} shows {shows} oil, got {given}").format(
+                kind=_(kind.name), shows=shows, given=f"{value!r:.40}"))
         return value
 
     def _derrick(self, p: int, path: str, df: Fields) -> None:
@@ -308,7 +319,8 @@ class _Builder:
         s._set_site(site, R.DERRICK, p, oil)
         s._add_derricks(p, -1)
         if s.derricks_left[p] < 0:
-            raise PositionError(path, f"{NAMES[p]} has {COMPONENTS.derricks_per_player} derricks, no more")
+            raise PositionError(path, _("{name} has {count} derricks, no more").format(
+                name=NAMES[p], count=COMPONENTS.derricks_per_player))
 
     def _board(self) -> None:
         s, f = self.s, self.f
@@ -360,7 +372,7 @@ class _Builder:
         for key, path, value in piles.entries():
             t = choose(path, key, CARD)
             if disc[t]:
-                raise PositionError(path, "given twice")
+                raise PositionError(path, _("given twice"))
             disc[t] = whole(path, value, 0, CARDS[t].copies)
         s.card_disc = tuple(disc)
         cards.done()
@@ -368,20 +380,22 @@ class _Builder:
     # -- counts: what the box holds -------------------------------------------------------------------------
     def _counts(self) -> None:
         s = self.s
-        for value, kind in ((v, k) for k in TILE_KINDS.values() for v, _ in k.values):
+        for value, kind in ((v, k) for k in TILE_KINDS.values() for v, _chance in k.values):
             shown = sum(1 for i in range(len(SITES)) if SITES[i].kind == kind.kind and s.site_value[i] == value)
             box = dict(kind.values)[value]
             if shown > box:
-                raise PositionError("tiles", f"{shown} tiles with {kind.name} show {value} oil (face down, under "
-                                             f"derricks or emptied); the box has {box}")
+                raise PositionError("tiles", _("{shown} tiles with {kind} show {value} oil (face down, under derricks "
+                                               "or emptied); the box has {box}").format(
+                    shown=shown, kind=_(kind.name), value=value, box=box))
         if s.phase != R.DEAL:
             self._deal_the_rest()
         ones = sum(s.licenses(p)[0] for p in range(s.n)) + s.lic_disc[0]
         twos = sum(s.licenses(p)[1] for p in range(s.n)) + s.lic_disc[1]
         for face, count in (("1", ones), ("2", twos)):
             if count > LICENSES_OF_VALUE[face]:
-                raise PositionError("licenses", f"{count} license cards of value {face} in the hands and on the "
-                                                f"discard pile; the box has {LICENSES_OF_VALUE[face]}")
+                raise PositionError("licenses", _("{count} license cards of value {face} in the hands and on the "
+                                                  "discard pile; the box has {box}").format(
+                    count=count, face=face, box=LICENSES_OF_VALUE[face]))
         s.lic_draw = (COMPONENTS.license_ones - ones, COMPONENTS.license_twos - twos)
         out = [0] * len(CARDS)
         for t in (*s.display, *(t for t in s.held if t >= 0)):
@@ -390,19 +404,20 @@ class _Builder:
         for card in CARDS:
             used = out[card.id] + s.card_disc[card.id]
             if used > card.copies:
-                raise PositionError("action_cards", f"{used} '{card_name(card)}' are held, on display or "
-                                                    f"discarded; the box has {card.copies}")
+                raise PositionError("action_cards", _("{used} '{card}' are held, on display or discarded; the box has "
+                                                      "{box}").format(used=used, card=card_name(card), box=card.copies))
             draw.append(card.copies - used)
         s.card_draw = tuple(draw)
         chips = sum(s.storage) + sum(s.site_oil) + (1 if s.phase == R.PRODUCE else 0)
         if chips > COMPONENTS.oil_chips:
-            raise PositionError("players", f"{chips} oil chips in storage and under derricks; the box has "
-                                           f"{COMPONENTS.oil_chips}")
+            raise PositionError("players", _("{chips} oil chips in storage and under derricks; the box has "
+                                             "{box}").format(chips=chips, box=COMPONENTS.oil_chips))
         s.supply = COMPONENTS.oil_chips - chips
         if s.bank < 0:
-            raise PositionError("players", f"the players hold {money(sum(s.money))}: more than the bank and the "
-                                           f"starting money together ({money(COMPONENTS.bank_start)} + "
-                                           f"{s.n} x {money(COMPONENTS.start_money)})")
+            raise PositionError("players", _("the players hold {money}: more than the bank and the starting money "
+                                             "together ({bank} + {players} x {start})").format(
+                money=format_money(sum(s.money)), bank=format_money(COMPONENTS.bank_start), players=s.n,
+                start=format_money(COMPONENTS.start_money)))
         self._storage_limits()
         self._trucks()
 
@@ -415,10 +430,12 @@ class _Builder:
             moving = s.phase in (R.MOVE, R.BUILD)
             if s.phase in BEFORE_MOVING and excess or moving and excess > 1:
                 c = over[0][0]
-                note = " (one more only after taking a chip in Action 4)" if moving else ""
-                raise PositionError(f"players[{p}].storage.{SHORT[c]}", f"{s.stored(p, c)} chips: more than {limit} "
-                                    f"in one storage{note}; Action 8 returns the excess at the end of every round, "
-                                    "and chips come in only from Action 4 on")
+                why = (_("{chips} chips: more than {limit} in one storage (one more only after taking a chip in "
+                         "Action 4); Action 8 returns the excess at the end of every round, and chips come in only "
+                         "from Action 4 on") if moving else
+                       _("{chips} chips: more than {limit} in one storage; Action 8 returns the excess at the end of "
+                         "every round, and chips come in only from Action 4 on"))
+                raise PositionError(f"players[{p}].storage.{SHORT[c]}", why.format(chips=s.stored(p, c), limit=limit))
 
     def _trucks(self) -> None:
         s = self.s
@@ -428,27 +445,32 @@ class _Builder:
                 continue
             path = f"players[{p}].truck"
             if s.derrick_cells >> cell & 1:
-                raise PositionError(path, f"{_cell_text(cell)} has a derrick: trucks may not enter it (Action 4 a)")
+                raise PositionError(path, _("{square} has a derrick: trucks may not enter it (Action 4 a)").format(
+                    square=_cell_text(cell)))
             if p == crossing:
                 continue
             if s.tile_cells >> cell & 1:
-                raise PositionError(path, f"{_cell_text(cell)} has a face-down tile: trucks may cross it but not stop "
-                                          "on it (Action 4 a)")
+                raise PositionError(path, _("{square} has a face-down tile: trucks may cross it but not stop on it "
+                                            "(Action 4 a)").format(square=_cell_text(cell)))
             others = [q for q in range(s.n) if q != p and s.trucks[q] == cell and q != crossing]
             if others and others[0] < p:
-                raise PositionError(path, f"{NAMES[others[0]]}'s truck stands on {_cell_text(cell)} too: a truck may "
-                                          "cross an opposing truck but not stop on its square (Action 4 a)")
+                raise PositionError(path, _("{name}'s truck stands on {square} too: a truck may cross an opposing "
+                                            "truck but not stop on its square (Action 4 a)").format(
+                    name=NAMES[others[0]], square=_cell_text(cell)))
 
     def _rounds(self) -> None:
         s = self.s
         reveals = s.round - (1 if s.phase in BEFORE_THE_RED_CARD else 0)
         if s.phase != R.END and s.black >= COMPONENTS.harbour:
-            raise PositionError("black_locomotive", f"on space {s.black} the black locomotive has reached the oil "
-                                                    "harbour: the game is over (phase 'game over')")
+            raise PositionError("black_locomotive", _("on space {space} the black locomotive has reached the oil "
+                                                      "harbour: the game is over (phase 'game over')").format(
+                space=s.black))
         if reveals * LEAST_BLACK > s.black:
-            raise PositionError("round", f"round {s.round} with the black locomotive on space {s.black}: one red card "
-                                         f"a round has moved it by at least {counted(LEAST_BLACK, 'space')} in each of "
-                                         f"{counted(reveals, 'round')} (Action 2 a)")
+            raise PositionError("round", _("round {round} with the black locomotive on space {space}: one red card a "
+                                           "round has moved it by at least {spaces} in each of {rounds} (Action 2 "
+                                           "a)").format(round=s.round, space=s.black,
+                                                        spaces=say_count(LEAST_BLACK, "space"),
+                                                        rounds=say_count(reveals, "round")))
 
     # -- the phase ------------------------------------------------------------------------------------------
     def _phase(self) -> None:
@@ -485,8 +507,8 @@ class _Builder:
         if s.phase == R.PRODUCE and s.site_state[self.chip] == R.DERRICK:
             return s.site_owner[self.chip]
         if self.turn is None:
-            raise PositionError("turn", f"missing: in phase '{s.phase_name}' nothing else in the position says whose "
-                                        "turn it is")
+            raise PositionError("turn", _("missing: in phase '{phase}' nothing else in the position says whose turn "
+                                          "it is").format(phase=s.phase_name))
         return self.turn
 
     def _auction(self, af: Fields) -> None:
@@ -497,7 +519,7 @@ class _Builder:
         for path, item in af.items("passed"):
             q = choose(path, item, self.names)
             if q in self.passed:
-                raise PositionError(path, f"{NAMES[q]} is given twice")
+                raise PositionError(path, _("{name} is given twice").format(name=NAMES[q]))
             self.passed[q] = path
         af.done()
 
@@ -507,17 +529,17 @@ class _Builder:
         for name in ("round", "start", "money", "prices", "black", "locos", "trucks", "known", "storage", "hand",
                      "lic_disc", "card_disc", "display", "held", "site_owner", "site_oil", "derricks_left"):
             if getattr(s, name) != getattr(fresh, name):
-                raise PositionError(_FIELD_OF.get(name, name), "in phase 'deal' (Setup) everything but the tiles "
-                                    "dealt so far is as in a new game")
+                raise PositionError(_FIELD_OF.get(name, name), _("in phase 'deal' (Setup) everything but the tiles "
+                                                                 "dealt so far is as in a new game"))
         dealt = [i for i in range(len(SITES)) if s.site_state[i] == R.TILE]
         in_play = [i for i in range(len(SITES)) if site_in_play(i, s.n)]
         if dealt != in_play[:len(dealt)]:
             gap = next(i for i in in_play if i not in dealt)
-            raise PositionError("tiles", f"the tiles are dealt space by space from west to east: {_where(gap)} comes "
-                                         "before the spaces dealt after it (Setup 2)")
+            raise PositionError("tiles", _("the tiles are dealt space by space from west to east: {square} comes "
+                                           "before the spaces dealt after it (Setup 2)").format(square=_where(gap)))
         if len(dealt) == len(in_play):
-            raise PositionError("phase", "every tile space has its tile: the deal is over, and Action 1 ('roll') "
-                                         "comes next")
+            raise PositionError("phase", _("every tile space has its tile: the deal is over, and Action 1 ('roll') "
+                                           "comes next"))
         s.cursor = in_play[len(dealt)]
 
     def _cards(self, holding: Callable[[int], bool], display: int | None) -> None:
@@ -525,21 +547,24 @@ class _Builder:
         s = self.s
         for p in range(s.n):
             if (s.held[p] >= 0) != holding(p):
-                state = "holds a card" if s.held[p] >= 0 else "holds no card"
-                raise PositionError(f"players[{p}].card", f"{NAMES[p]} {state}, which cannot be in phase "
-                                                          f"'{s.phase_name}' (Action 2 c: each player takes one "
-                                                          "card; Action 4: it is discarded after moving)")
+                why = (_("{name} holds a card, which cannot be in phase '{phase}' (Action 2 c: each player takes one "
+                         "card; Action 4: it is discarded after moving)") if s.held[p] >= 0 else
+                       _("{name} holds no card, which cannot be in phase '{phase}' (Action 2 c: each player takes one "
+                         "card; Action 4: it is discarded after moving)"))
+                raise PositionError(f"players[{p}].card", why.format(name=NAMES[p], phase=s.phase_name))
         shown = len(s.display)
         if display is not None and shown != display:
-            raise PositionError("action_cards.display", f"{counted(shown, 'card')} on display; phase "
-                                                        f"'{s.phase_name}' has {display} here (Action 2)")
+            raise PositionError("action_cards.display", _("{cards} on display; phase '{phase}' has {display} here "
+                                                          "(Action 2)").format(cards=say_count(shown, "card"),
+                                                                               phase=s.phase_name, display=display))
         red = [t for t in (*s.display, *(t for t in s.held if t >= 0)) if CARDS[t].color == "red"]
         revealed = shown + sum(map(holding, range(s.n)))
         if len(red) > 1 or revealed == s.n + 1 and len(red) != 1:
-            raise PositionError("action_cards.display", f"one red card and {s.n} beige cards are revealed each "
-                                                        f"round; here {len(red)} red ones are out (Action 2)")
+            raise PositionError("action_cards.display", _("one red card and {beige} beige cards are revealed each "
+                                                          "round; here {red} red ones are out (Action 2)").format(
+                beige=s.n, red=len(red)))
         if s.display and CARDS[s.display[0]].color != "red" and any(CARDS[t].color == "red" for t in s.display):
-            raise PositionError("action_cards.display", "the red card is revealed first: it leads the display")
+            raise PositionError("action_cards.display", _("the red card is revealed first: it leads the display"))
 
     def _check_roll(self) -> None:
         self._cards(lambda p: False, 0)
@@ -553,23 +578,25 @@ class _Builder:
         self._cards(lambda p: False, None)
         if not s.display or CARDS[s.display[0]].color != "red" or len(s.display) > s.n or any(
                 CARDS[t].color != "beige" for t in s.display[1:]):
-            raise PositionError("action_cards.display", f"while beige cards are revealed the display holds the red "
-                                                        f"card and fewer than {s.n} beige ones (Action 2 b)")
+            raise PositionError("action_cards.display", _("while beige cards are revealed the display holds the red "
+                                                          "card and fewer than {beige} beige ones (Action 2 "
+                                                          "b)").format(beige=s.n))
         s.cursor = len(s.display) - 1
         self._pile_left("beige")
 
     def _pile_left(self, color: str) -> None:
         s = self.s
         if not any(s.card_draw[t.id] for t in CARDS if t.color == color):
-            raise PositionError("action_cards.discard", f"no {color} card is left to reveal: when a pile is used up "
-                                                        "its discards are shuffled into a new pile first (Action 2)")
+            raise PositionError("action_cards.discard", _("no {colour} card is left to reveal: when a pile is used up "
+                                                          "its discards are shuffled into a new pile first (Action "
+                                                          "2)").format(colour=pgettext("card colour", color)))
 
     def _check_take(self) -> None:
         s = self.s
         self._cards(lambda p: (p - s.start) % s.n < s.cursor, s.n + 1 - s.cursor)
         if len(set(s.display)) < 2:
-            raise PositionError("action_cards.display", "the cards on display are all alike: the rules give the card "
-                                                        "to the player in turn at once (no choice)")
+            raise PositionError("action_cards.display", _("the cards on display are all alike: the rules give the "
+                                                          "card to the player in turn at once (no choice)"))
 
     def _check_licenses(self) -> None:
         s = self.s
@@ -577,14 +604,17 @@ class _Builder:
         p = in_turn(s)
         card = s.held_card(p)
         if s.lic_pending > card.licenses:
-            raise PositionError("licenses_to_draw", f"{NAMES[p]}'s card gives {card.licenses} licenses, so at most "
-                                                    f"{card.licenses} are still to draw")
+            raise PositionError("licenses_to_draw", ngettext(
+                "{name}'s card gives {count} license, so at most {count} is still to draw",
+                "{name}'s card gives {count} licenses, so at most {count} are still to draw",
+                card.licenses).format(name=NAMES[p], count=card.licenses))
         ones, twos = s.lic_draw
         if not (ones and twos and s.lic_pending < ones + twos):
-            raise PositionError("licenses_to_draw", f"drawing {s.lic_pending} from a pile of {ones} 1s and {twos} 2s "
-                                                    "needs no chance: the rules hand such cards out at once; a draw "
-                                                    "waits for chance when the pile holds both values and more cards "
-                                                    "than are drawn (Action 3)")
+            raise PositionError("licenses_to_draw", _("drawing {count} from a pile of {ones} 1s and {twos} 2s needs "
+                                                      "no chance: the rules hand such cards out at once; a draw waits "
+                                                      "for chance when the pile holds both values and more cards than "
+                                                      "are drawn (Action 3)").format(count=s.lic_pending, ones=ones,
+                                                                                     twos=twos))
 
     def _check_move(self) -> None:
         s = self.s
@@ -592,26 +622,29 @@ class _Builder:
         p = in_turn(s)
         card = s.held_card(p)
         if s.mp > card.moves:
-            raise PositionError("movement_points", f"{NAMES[p]}'s card gives {card.moves} movement points")
+            raise PositionError("movement_points", _("{name}'s card gives {points}").format(
+                name=NAMES[p], points=say_count(card.moves, "movement point")))
         if self.special_used and not card.special:
-            raise PositionError("special_action_used", f"{NAMES[p]}'s card has no special action")
+            raise PositionError("special_action_used", _("{name}'s card has no special action").format(name=NAMES[p]))
         s.special = card.special is not None and not self.special_used
         blocked = movement.no_stop(s, p)
         if movement.stranded(s, p, blocked) and not movement.can_escape(s, s.trucks[p], s.mp, blocked):
-            raise PositionError(f"players[{p}].truck", f"{NAMES[p]}'s truck stands where it may not stop and cannot "
-                                                       f"reach a square to stop on with {s.mp} points (Action 4 a)")
+            raise PositionError(f"players[{p}].truck", _("{name}'s truck stands where it may not stop and cannot "
+                                                         "reach a square to stop on with {points} (Action 4 a)").format(
+                name=NAMES[p], points=say_count(s.mp, "point")))
         placed = s.trucks[p] >= 0
         if s.mp == 0 and not movement.special_usable(s, p) and placed and not movement.stranded(s, p, blocked):
-            raise PositionError("movement_points", f"{NAMES[p]} has no points and no special action left: the turn "
-                                                   "has ended by itself (Action 4)")
+            raise PositionError("movement_points", _("{name} has no points and no special action left: the turn has "
+                                                     "ended by itself (Action 4)").format(name=NAMES[p]))
 
     def _check_build(self) -> None:
         s = self.s
         self._cards(lambda p: False, 0)
         p = in_turn(s)
         if not build.legal_builds(s, p):
-            raise PositionError("turn", f"{NAMES[p]} cannot build (no face-down tile next to the truck, no derrick "
-                                        "left, no oil, or not enough money): the rules skip the player (Action 5)")
+            raise PositionError("turn", _("{name} cannot build (no face-down tile next to the truck, no derrick left, "
+                                          "no oil, or not enough money): the rules skip the player (Action "
+                                          "5)").format(name=NAMES[p]))
 
     def _check_transport(self) -> None:
         s = self.s
@@ -619,16 +652,16 @@ class _Builder:
         p, site = in_turn(s), self.chip
         mine = s.site_state[site] == R.DERRICK and s.site_owner[site] == p
         if not mine and not (s.site_state[site] == R.EMPTY and s.site_value[site]):
-            raise PositionError("chip_from", f"{_where(site)} is not a derrick of {NAMES[p]}'s (nor its emptied space, "
-                                             "if the chip was the last)")
+            raise PositionError("chip_from", _("{square} is not a derrick of {name}'s (nor its emptied space, if the "
+                                               "chip was the last)").format(square=_where(site), name=NAMES[p]))
         s.chip_site = site
         s.prod_sites = (site, *(i for i in s.derrick_sites(p) if i > site))
         s.prod_i = 0
         black, rivals = production.carriers(s, p, site)
         if s.locos[p] < SITES[site].col and not ((black or rivals) and s.money[p] >= production.FEE):
-            raise PositionError("chip_from", "nobody can carry this chip (no locomotive far enough along, or no "
-                                             f"{money(production.FEE)} for the fee): the rules return it to the supply "
-                                             "at once (Action 6)")
+            raise PositionError("chip_from", _("nobody can carry this chip (no locomotive far enough along, or no "
+                                               "{fee} for the fee): the rules return it to the supply at once (Action "
+                                               "6)").format(fee=format_money(production.FEE)))
 
     def _check_auction(self) -> None:
         s = self.s
@@ -636,19 +669,21 @@ class _Builder:
         c = s.auc_company
         s.auc_eligible = s.holders(c)
         if not s.auc_eligible:
-            raise PositionError("auction.company", f"nobody has oil stored at {COMPANIES[c]}: no auction there "
-                                                   "(Action 7 a)")
+            raise PositionError("auction.company", _("nobody has oil stored at {company}: no auction there (Action 7 "
+                                                     "a)").format(company=COMPANIES[c]))
         for q, path in self.passed.items():
             if q not in s.auc_eligible:
-                raise PositionError(path, f"{NAMES[q]} has no oil stored at {COMPANIES[c]} and takes no part")
+                raise PositionError(path, _("{name} has no oil stored at {company} and takes no part").format(
+                    name=NAMES[q], company=COMPANIES[c]))
         w = s.auc_bidder
         if w >= 0 and w not in s.auc_eligible:
-            raise PositionError("auction.high_bidder", f"{NAMES[w]} has no oil stored at {COMPANIES[c]}")
+            raise PositionError("auction.high_bidder", _("{name} has no oil stored at {company}").format(
+                name=NAMES[w], company=COMPANIES[c]))
         if (w < 0) != (s.auc_high == 0):
-            raise PositionError("auction.high_bid", "a high bid needs its bidder, and a bidder a bid above 0")
+            raise PositionError("auction.high_bid", _("a high bid needs its bidder, and a bidder a bid above 0"))
         if w >= 0 and s.phase != R.SELL and s.auc_high > auction.max_bid(s, w):  # (a seller has paid already)
-            raise PositionError("auction.high_bid", f"{NAMES[w]} holds {s.license_count(w)} license cards: no bid "
-                                                    f"above {auction.max_bid(s, w)} (ruling G5)")
+            raise PositionError("auction.high_bid", _("{name} holds {cards}: no bid above {top} (ruling G5)").format(
+                name=NAMES[w], cards=say_count(s.license_count(w), "license card"), top=auction.max_bid(s, w)))
         if s.phase == R.BID:
             self._check_bidding()
         else:
@@ -660,45 +695,49 @@ class _Builder:
         s.auc_active = sum(1 << p for p in active)
         w = s.auc_bidder
         if not active or w >= 0 and active == [w]:
-            raise PositionError("auction.passed", "the auction is over when all but one have passed (Action 7 a)")
+            raise PositionError("auction.passed", _("the auction is over when all but one have passed (Action 7 a)"))
         if w >= 0 and w not in active:
-            raise PositionError("auction.high_bidder", f"{NAMES[w]} holds the high bid and has not passed")
+            raise PositionError("auction.high_bidder", _("{name} holds the high bid and has not passed").format(
+                name=NAMES[w]))
         start = w if w >= 0 else (s.auc_eligible[0] - 1) % s.n
         s.auc_turn = next(q for k in range(1, s.n + 1) if (q := (start + k) % s.n) in active)
         if auction.max_bid(s, s.auc_turn) <= s.auc_high:
-            raise PositionError("auction.high_bid", f"{NAMES[s.auc_turn]}, next to bid, cannot outbid {s.auc_high} "
-                                                    f"with {s.license_count(s.auc_turn)} cards and passes at once "
-                                                    "(Action 7 a)")
+            raise PositionError("auction.high_bid", _("{name}, next to bid, cannot outbid {high} with {cards} and "
+                                                      "passes at once (Action 7 a)").format(
+                name=NAMES[s.auc_turn], high=s.auc_high, cards=say_count(s.license_count(s.auc_turn), "card")))
 
     def _check_won(self) -> None:
         s = self.s
         w = s.auc_bidder
         if w < 0:
-            raise PositionError("auction.high_bidder", f"missing: in phase '{s.phase_name}' someone has won the "
-                                                       "auction")
+            raise PositionError("auction.high_bidder", _("missing: in phase '{phase}' someone has won the "
+                                                         "auction").format(phase=s.phase_name))
         others = {q: path for q, path in self.passed.items() if q != w}
         if self.passed and (len(others) != len(self.passed) or set(others) != set(s.auc_eligible) - {w}):
-            raise PositionError("auction.passed", "the winner is the one who has not passed; everyone else has")
+            raise PositionError("auction.passed", _("the winner is the one who has not passed; everyone else has"))
         s.auc_active, s.auc_turn = 1 << w, w
         value = s.license_value(w)
         if s.phase == R.PENALTY and value >= s.auc_high:
-            raise PositionError("auction.high_bid", f"{NAMES[w]}'s licenses are worth {value}: enough to pay "
-                                                    f"{s.auc_high}, so there is no penalty (Action 7 a)")
+            raise PositionError("auction.high_bid", _("{name}'s licenses are worth {value}: enough to pay {high}, so "
+                                                      "there is no penalty (Action 7 a)").format(
+                name=NAMES[w], value=value, high=s.auc_high))
         if s.phase == R.PAY:
             ways = auction.payments(*s.licenses(w), s.auc_high)
             if len(ways) < 2:
-                raise PositionError("auction.high_bid", f"{NAMES[w]} has {'one way' if ways else 'no way'} to pay "
-                                                        f"{s.auc_high}: no choice to make (Action 7 a)")
+                why = (_("{name} has one way to pay {high}: no choice to make (Action 7 a)") if ways else
+                       _("{name} has no way to pay {high}: no choice to make (Action 7 a)"))
+                raise PositionError("auction.high_bid", why.format(name=NAMES[w], high=s.auc_high))
 
     def _check_end(self) -> None:
         s = self.s
         self._cards(lambda p: False, 1)
         if CARDS[s.display[0]].color != "red":
-            raise PositionError("action_cards.display", "the game ends as the red card moves the black locomotive "
-                                                        "into the harbour: that red card is on display")
+            raise PositionError("action_cards.display", _("the game ends as the red card moves the black locomotive "
+                                                          "into the harbour: that red card is on display"))
         if s.black < COMPONENTS.harbour:
-            raise PositionError("phase", f"the game is over when the black locomotive reaches the harbour (space "
-                                         f"{COMPONENTS.harbour}); it is on space {s.black}")
+            raise PositionError("phase", _("the game is over when the black locomotive reaches the harbour (space "
+                                           "{harbour}); it is on space {space}").format(harbour=COMPONENTS.harbour,
+                                                                                       space=s.black))
         s.cursor = 1
         s.final = scoring.accounting(s)
 
@@ -717,15 +756,19 @@ _CHECKS = {
     R.BID: _Builder._check_auction, R.PENALTY: _Builder._check_auction, R.PAY: _Builder._check_auction,
     R.SELL: _Builder._check_auction, R.END: _Builder._check_end,
 }
+TILE_NAMES = (N_("one derrick"), N_("two derricks (red)"), N_("three derricks"))
+"""The production tiles' kinds by name (``TILE_KINDS``, from the component data), for the catalogues."""
+
 _DECIDES = {
-    R.DEAL: "nobody plays during the deal", R.END: "the game is over",
-    R.ROLL: "the start player rolls the die (Action 1)", R.RED: "the start player reveals the cards (Action 2)",
-    R.BEIGE: "the start player reveals the cards (Action 2)",
-    R.TAKE: "the first, from the start player on, without an action card takes one (Action 2 c)",
-    R.MOVE: "the first, from the start player on, still holding an action card moves (Action 4)",
-    R.PRODUCE: "the chip comes from a derrick of the player in turn (Action 6)",
-    R.BID: "the auction's bids and passes decide it (Action 7 a)", R.PENALTY: "the auction's winner pays (Action 7 a)",
-    R.PAY: "the auction's winner pays (Action 7 a)", R.SELL: "the auction's winner sells (Action 7 b)",
+    R.DEAL: N_("nobody plays during the deal"), R.END: N_("the game is over"),
+    R.ROLL: N_("the start player rolls the die (Action 1)"), R.RED: N_("the start player reveals the cards (Action 2)"),
+    R.BEIGE: N_("the start player reveals the cards (Action 2)"),
+    R.TAKE: N_("the first, from the start player on, without an action card takes one (Action 2 c)"),
+    R.MOVE: N_("the first, from the start player on, still holding an action card moves (Action 4)"),
+    R.PRODUCE: N_("the chip comes from a derrick of the player in turn (Action 6)"),
+    R.BID: N_("the auction's bids and passes decide it (Action 7 a)"),
+    R.PENALTY: N_("the auction's winner pays (Action 7 a)"), R.PAY: N_("the auction's winner pays (Action 7 a)"),
+    R.SELL: N_("the auction's winner sells (Action 7 b)"),
 }
 """What says whose turn it is, where the rest of the position does."""
 _FIELD_OF = {"round": "round", "start": "start_player", "money": "players[].money", "prices": "prices",

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gamekit import Action, IllegalAction
+from gamekit.i18n import gettext as _
 
 from ..actions import NEW_SET, Decline, Display, PlayMarker, Reclaim, SpendAmber, TakeCard
 from ..components import CARDS, COST, DISPLAY_FREE, DISPLAY_TWO_SAME, FAMILY, FAMILY_NAMES, SIZE_NAMES, SPEND_3_FOR_2
+from ..text import card_label, card_name, family_name
 from . import D_ORDER, DEAL, DECISION_NAMES, DISPLAYING, RECLAIM, REVEAL, SITES, START, TAKE
 from .marker import has_marker, markers_on_board
 from .museum import SIZE_SET, join
@@ -22,11 +24,12 @@ if TYPE_CHECKING:
 
 
 def refusal(s: State, action: Action) -> IllegalAction:
-    """The rule that ``action``, not a legal action (or chance outcome) here, breaks, and what is allowed."""
+    """The rule that ``action``, not a legal action (or chance outcome) here, breaks, and what is allowed,
+    worded in the reader's language."""
     phase = s.phase
     if phase == DEAL or phase == REVEAL:
         rule = "Setup" if phase == DEAL else "Play 1 Marker"
-        why = f"{action!r} is not a chance outcome here (the next card of the deck)."
+        why = _("{action} is not a chance outcome here (the next card of the deck).").format(action=repr(action))
     elif phase == START:
         rule, why = _refuse_turn(s, action)
     elif phase == TAKE:
@@ -36,10 +39,11 @@ def refusal(s: State, action: Action) -> IllegalAction:
             rule, why = _refuse_display(s, action, free=False)
         else:
             rule = "Reclaim Markers"
-            why = f"{action!r}: for each reclaimed marker gain 1 amber or display 1 fossil."
+            why = _("{action}: for each reclaimed marker gain 1 amber or display 1 fossil.").format(
+                action=repr(action))
     else:
         rule, why = _refuse_decision(s, action)
-    allowed = [a for a, _ in s.chance_outcomes()] if s.is_chance() else s.legal_actions()
+    allowed = [a for a, _p in s.chance_outcomes()] if s.is_chance() else s.legal_actions()
     shown = ", ".join(str(a) for a in allowed[:12]) + (", ..." if len(allowed) > 12 else "")
     return IllegalAction(rule, why, shown)
 
@@ -48,26 +52,30 @@ def _refuse_turn(s: State, action: Any) -> tuple[str, str]:
     p = s.active
     name = s.names[p]
     if isinstance(action, Reclaim):
-        return "Reclaim Markers", f"{name} has no marker at any dig site to reclaim."
+        return "Reclaim Markers", _("{name} has no marker at any dig site to reclaim.").format(name=name)
     if not isinstance(action, PlayMarker):
-        return "Game Turn", f"{action!r} is not a turn action: play 1 marker or reclaim markers."
+        return "Game Turn", _("{action} is not a turn action: play 1 marker or reclaim markers.").format(
+            action=repr(action))
     site = action.site
     if not markers_on_board(s, p):
-        return "Play 1 Marker", f"{name} has no marker on the board: reclaim markers instead."
+        return "Play 1 Marker", _("{name} has no marker on the board: reclaim markers instead.").format(name=name)
     if not 0 <= site < SITES:
-        return "Play 1 Marker", f"there is no dig site {site + 1} (the sites are 1-{SITES})."
+        return "Play 1 Marker", _("there is no dig site {site} (the sites are 1-{sites}).").format(
+            site=site + 1, sites=SITES)
     if has_marker(s, site, p):
-        return "Play 1 Marker", f"dig site {site + 1} already holds {name}'s marker."
-    return "Play 1 Marker", f"dig site {site + 1} has no card left to take."
+        return "Play 1 Marker", _("dig site {site} already holds {name}'s marker.").format(site=site + 1, name=name)
+    return "Play 1 Marker", _("dig site {site} has no card left to take.").format(site=site + 1)
 
 
 def _refuse_take(s: State, action: Any) -> tuple[str, str]:
     site = s.site
     if not isinstance(action, TakeCard):
-        return "Play 1 Marker", f"{action!r} is not a card to take: take one of the cards at dig site {site + 1}."
+        return "Play 1 Marker", _("{action} is not a card to take: take one of the cards at dig site {site}.").format(
+            action=repr(action), site=site + 1)
     card = action.card
-    what = CARDS[card] if 0 <= card < len(CARDS) else f"card #{card}"
-    return "Play 1 Marker", f"{what} is not at dig site {site + 1}: take one of the cards there."
+    what = card_label(card) if 0 <= card < len(CARDS) else _("card #{number}").format(number=card)
+    return "Play 1 Marker", _("{card} is not at dig site {site}: take one of the cards there.").format(
+        card=what, site=site + 1)
 
 
 def _refuse_decision(s: State, action: Any) -> tuple[str, str]:
@@ -75,17 +83,21 @@ def _refuse_decision(s: State, action: Any) -> tuple[str, str]:
     assert decision is not None  # (effects are resolving: a decision is pending)
     code, p, family = decision.code, decision.player, decision.first_family
     if code == D_ORDER:
-        return "Play 1 Marker", f"{action!r}: choose which of your triggered effects resolves next."
+        return "Play 1 Marker", _("{action}: choose which of your triggered effects resolves next.").format(
+            action=repr(action))
     if isinstance(action, SpendAmber) and code == SPEND_3_FOR_2:
-        return "Cards' Icons & Effects", f"not enough amber: {s.names[p]} has {s.amber[p]}, needs 3."
+        return "Cards' Icons & Effects", _("not enough amber: {name} has {amber}, needs 3.").format(
+            name=s.names[p], amber=s.amber[p])
     if isinstance(action, Display) and code in DISPLAYING:
         card = action.card
         if family >= 0 and card in s.study[p] and (FAMILY[card] == family) != (code == DISPLAY_TWO_SAME):
-            rule = "the same Family as" if code == DISPLAY_TWO_SAME else "a different Family from"
-            return ("Cards' Icons & Effects",
-                    f"the second display must be of {rule} the first ({FAMILY_NAMES[family]}).")
+            why = (_("the second display must be of the same Family as the first ({family}).")
+                   if code == DISPLAY_TWO_SAME else
+                   _("the second display must be of a different Family from the first ({family})."))
+            return "Cards' Icons & Effects", why.format(family=family_name(family))
         return _refuse_display(s, action, free=code == DISPLAY_FREE)
-    return "Cards' Icons & Effects", f"{action!r} does not answer \"{DECISION_NAMES[code]}\"."
+    return "Cards' Icons & Effects", _("{action} does not answer \"{decision}\".").format(
+        action=repr(action), decision=_(DECISION_NAMES[code]))
 
 
 def _refuse_display(s: State, action: Display, free: bool) -> tuple[str, str]:
@@ -96,19 +108,20 @@ def _refuse_display(s: State, action: Display, free: bool) -> tuple[str, str]:
     card, target, as_size = action.card, action.target, action.as_size
     rule = "Display 1 Fossil"
     if card not in s.study[p]:
-        return rule, f"{action}: that card is not in {name}'s Study."
+        return rule, _("{action}: that card is not in {name}'s Study.").format(action=action, name=name)
     cost = 0 if free else COST[card]
     if cost > s.amber[p]:
-        return rule, f"not enough amber: the {CARDS[card].name} costs {cost}, {name} has {s.amber[p]}."
+        return rule, _("not enough amber: the {card} costs {cost}, {name} has {amber}.").format(
+            card=card_name(card), cost=cost, name=name, amber=s.amber[p])
     sets = s.museum[p]
     if target != NEW_SET and not 0 <= target < len(sets):
-        return rule, f"{name} has no set {target + 1}."
+        return rule, _("{name} has no set {number}.").format(name=name, number=target + 1)
     joined = join(sets[target], card) if target != NEW_SET else None
     if isinstance(joined, str):
         return rule, joined
     if joined == (SIZE_SET, 0) and as_size not in SIZE_NAMES:
-        return rule, "two eggs make a size set: declare its size (as_size 1-3)."
-    return rule, "only a size set of eggs declares a size (as_size)."
+        return rule, _("two eggs make a size set: declare its size (as_size 1-3).")
+    return rule, _("only a size set of eggs declares a size (as_size).")
 
 
 # -- why a choice was forced ------------------------------------------------------------------------

@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Iterator, Mapping, Nam
 
 from ..actions import Action
 from ..bots import SeatSpec, seat_factory, seat_label
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..play import sample_chance
 from ..protocol import GameState, IllegalAction
 from ..record import MAX_ACTIONS, dump, load, start_of
@@ -911,7 +913,8 @@ class TableStore(ABC, Generic[C]):
         try:
             return spec.codec.decode(action)
         except ValueError as exc:
-            raise IllegalAction("Move", f"not a {spec.name} action: {exc}") from None
+            message = _("not a {game} action: {error}").format(game=spec.name, error=exc)
+            raise IllegalAction(N_("Move"), message) from None
 
     def _decode_row(self, table: _Table, index: int, text: str) -> Action:
         try:

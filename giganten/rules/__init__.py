@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamekit.i18n import N_
+
 if TYPE_CHECKING:
     from ..state import State
 
@@ -32,10 +34,12 @@ CHANCE_PHASES = frozenset({DEAL, ROLL, RED, BEIGE, LICENSE, PENALTY})
 # What stands on a production-tile space (``State.site_state``).
 EMPTY, TILE, DERRICK = 0, 1, 2
 PHASE_NAMES = {
-    DEAL: "setup", ROLL: "Action 1", RED: "Action 2a", BEIGE: "Action 2b", TAKE: "Action 2c",
-    LICENSE: "Action 3", MOVE: "Action 4", BUILD: "Action 5", PRODUCE: "Action 6", BID: "Action 7a",
-    PENALTY: "Action 7a", PAY: "Action 7a", SELL: "Action 7b", END: "End of Game",
+    DEAL: N_("setup"), ROLL: N_("Action 1"), RED: N_("Action 2a"), BEIGE: N_("Action 2b"), TAKE: N_("Action 2c"),
+    LICENSE: N_("Action 3"), MOVE: N_("Action 4"), BUILD: N_("Action 5"), PRODUCE: N_("Action 6"),
+    BID: N_("Action 7a"), PENALTY: N_("Action 7a"), PAY: N_("Action 7a"), SELL: N_("Action 7b"),
+    END: N_("End of Game"),
 }
+"""Each phase's rulebook step, short (English: the catalogues translate them where a reader sees them)."""
 
 # Rulebook sections, as events and errors name them.
 SETUP = "Setup"
