@@ -141,7 +141,7 @@ class Renderer:
         }
         if viewer is not None:
             regions["hand"] = (f"<h3>{escape(_('Only you see this, {}').format(self.name(viewer)))}</h3>"
-                               f"{self.game.private_html(state, viewer)}")
+                               f"<div class='gk-private'>{self.game.private_html(state, viewer)}</div>")
             regions["choices"] = self.choices(state, viewer, offer)
         return regions
 
