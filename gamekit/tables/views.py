@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..actions import Action
+from ..i18n import language
 from ..protocol import GameState
 
 
@@ -36,17 +37,23 @@ def _as_written(template: str, args: tuple[Any, ...]) -> str:
 class Said:
     """One event of a log entry, unworded: its English template and arguments (``GameState.raw_events``), its
     rulebook section (the English key) and player, and the game's wording (``GameState.wording``); ``text`` words
-    it in the reader's language at the time it is read."""
+    it in the reader's language at the time it is read (once per language: ``worded`` keeps it by language, so
+    a page of 30 entries reread after each move words only the new ones)."""
 
     template: str
     args: tuple[Any, ...]
     section: str
     player: int | None
     word: Callable[[str, tuple[Any, ...]], str] = field(default=_as_written, compare=False)
+    worded: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def text(self) -> str:
-        return self.word(self.template, self.args)
+        lang = language()
+        text = self.worded.get(lang)
+        if text is None:
+            text = self.worded[lang] = self.word(self.template, self.args)
+        return text
 
 
 @dataclass(frozen=True, slots=True)
