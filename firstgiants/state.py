@@ -28,7 +28,8 @@ plays.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any
 
 from gamekit import Action, GameSpec, GameState, IllegalAction
@@ -61,6 +62,10 @@ from .rules.marker import EMPTY_SITE
 from .rules.museum import MuseumSet
 from .rules.news import DEFAULT_READING, TOKENS_IN_PLAY
 from .text import event_text
+
+
+def _word_named(names: tuple[str, ...], template: str, args: tuple[Any, ...]) -> str:
+    return event_text(template, args, names)
 
 
 class State(GameState):
@@ -100,6 +105,10 @@ class State(GameState):
     def _word(self, template: str, args: tuple[Any, ...]) -> str:
         """An event in the reader's language (``firstgiants.text``); the players' names stay as written."""
         return event_text(template, args, self.names)
+
+    def wording(self) -> Callable[[str, tuple[Any, ...]], str]:
+        """First Giants words an event with the players' names (kept, not the state)."""
+        return partial(_word_named, self.names)
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         """An empty table for ``players`` (``rules.setup.begin`` sets it up)."""

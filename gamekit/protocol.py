@@ -16,7 +16,7 @@ import html
 import operator
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Sequence
 
 from .actions import quote
 from .i18n import N_, gettext
@@ -224,6 +224,17 @@ class GameState(ABC):
     def _word(self, template: str, args: tuple[Any, ...]) -> str:
         """The sentence of a recorded event; a game overrides this for placeholders of its own."""
         return template.format(*args) if args else template
+
+    @property
+    def raw_events(self) -> tuple["RawEvent", ...]:
+        """What the last ``apply`` did, unworded: (template, arguments, rulebook section, player) each, to be worded
+        by :meth:`wording` when read (a log kept for readers of several languages keeps these)."""
+        return tuple(self._events or ())
+
+    def wording(self) -> Callable[[str, tuple[Any, ...]], str]:
+        """How this game words a recorded event (template, arguments) in the reader's language at the time of the
+        call; a game whose wording needs nothing of the state returns a function that holds no state."""
+        return self._word
 
     def history(self) -> list["Action"]:
         """Every action applied since the game's start (``new_game``, or the position it started from:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import copyreg
 import random
 from dataclasses import asdict, dataclass
-from typing import Any, Hashable, NamedTuple, Sequence
+from typing import Any, Callable, Hashable, NamedTuple, Sequence
 
 from gamekit import Action, GameState, IllegalAction
 from gamekit.i18n import N_
@@ -271,6 +271,12 @@ class State(GameState):
         from .text import event_text
 
         return event_text(template, args)
+
+    def wording(self) -> Callable[[str, tuple[Any, ...]], str]:
+        """Giganten words an event from its template and arguments alone."""
+        from .text import event_text
+
+        return event_text
 
     def name(self, player: int) -> str:
         return NAMES[player]

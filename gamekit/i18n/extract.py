@@ -8,9 +8,10 @@
   listed as a note: its pieces are the game's ``EVENT_FRAGMENTS``);
 * the rulebook section each event names: a string, or a module-level constant of the game (``A7A``), or
   either side of ``"Play 1 Marker" if ... else "Setup"``;
-* the string arguments of ``_``, ``gettext``, ``N_``, ``ngettext``, ``pgettext`` and ``npgettext`` calls, and
-  the template of every :class:`gamekit.i18n.say.Say` or ``say`` call (either side of an ``if ... else``), with
-  its ``plural=`` and ``context=``;
+* the string arguments of ``_``, ``gettext``, ``N_``, ``ngettext``, ``pgettext`` and ``npgettext`` calls, in the
+  Python source and in the Jinja templates (``templates/*.html``: the classroom server's pages, read by Jinja's own
+  :meth:`~jinja2.Environment.extract_translations`), and the template of every :class:`gamekit.i18n.say.Say` or
+  ``say`` call (either side of an ``if ... else``), with its ``plural=`` and ``context=``;
 * each counted noun of a template (``{:count chip}``), with its English plural from
   :data:`gamekit.words.NOUNS`;
 
@@ -99,7 +100,7 @@ def _sources(packages: Iterable[str], root: Path) -> Iterator[tuple[str, ast.Mod
 
 
 def find(packages: Iterable[str] = PACKAGES, root: Path = ROOT) -> Found:
-    """Every message of the source files of ``packages`` (folders of ``root``)."""
+    """Every message of the source files and page templates of ``packages`` (folders of ``root``)."""
     modules = list(_sources(packages, root))
     constants: dict[str, dict[str, str]] = {}
     for name, tree in modules:
@@ -110,7 +111,23 @@ def find(packages: Iterable[str] = PACKAGES, root: Path = ROOT) -> Found:
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 _call(node, f"{name}:{node.lineno}", known, found)
+    for package in packages:
+        for path in sorted((root / package).rglob("templates/*.html")):
+            _template(path.read_text(encoding="utf-8"), path.relative_to(root).as_posix(), found)
     return found
+
+
+def _template(source: str, name: str, found: Found) -> None:
+    """The messages of a Jinja template (its ``_``, ``gettext``, ``ngettext``, ``pgettext``, ``npgettext`` calls)."""
+    from jinja2 import Environment
+
+    env = Environment(extensions=["jinja2.ext.i18n"])
+    extract = env.extract_translations  # type: ignore[attr-defined]  # (the i18n extension adds it)
+    for line, function, strings in extract(source, gettext_functions=tuple(_GETTEXT)):
+        args = list(strings) if isinstance(strings, tuple) else [strings]
+        context, msgid, plural = (None if i is None or i >= len(args) else args[i] for i in _GETTEXT[function])
+        if msgid is not None and (_GETTEXT[function][0] is None or context is not None):
+            found.messages.append(Message(str(msgid), plural, context, (f"{name}:{line}",)))
 
 
 def _call(node: ast.Call, where: str, constants: dict[str, str], found: Found) -> None:

@@ -1,40 +1,57 @@
 """What a table refuses, as exceptions whose message can be shown to the seat that caused it.
 
 No message ever contains a seat or host code, another seat's hidden cards or the raw log length
-(which counts chance draws, whose number may depend on hidden cards).  Each message is worded when raised, in
-the reader's language in force then (:func:`gamekit.i18n.using`).
+(which counts chance draws, whose number may depend on hidden cards).
+
+The refusals a seat is shown keep their English template and its values and are worded when read, in the reader's
+language (``str(exc)`` inside :func:`gamekit.i18n.using`), wherever they were raised (a worker process too).
 """
 from __future__ import annotations
 
-from ..i18n import N_
-from ..i18n import gettext as _
+from typing import Any
+
+from ..i18n import N_, gettext
 
 
 class TableError(Exception):
     """Base class: a table operation was refused; ``str(exc)`` is a sentence for the person."""
+
+    template: str | None = None
+    values: tuple[Any, ...] = ()
+
+    def _word(self, template: str, *values: Any) -> None:
+        """Keep ``template`` (an English message id) and its ``values``; the English sentence is the exception's
+        argument (logs, pickles), ``str`` words it in the reader's language."""
+        self.template, self.values = template, values
+        Exception.__init__(self, template.format(*values))
+
+    def __str__(self) -> str:
+        if self.template is None:
+            return super().__str__()
+        return gettext(self.template).format(*self.values)
+
+
+UNKNOWN_CODE = {
+    "seat": N_("This code does not open any seat: check it (letters and digits, as the teacher gave it) or ask the "
+               "teacher for it again."),
+    "table": N_("This code does not open any table: check it (letters and digits, as the teacher gave it) or ask "
+                "the teacher for it again."),
+    "seat or table": N_("This code does not open any seat or table: check it (letters and digits, as the teacher "
+                        "gave it) or ask the teacher for it again."),
+}
 
 
 class UnknownCode(TableError):
     """The code opens no seat (or, for host operations, no table)."""
 
     def __init__(self, what: str = "seat") -> None:
-        super().__init__(_(_UNKNOWN[what]))
-
-
-_UNKNOWN = {
-    "seat": N_("This code does not open any seat: check it (letters and digits, as the teacher gave it) or ask "
-               "the teacher for it again."),
-    "table": N_("This code does not open any table: check it (letters and digits, as the teacher gave it) or ask "
-                "the teacher for it again."),
-    "seat or table": N_("This code does not open any seat or table: check it (letters and digits, as the teacher "
-                        "gave it) or ask the teacher for it again."),
-}
-"""What a code may open -> the refusal when it opens nothing."""
+        self.what = what
+        self._word(UNKNOWN_CODE.get(what, UNKNOWN_CODE["seat"]))
 
 
 class UnknownTable(TableError):
     def __init__(self, table_id: str) -> None:
-        super().__init__(_("There is no table {table} in this store.").format(table=f"{table_id!r:.40}"))
+        self._word(N_("There is no table {} in this store."), f"{table_id!r:.40}")
 
 
 class StaleMove(TableError):
@@ -46,34 +63,35 @@ class StaleMove(TableError):
     def __init__(self, expected: int, length: int) -> None:
         self.expected = expected
         self.length = length
-        super().__init__(_("The game moved on since your screen was last updated (another move was accepted "
-                           "first), so your move was not played. Look at the new position and choose again."))
+        self._word(N_("The game moved on since your screen was last updated (another move was accepted first), so "
+                      "your move was not played. Look at the new position and choose again."))
 
 
 class NotYourTurn(TableError):
     def __init__(self, seat: int, to_move: int | None) -> None:
         self.seat = seat
         self.to_move = to_move
-        super().__init__(_("It is not your turn: nobody (the game is over or waiting for the dealer) is to move.")
-                         if to_move is None else
-                         _("It is not your turn: seat {seat} is to move.").format(seat=to_move + 1))
+        if to_move is None:
+            self._word(N_("It is not your turn: nobody is to move (the game is over or waiting for the dealer)."))
+        else:
+            self._word(N_("It is not your turn: seat {} is to move."), to_move + 1)
 
 
 class SeatPlayedByBot(TableError):
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        super().__init__(_("Seat {seat} is played by a bot now (the teacher gave it to a bot); ask the teacher to "
-                           "give it back to you.").format(seat=seat + 1))
+        self._word(N_("Seat {} is played by a bot now (the teacher gave it to a bot); ask the teacher to give it "
+                      "back to you."), seat + 1)
 
 
 class TablePaused(TableError):
     def __init__(self) -> None:
-        super().__init__(_("The table is paused by the teacher: no moves until it is resumed."))
+        self._word(N_("The table is paused by the teacher: no moves until it is resumed."))
 
 
 class TableEnded(TableError):
     def __init__(self) -> None:
-        super().__init__(_("The teacher has ended this table: no more moves."))
+        self._word(N_("The teacher has ended this table: no more moves."))
 
 
 class StoreUnavailable(TableError):

@@ -11,27 +11,59 @@ holds only one value, which is itself hidden -- does not show either.  For the s
 content carries no raw log length: :attr:`SeatView.log_length` and :attr:`SeatView.revision` are for
 the page's plumbing (the move's expected length, :meth:`TableStore.wait_for_change`), never to be shown.
 
+The store keeps each entry's words unworded (:class:`Said`: an event's English template and arguments, and the
+action itself) and words them when a page reads them, in that page's reader's language: nothing worded in one
+language is kept, so two seats at one table read the same log each in their own language.
+
 That the events are public is a property of the games, checked by tests/tables/test_views.py: for
 every viewer, two states that look the same to that viewer give events with the same words.
 """
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
 
 from ..actions import Action
+from ..i18n import language
 from ..protocol import GameState
+
+
+def _as_written(template: str, args: tuple[Any, ...]) -> str:
+    return template.format(*args) if args else template
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One event of a log entry, unworded: its English template and arguments (``GameState.raw_events``), its
+    rulebook section (the English key) and player, and the game's wording (``GameState.wording``); ``text`` words
+    it in the reader's language at the time it is read (once per language: ``worded`` keeps it by language, so
+    a page of 30 entries reread after each move words only the new ones)."""
+
+    template: str
+    args: tuple[Any, ...]
+    section: str
+    player: int | None
+    word: Callable[[str, tuple[Any, ...]], str] = field(default=_as_written, compare=False)
+    worded: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def text(self) -> str:
+        lang = language()
+        text = self.worded.get(lang)
+        if text is None:
+            text = self.worded[lang] = self.word(self.template, self.args)
+        return text
 
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """The public words of one log entry: who acted (None: chance), the action's text (None for a
-    chance draw) and the events it caused as (text, section, player)."""
+    """The public words of one log entry, unworded: who acted (None: chance), the action (None for a
+    chance draw; worded as ``str(action)`` when read) and the events it caused."""
 
     player: int | None
-    action: str | None
-    events: tuple[tuple[str, str, int | None], ...]
+    action: Action | str | None
+    events: tuple[Said, ...]
     by: str | None = None  # who decided: 'student' (the seat's student), 'bot' (a bot: ``bot`` names it), None
     bot: str | None = None
 
@@ -44,15 +76,17 @@ def words_of(player: int | None, action: Action, after: GameState, source: str =
              bot: str | None = None) -> Words:
     """The public words of the entry ``action`` made by ``player`` (None: a chance draw), giving ``after``;
     ``source`` and ``bot``: who decided it (the store's log: 'seat', 'bot' and the bot's label, 'chance', 'import')."""
-    events = tuple((e.text, e.section, e.player) for e in after.events)
+    word = after.wording()
+    events = tuple(Said(template, args, section, who, word) for template, args, section, who in after.raw_events)
     by = DECIDED_BY.get(source)
-    return Words(player, None if player is None else str(action), events, by, bot if by == "bot" else None)
+    return Words(player, None if player is None else action, events, by, bot if by == "bot" else None)
 
 
 def public_log(words: Sequence[Words], limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
     """The log as a seat reads it: decision entries numbered from 1 (entry 0: what happened before
     the first decision), chance draws' events merged into the entry before them.  Returns the
-    newest ``limit`` entries (all if None), oldest first, and the number of entries in all."""
+    newest ``limit`` entries (all if None), oldest first, and the number of entries in all, worded in the
+    reader's language (:func:`gamekit.i18n.using`)."""
     decisions = sum(w.player is not None for w in words)
     total = decisions + (1 if words and words[0].player is None else 0)
     wanted = total if limit is None else min(limit, total)
@@ -62,11 +96,11 @@ def public_log(words: Sequence[Words], limit: int | None = None) -> tuple[list[d
     for w in reversed(words):
         if len(entries) == wanted:
             break
-        events = [{"text": t, "section": s, "player": p} for t, s, p in reversed(w.events)]
+        events = [{"text": e.text, "section": e.section, "player": e.player} for e in reversed(w.events)]
         if w.player is None:
             pending.extend(events)
             continue
-        entries.append({"number": number, "player": w.player, "action": w.action, "events": pending + events,
+        entries.append({"number": number, "player": w.player, "action": str(w.action), "events": pending + events,
                         "by": w.by, "bot": w.bot})
         pending = []
         number -= 1

@@ -212,13 +212,54 @@ def test_a_teacher_makes_a_lesson_a_student_types_the_code_and_the_class_answers
         assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         phone.locator("#gk-quiz .gk-answer").first.click()
         phone.wait_for_selector("#gk-quiz:has-text('Your answer')", timeout=15_000)
-        wall.wait_for_selector("#gk-question:has-text('1 of 3 have answered')", timeout=15_000)
+        wall.wait_for_selector("#gk-question:has-text('1 of 3 has answered')", timeout=15_000)
         teacher.goto(found.group(1))
         teacher.locator("button:has-text('Reveal the answer')").first.click()
         wall.wait_for_selector("#gk-question .gk-feedback", timeout=15_000)
         phone.wait_for_selector("#gk-quiz .gk-feedback", timeout=15_000)
         shoot(wall, "question-projector")
         assert wall.evaluate(SMALL_TEXT, 14) == []
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_two_students_at_one_table_play_in_danish_and_german_and_switch_with_the_menu(
+        classroom_server, _browser, aborted_requests, tmp_path, monkeypatch):
+    """A Danish browser and a German one at one table: each page opens in its browser's language, a move clicked on
+    one shows on both, each in its own language; the menu switches a page to another language, which it keeps on
+    reload (a cookie) while its live updates go on."""
+    monkeypatch.setenv("GIANTS_KIT_SECRET", "5e" * 32)
+    store_dir = tmp_path / "tables"
+    made = open_store(store_dir, **FAST).create_table(giganten, ["human", "human", "heuristic"], seed=3,
+                                                       names=["Ana", "Ben", None])
+    server = classroom_server(store_dir)
+    contexts = []
+    try:
+        pages = []
+        for code, locale in zip(made.seats[:2], ("da-DK", "de-DE")):
+            context, page = _new_page(_browser, aborted_requests, locale=locale, **CHROMEBOOK)
+            contexts.append(context)
+            page.goto(f"{server.url}?code={code}")
+            live(page)
+            pages.append(page)
+        danish, german = pages
+        assert danish.evaluate("document.documentElement.lang") == "da"
+        assert german.evaluate("document.documentElement.lang") == "de"
+        assert "Ved dette bord" in danish.locator("#gk-seats").inner_text()
+        assert "An diesem Tisch" in german.locator("#gk-seats").inner_text()
+        play_turns(pages, [], 2)
+        assert "Hvad der skete" in danish.locator("#gk-log").inner_text()
+        assert "Was geschah" in german.locator("#gk-log").inner_text()
+        danish.click("nav.gk-languages a[hreflang=de]")
+        live(danish)
+        assert danish.evaluate("document.documentElement.lang") == "de"
+        assert "An diesem Tisch" in danish.locator("#gk-seats").inner_text()
+        danish.reload()
+        live(danish)
+        assert danish.evaluate("document.documentElement.lang") == "de"
+        play_turns(pages, [], 1)
+        shoot(german, "german-seat")
     finally:
         for context in contexts:
             context.close()

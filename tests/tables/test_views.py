@@ -159,12 +159,12 @@ def test_no_seat_view_shows_a_chance_draw_or_another_seats_hand(store):
 def test_the_log_a_seat_reads_hides_which_entries_were_chance_draws():
     """Entry words of a chance draw join the decision before them, so a hidden draw that was a
     chance node in one game and not in its twin (a one-value license pile) looks the same."""
-    from gamekit.tables.views import Words, public_log
+    from gamekit.tables.views import Said, Words, public_log
 
-    move = Words(0, "take the red card", (("Red takes the red card.", "A2", 0),))
-    draw = Words(None, None, (("Red draws 2 sales licenses.", "A3", 0),))
+    move = Words(0, "take the red card", (Said("Red takes the red card.", (), "A2", 0),))
+    draw = Words(None, None, (Said("Red draws 2 sales licenses.", (), "A3", 0),))
     as_one = Words(0, "take the red card", move.events + draw.events)
-    setup = Words(None, None, (("Setup.", "S", None),))
+    setup = Words(None, None, (Said("Setup.", (), "S", None),))
     assert public_log([setup, move, draw]) == public_log([setup, as_one])
     log, total = public_log([setup, move, draw], limit=1)
     assert total == 2 and log == [{"number": 1, "player": 0, "action": "take the red card", "events": [

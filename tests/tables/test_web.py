@@ -12,6 +12,7 @@ import warnings
 import pytest
 
 import giganten
+from gamekit.i18n import LANGUAGES
 from gamekit.tables import open_store
 from gamekit.tables.web import Classroom
 from gamekit.tables.web.app import key_hash
@@ -57,19 +58,22 @@ def update(text: str) -> dict:
     return message["regions"]
 
 
-def test_twin_tables_give_byte_identical_pages_and_messages_to_the_seats_that_cannot_tell_them_apart(server):
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_twin_tables_give_byte_identical_pages_and_messages_to_the_seats_that_cannot_tell_them_apart(server, lang):
     """Two tables that differ only in a license draw and two face-down tiles: the seats that cannot tell them apart
     and the host receive the very same bytes (HTML and websocket messages, pictures included); the seat holding the
-    licenses does not."""
+    licenses does not.  In every language."""
     one, two, blind = twin_games(seed=12)
     tables = [server.store.create_table(giganten, ["human"] * 4, title="twins", from_save=s.to_json())
               for s in (one, two)]
     for seat in (blind[0], next(p for p in range(4) if p not in blind)):
-        pages = [server.get("/", params={"code": t.seats[seat]}).text for t in tables]
-        sent = [messages(server, {"t": "hello", "code": t.seats[seat]}, 1) for t in tables]
+        pages = [server.get("/", params={"code": t.seats[seat], "lang": lang}).text for t in tables]
+        sent = [messages(server, {"t": "hello", "code": t.seats[seat], "lang": lang}, 1) for t in tables]
         assert (pages[0] == pages[1] and sent[0] == sent[1]) == (seat in blind), seat
-    hosts = [server.get("/", params={"code": t.host}).text for t in tables]
-    host_sent = [messages(server, {"t": "hello", "code": t.host}, 1) for t in tables]
+        assert f'<html lang="{lang}">' in pages[0]
+    hosts = [server.get("/", params={"code": t.host, "lang": lang}).text for t in tables]
+    host_sent = [messages(server, {"t": "hello", "code": t.host, "lang": lang}, 1) for t in tables]
+    server.cookies.clear()
     assert hosts[0].replace(tables[0].table, "ID") == hosts[1].replace(tables[1].table, "ID")
     assert host_sent[0] == [m.replace(tables[1].table, tables[0].table) for m in host_sent[1]]
 
@@ -338,12 +342,14 @@ def test_a_class_question_played_by_a_projector_and_students_reaches_the_results
     server.classroom.limiter._wrong.clear()
 
 
-def test_twin_tables_give_identical_class_question_boxes(server):
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_twin_tables_give_identical_class_question_boxes(server, lang):
     one, two, blind = twin_games(seed=12)
     tables = [server.store.create_table(giganten, ["human"] * 4, title="twins", from_save=s.to_json())
               for s in (one, two)]
     server.store.quiz.ask("giganten", "price_zone", seed=3, seconds=60)  # for every table
-    boxes = [update(messages(server, {"t": "hello", "code": t.seats[blind[0]]}, 1)[0])["quiz"] for t in tables]
+    boxes = [update(messages(server, {"t": "hello", "code": t.seats[blind[0]], "lang": lang}, 1)[0])["quiz"]
+             for t in tables]
     assert boxes[0] == boxes[1] and "gk-answer" in boxes[0]
 
 

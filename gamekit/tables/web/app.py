@@ -4,6 +4,7 @@
 ``GET /``                 the join page (type a code); with ``?code=CODE``: a seat code opens that student's
                           seat, a host code the table's host controls, the server's teacher key the teacher page
 ``GET /watch/<table>``    the projector's view-only page of a table (the public view, no host rights)
+``GET /language/<lang>``  the language menu: remembers the reader's language (a cookie) and goes back to the page
 ``WS /ws``                a page's live link: it says whose page it is (its code, or the table it watches),
                           then receives the regions that change and sends the seat's choices, Hint, review,
                           or the host's operations
@@ -16,7 +17,8 @@
 
 Join links keep the form ``http://HOST:PORT/?code=CODE``.  Pages are rendered on the server from the store's views
 (:mod:`.render`), so a page is usable as soon as its HTML arrives; the script only sends clicks and swaps in the
-regions the server pushes.  Every response carries the headers of :mod:`.guard`.
+regions the server pushes.  Every response carries the headers of :mod:`.guard`.  Every page is in its reader's
+language (:mod:`.languages`: the menu on every page, a cookie, the browser's Accept-Language).
 """
 from __future__ import annotations
 
@@ -29,21 +31,25 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator
 
+import jinja2
+import markupsafe
 from starlette.applications import Starlette
 from starlette.datastructures import UploadFile
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ...i18n import gettext as _
+from ...i18n import LANGUAGES, format_money, format_number, language, ngettext, npgettext, pgettext, using
 from .. import codes, open_store
 from ..errors import TableError, UnknownCode, UnknownTable
 from ..store import TableStore
-from . import guard, teacher, work
+from . import guard, languages, teacher, work
 from .hub import Hub, Page
 
 HERE = Path(__file__).resolve().parent
@@ -70,7 +76,7 @@ class Headers:
             return
         size = dict(scope.get("headers") or []).get(b"content-length")
         if size is not None and (not size.isdigit() or int(size) > guard.MAX_BODY):
-            await Response("The request is too large.", 413)(scope, receive, send)
+            await Response(_("The request is too large."), 413)(scope, receive, send)
             return
         received = 0
 
@@ -92,6 +98,47 @@ class Headers:
         await self.app(scope, bounded, with_headers)
 
 
+class Language:
+    """ASGI middleware: each request is answered in its reader's language (:func:`.languages.choose`): everything
+    worded while it is handled, in its threads too, is worded in that language (:func:`gamekit.i18n.using`).  A
+    websocket starts in it as well; each page's pushes are then worded in its own page's language (:mod:`.hub`)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        connection = HTTPConnection(scope)
+        lang = languages.choose(connection.query_params.get("lang"), connection.cookies.get(languages.COOKIE),
+                                connection.headers.get("accept-language"))
+        with using(lang):
+            await self.app(scope, receive, send)
+
+
+def environment() -> jinja2.Environment:
+    """The pages' templates (autoescaped) with the kit's catalogues: ``_``, ``gettext``, ``ngettext``, ``pgettext``
+    and ``npgettext`` (newstyle: autoescaped, ``{}`` placeholders filled with ``.format``, which escapes its
+    values), ``format_number`` and ``format_money``; they word in the language in force when a page renders."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), extensions=["jinja2.ext.i18n"],
+                             autoescape=jinja2.select_autoescape(), auto_reload=False)
+    env.install_gettext_callables(_, ngettext, newstyle=True, pgettext=pgettext,  # type: ignore[attr-defined]
+                                  npgettext=npgettext)
+    env.globals.update(format_number=format_number, format_money=format_money, Markup=markupsafe.Markup)
+    return env
+
+
+def client_words() -> dict[str, str]:
+    """What the page's script says itself (kept in the page's ``data-say-*`` attributes: no inline script)."""
+    return {"lost": _("Connection lost: reconnecting…"),
+            "unsent": _("Not connected: your click was not sent. Reconnecting…"),
+            "again": _("Tap the same place again (or its highlighted button) to play it."),
+            "highlighted": _("Choose one of the highlighted buttons."),
+            "enlarge": _("Enlarge the board"), "back": _("Back to the page"),
+            "seconds": _("{} s")}
+
+
 class Classroom:
     """One server process: the store, the worker pools, the hub of open pages, the teacher key's hash."""
 
@@ -103,7 +150,7 @@ class Classroom:
         self.public_url = public_url
         self.pool_sizes = (bots, coach)
         self.limiter = guard.CodeLimiter()
-        self.templates = Jinja2Templates(directory=str(HERE / "templates"))  # (autoescaping .html templates)
+        self.templates = Jinja2Templates(env=environment())
         self.store: TableStore
         self.workers: work.Workers
         self.hub: Hub
@@ -139,6 +186,7 @@ class Classroom:
         routes = [
             Route("/", self.index),
             Route("/watch/{table}", self.watch),
+            Route("/language/{lang}", self.choose_language),
             Route("/question/{question}", self.question_page),
             Route("/teacher/ask", self.ask, methods=["POST"]),
             Route("/teacher/ask-position", self.ask_position, methods=["POST"]),
@@ -151,12 +199,20 @@ class Classroom:
             WebSocketRoute("/ws", self.socket),
             Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         ]
-        return Starlette(routes=routes, middleware=[Middleware(Headers)], lifespan=self.lifespan)
+        return Starlette(routes=routes, middleware=[Middleware(Language), Middleware(Headers)],
+                         lifespan=self.lifespan)
 
     # -- pages -----------------------------------------------------------------------------------
     def page(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-        return self.templates.TemplateResponse(request, template, {"public_url": self.public_url, **context},
-                                               status_code=status)
+        """``template`` rendered in the request's language, with the language menu; a ``?lang=`` is remembered."""
+        lang = language()
+        response = self.templates.TemplateResponse(
+            request, template, {"public_url": self.public_url, "lang": lang, "say": client_words(),
+                                "languages": languages.menu(lang, context.get("key")), **context},
+            status_code=status)
+        if request.query_params.get("lang") == lang:
+            response.set_cookie(languages.COOKIE, lang, max_age=languages.COOKIE_SECONDS, samesite="lax")
+        return response
 
     def refused(self, request: Request, text: str, status: int) -> HTMLResponse:
         return self.page(request, "join.html", status, problem=text)
@@ -171,7 +227,8 @@ class Classroom:
             return self.page(request, "join.html")
         client = request.client.host if request.client else "?"
         if self.limiter.blocked(client):
-            return self.refused(request, "Too many wrong codes from this device: wait a minute, then try again.", 429)
+            return self.refused(request, _("Too many wrong codes from this device: wait a minute, then try again."),
+                                429)
         kind = codes.kind_of(code)
         try:
             if kind == "teacher" and self.is_teacher(code):
@@ -185,16 +242,27 @@ class Classroom:
             raise UnknownCode("seat or table")
         except UnknownCode:
             self.limiter.wrong(client)
-            return self.refused(request, "That code does not open any seat or table. Check it and type it again.", 404)
+            return self.refused(request, _("That code does not open any seat or table. Check it and type it again."),
+                                404)
         except TableError as exc:
             return self.refused(request, str(exc), 503)
+
+    async def choose_language(self, request: Request) -> Response:
+        """The language menu: remember the reader's choice in a cookie and go back to their page."""
+        lang = request.path_params["lang"]
+        if lang not in LANGUAGES:
+            return self.refused(request, _("There is no such language."), 404)
+        response = RedirectResponse(languages.back_to(request.headers.get("referer"), request.headers.get("host")),
+                                    303)
+        response.set_cookie(languages.COOKIE, lang, max_age=languages.COOKIE_SECONDS, samesite="lax")
+        return response
 
     async def watch(self, request: Request) -> Response:
         table = request.path_params["table"]
         try:
             return await self.table_page(request, "watch", table, None, None)
         except UnknownTable:
-            return self.refused(request, "There is no such table.", 404)
+            return self.refused(request, _("There is no such table."), 404)
 
     async def question_page(self, request: Request) -> Response:
         """The projector's view-only page of a class question."""
@@ -202,15 +270,16 @@ class Classroom:
         try:
             regions = await asyncio.to_thread(self.hub._render_question, qid)
         except TableError:
-            return self.refused(request, "There is no such question.", 404)
+            return self.refused(request, _("There is no such question."), 404)
         return self.page(request, "question.html", kind="question", regions=regions, watch=qid,
-                         title="Question for the class")
+                         title=_("Question for the class"))
 
     async def table_page(self, request: Request, kind: str, table: str, seat: int | None, code: str | None) -> Response:
         """The page, rendered now with every region (usable before its websocket connects)."""
-        page = Page(socket=None, kind=kind, table=table, seat=seat, code=code)  # type: ignore[arg-type]  # (no socket yet: rendered for the HTML page)
+        # (no socket yet: rendered for the HTML page)
+        page = Page(socket=None, kind=kind, table=table, seat=seat, code=code, lang=language())  # type: ignore[arg-type]
         regions = await asyncio.to_thread(self.hub._render, page)
-        title = self.hub.renderer(self.store.table_info(table)).title or "Giants kit table"
+        title = self.hub.renderer(self.store.table_info(table)).title or _("Giants kit table")
         return self.page(request, "table.html", kind=kind, regions=regions, watch=table if kind == "watch" else None,
                          title=title)
 
@@ -229,16 +298,16 @@ class Classroom:
     # -- the teacher's forms ---------------------------------------------------------------------
     async def _teacher_form(self, request: Request) -> tuple[str, Any] | Response:
         if not guard.same_origin(request.headers):
-            return Response("Forms of the teacher page only.", 403)
+            return Response(_("Forms of the teacher page only."), 403)
         try:
             form = await request.form(max_files=1, max_fields=100, max_part_size=guard.MAX_BODY)
         except ValueError:
-            return Response("The request is too large.", 413)
+            return Response(_("The request is too large."), 413)
         key = form.get("key")
         if not self.is_teacher(key):
             client = request.client.host if request.client else "?"
             self.limiter.wrong(client)
-            return self.refused(request, "That is not the teacher key of this server.", 403)
+            return self.refused(request, _("That is not the teacher key of this server."), 403)
         return str(key), form
 
     async def new_lesson(self, request: Request) -> Response:
@@ -337,7 +406,7 @@ class Classroom:
         if not self.is_teacher(request.query_params.get("code")):
             client = request.client.host if request.client else "?"
             self.limiter.wrong(client)
-            return Response("The teacher key of this server, please.", 403)
+            return Response(_("The teacher key of this server, please."), 403)
         lesson = request.query_params.get("lesson") or None
         text = await asyncio.to_thread(lambda: self.store.results(lesson).to_csv(index=False))
         return Response(text, media_type="text/csv", headers={
@@ -351,7 +420,7 @@ class Classroom:
         table, seat = str(form.get("table", "")), str(form.get("seat", ""))
         try:
             if not seat.isdigit():
-                raise ValueError("seat: a number")
+                raise ValueError(_("seat: a number"))
             code = await asyncio.to_thread(self.store.reissue_code, table, int(seat))
             info = await asyncio.to_thread(self.store.table_info, table)
         except (TableError, ValueError) as exc:
@@ -376,15 +445,16 @@ class Classroom:
             return
         await self.hub.join(page)
         try:
-            while True:
-                text = await socket.receive_text()
-                if len(text) > guard.MAX_MESSAGE:
-                    break
-                try:
-                    message = json.loads(text)
-                except ValueError:
-                    continue
-                await self.hub.handle(page, message)
+            with using(page.lang):  # (what the page's own messages cause is worded in its language)
+                while True:
+                    text = await socket.receive_text()
+                    if len(text) > guard.MAX_MESSAGE:
+                        break
+                    try:
+                        message = json.loads(text)
+                    except ValueError:
+                        continue
+                    await self.hub.handle(page, message)
         except WebSocketDisconnect:
             pass
         finally:
@@ -396,26 +466,30 @@ class Classroom:
 
     async def _hello(self, socket: WebSocket, client: str) -> Page | None:
         """The page's first message says whose page it is: ``{"t": "hello", "code": ...}`` or
-        ``{"t": "watch", "table": ...}``; anything else, or a wrong code, and the page gets nothing."""
+        ``{"t": "watch", "table": ...}``, with the page's language (``"lang"``); anything else, or a wrong code, and
+        the page gets nothing."""
         try:
             hello = json.loads(await asyncio.wait_for(socket.receive_text(), 10))
         except (ValueError, asyncio.TimeoutError, WebSocketDisconnect):
             return None
         if not isinstance(hello, dict) or self.limiter.blocked(client):
             return None
+        # the language its page was rendered in (else the browser's: the cookie, Accept-Language)
+        lang = hello["lang"] if hello.get("lang") in LANGUAGES else language()
         try:
             if hello.get("t") == "watch" and isinstance(hello.get("table"), str):
                 await asyncio.to_thread(self.store.table_info, hello["table"])
-                return Page(socket, "watch", hello["table"])
+                return Page(socket, "watch", hello["table"], lang=lang)
             if hello.get("t") == "question" and isinstance(hello.get("question"), str):
                 await asyncio.to_thread(self.store.quiz.get, hello["question"])
-                return Page(socket, "question", hello["question"])
+                return Page(socket, "question", hello["question"], lang=lang)
             code = hello.get("code")
             if hello.get("t") == "hello" and codes.kind_of(code) == "seat":
                 table, seat = await asyncio.to_thread(self.store.seat_of, code)
-                return Page(socket, "seat", table, seat, code)
+                return Page(socket, "seat", table, seat, code, lang=lang)
             if hello.get("t") == "hello" and codes.kind_of(code) == "host":
-                return Page(socket, "host", await asyncio.to_thread(self.store.host_table, code), None, code)
+                table = await asyncio.to_thread(self.store.host_table, code)
+                return Page(socket, "host", table, None, code, lang=lang)
         except (UnknownCode, UnknownTable):
             self.limiter.wrong(client)
         except TableError:

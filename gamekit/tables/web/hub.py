@@ -16,6 +16,9 @@ or a view-only projector (by the table's id).  The :class:`Hub` keeps them by ta
   starts no more work;
 * forgets a page when its websocket closes: nothing of it stays.
 
+Each page is worded in its own reader's language (:attr:`Page.lang`, :func:`gamekit.i18n.using`): a move pushed to
+the pages of a table is rendered for each page, so two seats at one table read it each in their own language.
+
 What a page is sent never depends on what its viewer may not see: the regions are drawn from the view only, and a
 page's messages carry no table id, no log length, no code.
 """
@@ -31,6 +34,8 @@ from typing import Any, Awaitable, Callable
 
 from starlette.websockets import WebSocket
 
+from ...i18n import SOURCE, using
+from ...i18n import gettext as _
 from ...protocol import IllegalAction
 from ...widgets.controls import escape
 from ..errors import TableError, UnknownCode
@@ -59,6 +64,7 @@ class Page:
     table: str
     seat: int | None = None
     code: str | None = None  # the seat or host code that opened it (never sent back)
+    lang: str = SOURCE  # the language its reader reads it in
     sent: dict[str, str] = field(default_factory=dict)
     offer: Offer = Offer((), {})
     offer_number: int = 0
@@ -82,8 +88,8 @@ class Hub:
         self.revisions: dict[str, int] = {}
         self.joined: dict[str, set[int]] = {}  # the seats whose student has opened their page since the start
         self._renderers: dict[str, Renderer] = {}
-        self._hints: dict[tuple[str, int, int], asyncio.Future[str]] = {}
-        self._reviews: dict[tuple[str, int], asyncio.Future[str]] = {}
+        self._hints: dict[tuple[str, int, int, str], asyncio.Future[str]] = {}
+        self._reviews: dict[tuple[str, int, str], asyncio.Future[str]] = {}
         self._advancing: set[str] = set()
         self._task: asyncio.Task | None = None
         self._quiz_revision = -1
@@ -149,35 +155,45 @@ class Hub:
         await asyncio.gather(*(self.refresh(p) for p in list(self.pages.get(table, ())) if p is not others_only))
 
     async def refresh(self, page: Page) -> None:
-        """Render ``page`` again and send what changed (a refresh asked for while one runs runs once after it)."""
+        """Render ``page`` again, in its reader's language, and send what changed (a refresh asked for while one
+        runs runs once after it)."""
         if page.refreshing:
             page.again = True
             return
         page.refreshing = True
         try:
-            while True:
-                page.again = False
-                try:
-                    regions = await asyncio.to_thread(self._render, page)
-                except UnknownCode:
-                    await self._send(page, {"t": "gone", "text": "This code no longer works: ask your teacher for "
-                                                                 "your new code."})
-                    await page.socket.close(code=4001)
-                    return
-                except TableError as exc:
-                    regions = {"problem": f"<div class='gk-problem'>{escape(str(exc))} The page tries "
-                                          "again.</div>"}
-                changed = {k: v for k, v in regions.items() if page.sent.get(k) != v}
-                if changed:
-                    page.sent.update(changed)
-                    await self._send(page, {"t": "update", "regions": changed})
-                if not page.again:
-                    return
+            with using(page.lang):
+                await self._refresh(page)
         finally:
             page.refreshing = False
 
+    async def _refresh(self, page: Page) -> None:
+        while True:
+            page.again = False
+            try:
+                regions = await asyncio.to_thread(self._render, page)
+            except UnknownCode:
+                await self._send(page, {"t": "gone", "text": _("This code no longer works: ask your teacher for "
+                                                               "your new code.")})
+                await page.socket.close(code=4001)
+                return
+            except TableError as exc:
+                again = _("The page tries again.")
+                regions = {"problem": f"<div class='gk-problem'>{escape(str(exc))} {escape(again)}</div>"}
+            changed = {k: v for k, v in regions.items() if page.sent.get(k) != v}
+            if changed:
+                page.sent.update(changed)
+                await self._send(page, {"t": "update", "regions": changed})
+            if not page.again:
+                return
+
     def _render(self, page: Page) -> dict[str, str]:
-        """Every region of ``page`` (in a thread: the store's reads, the replay and the drawing)."""
+        """Every region of ``page`` in its reader's language (in a thread: the store's reads, the replay and the
+        drawing)."""
+        with using(page.lang):
+            return self._regions(page)
+
+    def _regions(self, page: Page) -> dict[str, str]:
         if page.kind == "question":
             return self._render_question(page.table)
         if page.kind == "seat":
@@ -245,13 +261,13 @@ class Hub:
 
     def _coach(self, page: Page, info: TableInfo, view: SeatView) -> str:
         c = view.content
-        busy = (page.table, view.log_length, page.seat) in self._hints and page.coach_at is not None
+        busy = (page.table, view.log_length, page.seat, page.lang) in self._hints and page.coach_at is not None
         buttons = []
         if info.hints and not c["terminal"]:
             disabled = "" if c["your_turn"] and not busy else " disabled"
-            buttons.append(f"<button type='button' class='gk-hint'{disabled}>Hint</button>")
+            buttons.append(f"<button type='button' class='gk-hint'{disabled}>{escape(_('Hint'))}</button>")
         if c["terminal"]:
-            buttons.append("<button type='button' class='gk-review'>Review my game</button>")
+            buttons.append(f"<button type='button' class='gk-review'>{escape(_('Review my game'))}</button>")
         return f"<div class='gk-coach-buttons'>{''.join(buttons)}</div><div class='gk-advice'>{page.coach}</div>"
 
     async def _send(self, page: Page, message: dict[str, Any]) -> None:
@@ -292,7 +308,7 @@ class Hub:
         if type(offer) is not int or type(choice) is not int:
             return
         if offer != page.offer_number or not 0 <= choice < len(page.offer.actions):
-            await self._say(page, "That choice is no longer on offer: the game moved on. Choose again.")
+            await self._say(page, _("That choice is no longer on offer: the game moved on. Choose again."))
             return
         action, length = page.offer.actions[choice], page.offer_length
         try:
@@ -329,18 +345,20 @@ class Hub:
         info = await asyncio.to_thread(self.store.table_info, page.table)
         if not info.hints:
             return
-        key = (page.table, view.log_length, page.seat)
+        key = (page.table, view.log_length, page.seat, page.lang)
         if key not in self._hints:
             seed = view.content["log_entries"]  # public, unlike the log length
-            job = self.workers.submit_coach(work.hint, page.table, view.log_length, page.seat, HINT_SAMPLES, seed)
+            job = self.workers.submit_coach(work.hint, page.table, view.log_length, page.seat, HINT_SAMPLES, seed,
+                                            page.lang)
             self._hints[key] = asyncio.wrap_future(job)
-        page.coach, page.coach_at = "<i>The coach is thinking…</i>", view.log_length
+        page.coach, page.coach_at = f"<i>{escape(_('The coach is thinking…'))}</i>", view.log_length
         await self.refresh(page)
         try:
             answer = await self._hints[key]
         except Exception as exc:  # noqa: BLE001 -- say so on the page; the next Hint tries again
             self._hints.pop(key, None)
-            answer = f"<div class='gk-problem'>The coach could not answer ({type(exc).__name__}).</div>"
+            could_not = _("The coach could not answer ({}).").format(type(exc).__name__)
+            answer = f"<div class='gk-problem'>{escape(could_not)}</div>"
         if page.coach_at == view.log_length:
             page.coach = answer
             await self.refresh(page)
@@ -354,17 +372,18 @@ class Hub:
         view = page.view
         if view is None or page.seat is None or not view.content["terminal"]:
             return
-        key = (page.table, page.seat)
+        key = (page.table, page.seat, page.lang)
         if key not in self._reviews:
-            job = self.workers.submit_coach(work.review, page.table, page.seat, REVIEW_SAMPLES)
+            job = self.workers.submit_coach(work.review, page.table, page.seat, REVIEW_SAMPLES, page.lang)
             self._reviews[key] = asyncio.wrap_future(job)
-        page.coach = "<i>The coach is reviewing your game…</i>"
+        page.coach = f"<i>{escape(_('The coach is reviewing your game…'))}</i>"
         await self.refresh(page)
         try:
             page.coach = await self._reviews[key]
         except Exception as exc:  # noqa: BLE001
             self._reviews.pop(key, None)
-            page.coach = f"<div class='gk-problem'>The coach could not review the game ({type(exc).__name__}).</div>"
+            page.coach = (f"<div class='gk-problem'>"
+                          f"{escape(_('The coach could not review the game ({}).').format(type(exc).__name__))}</div>")
         await self.refresh(page)
 
     async def _host(self, page: Page, message: dict) -> None:

@@ -21,6 +21,7 @@ from urllib.parse import quote
 import segno
 
 from ...coach import percent
+from ...i18n import N_, format_number
 from ...i18n import gettext as _
 from ...questions import Kind, public_position
 from ...widgets.controls import escape
@@ -31,6 +32,17 @@ from .render import game_view, result_html
 GAMES = ("giganten", "firstgiants")
 #: The largest class a lesson takes at once.
 MAX_STUDENTS = 200
+#: The forms' number fields as their refusals name them (a game's option: by its own name).
+FIELDS = {"count": N_("how many students"), "table_size": N_("players per table"), "seconds": N_("seconds to answer"),
+          "level": N_("level"), "seed": N_("seed")}
+#: A table's and a class question's status as the teacher's page says it.
+STATUSES = {"playing": N_("playing"), "paused": N_("paused"), "ended": N_("ended"), "over": N_("over"),
+            "open": N_("open"), "closed": N_("closed"), "revealed": N_("revealed")}
+
+
+def status_text(status: str) -> str:
+    """A table's or a question's status in the reader's language."""
+    return _(STATUSES[status]) if status in STATUSES else status
 
 
 class FormError(ValueError):
@@ -52,7 +64,7 @@ def start_menu(module: str) -> list[tuple[str, str]]:
     """The Start menu of a game: the normal start, then each scenario by its title."""
     game = importlib.import_module(module)
     names = game.scenarios() if hasattr(game, "scenarios") else []
-    return [("the normal start", "")] + [(game.scenario_info(name).title, name) for name in names]
+    return [(_("the normal start"), "")] + [(game.scenario_info(name).title, name) for name in names]
 
 
 @dataclass(frozen=True)
@@ -70,7 +82,8 @@ def _int(form: Mapping[str, Any], key: str, low: int, high: int, default: int | 
     if not text and default is not None:
         return default
     if not text.isdigit() or not low <= int(text) <= high:
-        raise FormError(f"{key.replace('_', ' ')}: a whole number from {low} to {high}")
+        name = _(FIELDS[key]) if key in FIELDS else key.replace("_", " ")
+        raise FormError(_("{}: a whole number from {} to {}").format(name, format_number(low), format_number(high)))
     return int(text)
 
 
@@ -78,19 +91,19 @@ def read_lesson_form(form: Mapping[str, Any], position: bytes | None) -> LessonF
     """The lesson form's fields, checked (``position``: the uploaded position file's bytes, if any)."""
     game = str(form.get("game", ""))
     if game not in GAMES:
-        raise FormError(f"game: one of {', '.join(GAMES)}")
+        raise FormError(_("game: one of {}").format(", ".join(GAMES)))
     spec = game_view(game).spec
     names = [line.strip() for line in str(form.get("students", "")).splitlines() if line.strip()]
     if len(names) > MAX_STUDENTS:
-        raise FormError(f"students: at most {MAX_STUDENTS} names")
+        raise FormError(_("students: at most {} names").format(format_number(MAX_STUDENTS)))
     students: Sequence[str] | int = names or _int(form, "count", 1, MAX_STUDENTS)
     table_size = _int(form, "table_size", spec.min_players, spec.max_players)
     bot = str(form.get("bot", "heuristic"))
     if bot not in game_view(game).bots or bot == "human":
-        raise FormError("bot: one of the game's bots")
+        raise FormError(_("bot: one of the game's bots"))
     title = str(form.get("title", "")).strip()
     if len(title) > 120:
-        raise FormError("title: at most 120 characters")
+        raise FormError(_("title: at most {} characters").format(format_number(120)))
     settings: dict[str, Any] = {"bot": bot, "title": title, "hints": form.get("hints") == "on"}
     seed = str(form.get("seed", "")).strip()
     if seed:
@@ -100,7 +113,7 @@ def read_lesson_form(form: Mapping[str, Any], position: bytes | None) -> LessonF
         settings["position"] = _position(spec, position)
     elif start:
         if start not in dict((v, t) for t, v in start_menu(game)):
-            raise FormError("start: one of the game's scenarios")
+            raise FormError(_("start: one of the game's scenarios"))
         settings["position"] = importlib.import_module(game).scenario(start).to_position()
     else:
         settings["options"] = _options(game, spec, form)
@@ -109,11 +122,11 @@ def read_lesson_form(form: Mapping[str, Any], position: bytes | None) -> LessonF
 
 def _position(spec: Any, data: bytes) -> Any:
     if spec.from_position is None:
-        raise FormError(f"{spec.name} has no positions")
+        raise FormError(_("{} has no positions").format(spec.name))
     try:
         return spec.position_state(data.decode("utf-8")).to_position()
     except (ValueError, TypeError, UnicodeDecodeError) as exc:
-        raise FormError(f"the position file was refused: {exc}") from None
+        raise FormError(_("the position file was refused: {}").format(exc)) from None
 
 
 def _options(module: str, spec: Any, form: Mapping[str, Any]) -> dict[str, Any]:
@@ -174,7 +187,7 @@ def seat_cards(store: TableStore, lesson: Any, base_url: str) -> list[dict[str, 
         names = tuple(table.names) or (None,) * len(table.seats)
         cards = [card(info.title, view.player_name(seat), name or "", code, base_url)
                  for seat, (code, name) in enumerate(zip(table.seats, names)) if code is not None]
-        sheet.append({"title": info.title, "host": card(info.title, "Host", "the teacher", table.host, base_url),
+        sheet.append({"title": info.title, "host": card(info.title, _("Host"), _("the teacher"), table.host, base_url),
                       "watch": f"{base_url}watch/{info.table}", "cards": cards})
     return sheet
 
@@ -196,11 +209,11 @@ def _row(summary: TableSummary, online: set[int]) -> dict[str, Any]:
     info = summary.info
     view = game_view(info.module)
     seats = [{"seat": s.seat, "color": view.player_name(s.seat), "name": getattr(s, "name", None) or "",
-              "played_by": "bot: " + s.label if s.bot is not None else "student",
+              "played_by": _("bot: {}").format(s.label) if s.bot is not None else _("student"),
               "online": s.seat in online, "has_code": s.has_code} for s in info.seats]
     result = result_html(view, summary.returns) if summary.returns is not None else ""
     status = "over" if summary.terminal else info.status
-    return {"table": info.table, "title": info.title or view.title, "game": view.title, "status": status,
+    return {"table": info.table, "title": info.title or view.title, "game": view.title, "status": status_text(status),
             "lesson": getattr(info, "lesson", None), "seats": seats, "result": result,
             "moves": max(info.length - 1, 0)}
 
@@ -221,7 +234,7 @@ def read_question_form(form: Mapping[str, Any]) -> tuple[str, str, dict[str, Any
     """The "Ask the class" form, checked: the game, the kind, and the settings of :meth:`Quiz.ask`."""
     module = str(form.get("game", ""))
     if module not in GAMES:
-        raise FormError(f"game: one of {', '.join(GAMES)}")
+        raise FormError(_("game: one of {}").format(", ".join(GAMES)))
     kind = str(form.get(f"kind:{module}", ""))
     settings: dict[str, Any] = {"seconds": _int(form, "seconds", 5, 600, 60), "level": _int(form, "level", 0, 5, 0),
                                 "lesson": str(form.get("lesson") or "") or None}
@@ -235,7 +248,7 @@ def students_of(store: TableStore, lesson: str | None) -> list[str] | int:
     """The students of a lesson (their names, in the lesson's order; or how many, when they have no names)."""
     seats = [seat for info in store.list_tables(lesson) for seat in info.seats if seat.has_code]
     if not seats:
-        raise FormError("that question's lesson has no students")
+        raise FormError(_("that question's lesson has no students"))
     names = [seat.name for seat in seats]
     return [n for n in names if n] if all(names) else len(seats)
 
@@ -244,7 +257,8 @@ def recent_questions(store: TableStore, count: int = 8) -> list[dict[str, Any]]:
     """The newest class questions: id, lesson, game, kind, status, answers given, and the position a question is about
     (None: one the kind found)."""
     return [{"id": q.id, "lesson": q.lesson, "game": game_view(q.module).title, "kind": q.kind, "status": q.status,
-             "answers": answers, "about": q.about} for q, answers in store.quiz.recent(count)]
+             "status_text": status_text(q.status), "answers": format_number(answers), "about": q.about}
+            for q, answers in store.quiz.recent(count)]
 
 
 def learnt(store: TableStore, lesson: str | None = None) -> dict[str, Any]:

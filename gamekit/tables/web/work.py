@@ -22,6 +22,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Callable, Sequence
 
 from ...coach import advise, model_of, review as coach_review
+from ...i18n import SOURCE, using
+from ...i18n import gettext as _
 from ...record import states_along
 from ..quiz import judged_decisions
 from ..store import TableStore
@@ -91,8 +93,9 @@ def create_lesson(game: str, students: Sequence[str] | int, table_size: int, set
     return store().create_lesson(game, students, table_size, **settings)
 
 
-def hint(table_id: str, length: int, seat: int, samples: int, seed: int) -> str:
-    """The coach's Hint for ``seat`` on the table's position after ``length`` entries, as the seat's page shows it.
+def hint(table_id: str, length: int, seat: int, samples: int, seed: int, lang: str = SOURCE) -> str:
+    """The coach's Hint for ``seat`` on the table's position after ``length`` entries, as the seat's page shows it
+    (in ``lang``, its reader's language).
 
     The coach samples only what the seat may see (``determinize(seat)``), with a fixed number of samples and a
     seed from the public log, so the hint depends neither on the machine's speed nor on hidden draws."""
@@ -102,8 +105,9 @@ def hint(table_id: str, length: int, seat: int, samples: int, seed: int) -> str:
     s = store()
     state = s.state(table_id, length)
     game = game_view(s.table_info(table_id).module)
-    advice = advise(state, seat, samples=samples, seed=seed)
-    return advice_html(advice, model_of(state), game.player_name(seat), "Hint")
+    with using(lang):
+        advice = advise(state, seat, samples=samples, seed=seed)
+        return advice_html(advice, model_of(state), game.player_name(seat), _("Hint"))
 
 
 def bot_moves(table_id: str, state: Any, seat: int) -> tuple[int, ...]:
@@ -113,9 +117,9 @@ def bot_moves(table_id: str, state: Any, seat: int) -> tuple[int, ...]:
     return tuple(numbers[e.index] for e in store().entries(table_id) if e.player == seat and e.source == "bot")
 
 
-def review(table_id: str, seat: int, samples: int) -> str:
+def review(table_id: str, seat: int, samples: int, lang: str = SOURCE) -> str:
     """The coach's review of the decisions ``seat``'s student made (moves a bot made for the seat are left out,
-    and named), as the seat's page shows it."""
+    and named), as the seat's page shows it (in ``lang``)."""
     from ...widgets.coaching import review_html
     from ...coach import numbered_as_the_log
     from .render import bot_moves_note
@@ -126,7 +130,8 @@ def review(table_id: str, seat: int, samples: int) -> str:
     judged = coach_review(state, [seat], samples=samples, skip=skipped)
     s.quiz.keep_judged(table_id, seat, judged_decisions(state, judged))
     result = numbered_as_the_log(judged, state)
-    return review_html(result, "your moves") + bot_moves_note(result.skipped)
+    with using(lang):
+        return review_html(result, _("your moves")) + bot_moves_note(result.skipped)
 
 
 class Workers:

@@ -6,10 +6,14 @@
 // a move ({t: "move", offer, choice}: an index into the choices it was offered), a Hint or review request, and on
 // the host's page the host's operations.  When the connection drops the page says so and reconnects by itself
 // (0.5 s, 1 s, 2 s ... at most 5 s apart); the server then sends the table as it is now.
+//
+// The page is in its reader's language (the server renders it so, and the page's hello names the language, so that
+// its updates come in it too); what the script says itself is in the body's data-say-* attributes.
 "use strict";
 (function () {
   const body = document.body;
   const kind = body.dataset.kind;
+  const words = body.dataset;
 
   // -- the teacher's form: only the chosen game's start and options are sent ----------------------------------
   for (const form of document.querySelectorAll(".gk-lesson-form")) {
@@ -30,6 +34,7 @@
   const code = new URLSearchParams(location.search).get("code");
   const hello = kind === "watch" ? { t: "watch", table: body.dataset.table } :
     kind === "question" ? { t: "question", question: body.dataset.table } : { t: "hello", code: code };
+  hello.lang = document.documentElement.lang;
   const banner = document.getElementById("gk-conn");
   let socket = null;
   let retries = 0;
@@ -47,7 +52,7 @@
       socket.send(JSON.stringify(message));
       return true;
     }
-    say("Not connected: your click was not sent. Reconnecting…");
+    say(words.sayUnsent);
     return false;
   }
 
@@ -62,7 +67,7 @@
     socket.addEventListener("close", () => {
       body.dataset.live = "0";
       if (gone) return;
-      say("Connection lost: reconnecting…");
+      say(words.sayLost);
       setTimeout(connect, Math.min(500 * 2 ** retries++, 5000));
     });
   }
@@ -137,8 +142,7 @@
         first = first || b;
       }
     }
-    say(choices.length === 1 ? "Tap the same place again (or its highlighted button) to play it." :
-      "Choose one of the highlighted buttons.");
+    say(choices.length === 1 ? words.sayAgain : words.sayHighlighted);
     if (first) first.scrollIntoView({ block: "nearest" });
   }
 
@@ -156,7 +160,7 @@
     else if (el.matches(".gk-enlarge")) {
       const on = body.classList.toggle("gk-zoom");
       el.setAttribute("aria-pressed", String(on));
-      el.textContent = on ? "Back to the page" : "Enlarge the board";
+      el.textContent = on ? words.sayBack : words.sayEnlarge;
     } else if (el.matches(".gk-host")) host(el);
     else if (el.matches("[data-target]") && el.closest("#gk-picture")) tapTarget(el);
   });
@@ -196,7 +200,7 @@
     for (const c of document.querySelectorAll(".gk-countdown[data-left]")) {
       const left = Math.max(0, Number(c.dataset.left) - 1);
       c.dataset.left = String(left);
-      c.textContent = left + " s";
+      c.textContent = words.saySeconds.replace("{}", String(left));
     }
   }, 1000);
 
