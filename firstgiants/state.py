@@ -102,12 +102,9 @@ class State(GameState):
         "turns",
     )
 
-    def _word(self, template: str, args: tuple[Any, ...]) -> str:
-        """An event in the reader's language (``firstgiants.text``); the players' names stay as written."""
-        return event_text(template, args, self.names)
-
     def wording(self) -> Callable[[str, tuple[Any, ...]], str]:
-        """First Giants words an event with the players' names (kept, not the state)."""
+        """An event in the reader's language (``firstgiants.text``); the players' names stay as written (the
+        function keeps them, not the state)."""
         return partial(_word_named, self.names)
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:

@@ -86,6 +86,11 @@ class Event:
         return {"text": self.text, "section": self.section, "player": self.player}
 
 
+
+def _plain_words(template: str, args: tuple[Any, ...]) -> str:
+    """An event's sentence: its template filled in with its arguments (a game without placeholders of its own)."""
+    return template.format(*args) if args else template
+
 class GameState(ABC):
     """One position of a game, immutable from the outside.
 
@@ -183,8 +188,10 @@ class GameState(ABC):
                 seat = -1
             if 0 <= seat < self.num_players:
                 return seat
-        raise ValueError(f"expected a seat number from 0 to {self.num_players - 1} of this "
-                         f"{self.num_players}-player game, got {type(player).__name__} {quote(player)}")
+        raise ValueError(gettext("expected a seat number from 0 to {last} of this {players}-player game, got {kind} "
+                                 "{got}")
+                         .format(last=self.num_players - 1, players=self.num_players, kind=type(player).__name__,
+                                 got=quote(player)))
 
     # -- the protocol ---------------------------------------------------------------------
     def apply(self, action: "Action") -> "GameState":
@@ -206,7 +213,8 @@ class GameState(ABC):
     @property
     def events(self) -> tuple[Event, ...]:
         """What the last ``apply`` did, each event naming its rulebook section."""
-        return tuple(Event(self._word(template, args), section, player)
+        word = self.wording()
+        return tuple(Event(word(template, args), section, player)
                      for template, args, section, player in self._events or ())
 
     def _say(self, section: str, player: int | None, template: str, *args: Any) -> None:
@@ -221,10 +229,6 @@ class GameState(ABC):
         """Record an event whose text is already written out."""
         self._say(section, player, text)
 
-    def _word(self, template: str, args: tuple[Any, ...]) -> str:
-        """The sentence of a recorded event; a game overrides this for placeholders of its own."""
-        return template.format(*args) if args else template
-
     @property
     def raw_events(self) -> tuple["RawEvent", ...]:
         """What the last ``apply`` did, unworded: (template, arguments, rulebook section, player) each, to be worded
@@ -233,8 +237,9 @@ class GameState(ABC):
 
     def wording(self) -> Callable[[str, tuple[Any, ...]], str]:
         """How this game words a recorded event (template, arguments) in the reader's language at the time of the
-        call; a game whose wording needs nothing of the state returns a function that holds no state."""
-        return self._word
+        call; a game overrides it for placeholders of its own.  It holds no state (a log kept for readers of
+        several languages keeps it beside the raw events)."""
+        return _plain_words
 
     def history(self) -> list["Action"]:
         """Every action applied since the game's start (``new_game``, or the position it started from:

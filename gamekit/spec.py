@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .actions import ActionCodec, quote
+from .i18n import gettext as _
 from .protocol import GameState
 
 if TYPE_CHECKING:
@@ -44,20 +45,20 @@ class GameSpec:
     def validate_options(self, players: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         """Checked options with defaults filled in; ValueError naming the problem otherwise."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, got {quote(players)}"
-            )
+            raise ValueError(_("{game} is for {least} to {most} players, got {got}").format(
+                game=self.name, least=self.min_players, most=self.max_players, got=quote(players)))
         unknown = set(options) - set(self.option_defaults)
         if unknown:
-            known = ", ".join(f"{k}={v!r}" for k, v in self.option_defaults.items()) or "none"
-            raise ValueError(f"unknown {self.name} option(s) {quote(sorted(unknown))}; known: {known}")
+            known = ", ".join(f"{k}={v!r}" for k, v in self.option_defaults.items())
+            known = known if self.option_defaults else _("none")
+            raise ValueError(_("unknown {game} option(s) {unknown}; known: {known}").format(
+                game=self.name, unknown=quote(sorted(unknown)), known=known))
         out = dict(self.option_defaults)
         for key, value in options.items():
             default = self.option_defaults[key]
             if type(value) is not type(default):
-                raise ValueError(
-                    f"{self.name} option {key!r} must be {type(default).__name__}, got {quote(value)}"
-                )
+                raise ValueError(_("{game} option {key!r} must be {kind}, got {got}").format(
+                    game=self.name, key=key, kind=type(default).__name__, got=quote(value)))
             out[key] = value
         return out
 

@@ -34,6 +34,7 @@ from typing import Any, Callable, Hashable, NamedTuple, Sequence
 
 from gamekit import Action, GameState, IllegalAction
 from gamekit.i18n import N_
+from gamekit.i18n import gettext as _
 from gamekit.positions import ChanceConcern
 
 from . import explain
@@ -115,7 +116,8 @@ class State(GameState):
         n = self.n = players
         self.opts = Options(**options)
         if not 0 <= self.opts.first_player < n:
-            raise ValueError(f"first_player must be a seat from 0 to {n - 1}, got {self.opts.first_player}")
+            raise ValueError(_("first_player must be a seat from 0 to {}, got {}").format(n - 1,
+                                                                                           self.opts.first_player))
         self.phase, self.cursor, self.round = DEAL, 0, 1
         self.start = self.opts.first_player  # Setup 10: the first start player takes the die
         self.money = (COMPONENTS.start_money,) * n
@@ -265,15 +267,10 @@ class State(GameState):
         carry_on(self)
 
     # -- helpers the rules and the views share -------------------------------------------------------
-    def _word(self, template: str, args: tuple[Any, ...]) -> str:
-        """Event templates use Giganten's placeholders (see :func:`giganten.text.event_text`: ``{:name}`` a
-        player, ``{:cell}`` a square, ``{:money}`` dollars, ``{:count chip}`` "3 chips" ...)."""
-        from .text import event_text
-
-        return event_text(template, args)
-
     def wording(self) -> Callable[[str, tuple[Any, ...]], str]:
-        """Giganten words an event from its template and arguments alone."""
+        """Event templates use Giganten's placeholders (see :func:`giganten.text.event_text`: ``{:name}`` a
+        player, ``{:cell}`` a square, ``{:money}`` dollars, ``{:count chip}`` "3 chips" ...), worded from the
+        template and its arguments alone."""
         from .text import event_text
 
         return event_text

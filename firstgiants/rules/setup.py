@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gamekit.actions import quote
+from gamekit.i18n import gettext as _
 
 from ..actions import Deal
 from ..components import CARDS, LABEL, TOKENS
@@ -29,9 +30,10 @@ def begin(s: State, options: dict[str, Any]) -> None:
     s.first = s.active = options["first_player"]
     s.eggs_not_fossils = options["eggs_not_fossils"]
     if not 0 <= s.first < n:
-        raise ValueError(f"first_player must be a seat from 0 to {n - 1}, got {quote(s.first)}")
+        raise ValueError(_("first_player must be a seat from 0 to {}, got {}").format(n - 1, quote(s.first)))
     if options["news_values"] not in NEWS_READINGS:
-        raise ValueError(f"news_values must be one of {', '.join(NEWS_READINGS)}, got {quote(options['news_values'])}")
+        raise ValueError(_("news_values must be one of {}, got {}").format(", ".join(NEWS_READINGS),
+                                                                           quote(options["news_values"])))
     s.deck = tuple(range(len(CARDS)))
     s.amber = [TOKENS.amber_per_player] * n
     s.set_supply = TOKENS.set_tokens_in_play[n]
@@ -47,8 +49,8 @@ def names(text: str, players: int) -> tuple[str, ...]:
         return DEFAULT_NAMES[:players]
     out = tuple(x.strip() for x in text.split(","))
     if len(out) != players or not all(0 < len(x) <= 20 for x in out) or len(set(out)) != players:
-        raise ValueError(f"names must be {players} different comma-separated names of 1-20 characters, "
-                         f"got {quote(text)}")
+        raise ValueError(_("names must be {} different comma-separated names of 1-20 characters, got {}").format(
+            players, quote(text)))
     return out
 
 

@@ -154,6 +154,8 @@ UNREACHED = {
     "a truck step or 'drive to'", "card #{number}", "{rule}: {message}", "{rule}: {message} Allowed instead: {allowed}",
     # the toy games' refusal (gamekit.protocol's default: both games explain their own)
     "{action} cannot be played now.",
+    # a seat number out of range (check_seat's ValueError): an argument refused, not an action
+    "expected a seat number from 0 to {last} of this {players}-player game, got {kind} {got}",
 }
 
 
@@ -490,6 +492,30 @@ def _firstgiants_position_turns() -> None:
     firstgiants.from_position(position)
 
 
+def _too_many_players() -> None:
+    giganten.new_game(7)
+
+
+def _unknown_option() -> None:
+    firstgiants.new_game(3, bluff_bids=True)
+
+
+def _option_of_a_wrong_type() -> None:
+    giganten.new_game(3, open_licenses="yes")
+
+
+def _news_values_unknown() -> None:
+    firstgiants.new_game(3, news_values="x")
+
+
+def _first_player_out_of_range() -> None:
+    firstgiants.new_game(3, first_player=5)
+
+
+def _seat_out_of_range() -> None:
+    giganten.new_game(3).observation(3)
+
+
 def test_the_tile_kinds_are_in_the_catalogues():
     from giganten.components import TILE_KINDS
     from giganten.position import TILE_NAMES
@@ -499,7 +525,8 @@ def test_the_tile_kinds_are_in_the_catalogues():
 OTHER_REFUSALS = [_bad_save, _truncated_save, _bad_action_json, _unknown_action_kind, _not_your_turn, _unknown_code,
                   _rewind_too_far, _position_of_another_game, _position_without_players, _position_with_a_wrong_type,
                   _giganten_position_price, _giganten_position_turn, _firstgiants_position_players,
-                  _firstgiants_position_turns]
+                  _firstgiants_position_turns, _too_many_players, _unknown_option, _option_of_a_wrong_type,
+                  _news_values_unknown, _first_player_out_of_range, _seat_out_of_range]
 
 
 @pytest.mark.parametrize("refusal", OTHER_REFUSALS, ids=lambda f: f.__name__.strip("_"))

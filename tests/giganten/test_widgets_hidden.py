@@ -154,10 +154,12 @@ def test_a_bots_why_is_withheld_while_a_human_plays_and_shown_in_a_demo():
 def test_the_twin_check_would_catch_a_why_that_shows_a_bots_payment_options():
     """Without the withholding, a bot's Why? at a payment lists its hand's ways to pay: the screens differ."""
     s = to_phase(R.MOVE)
-    for p, hand in ((RED, (3, 0)), (BLUE, (2, 3))):
+    for p, hand in ((RED, (3, 0)), (BLUE, (3, 3))):
         s = with_hand(s, p, *hand)
     s = end_movement(with_storage(with_storage(s, RED, 0, 1), BLUE, 0, 1))
-    paying = s.apply(g.Pass()).apply(g.Bid(6))  # Red passes; Blue (5 cards) bids 6 and chooses how to pay
+    # Red passes; Blue (6 cards) bids 6 and chooses how to pay (Blue's hand, as Red may think it, pays in two ways
+    # at least: with one, the rules would pay at once)
+    paying = s.apply(g.Pass()).apply(g.Bid(6))
     assert paying.phase == R.PAY and paying.current_player() == BLUE
     first = paying.determinize(RED, random.Random(0))
     second = next(t for seed in range(1, 50) if (t := paying.determinize(RED, random.Random(seed))).legal_actions()
