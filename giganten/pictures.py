@@ -259,8 +259,8 @@ def _price_background(svg: Svg, left: float, top: float, legend: bool = True) ->
 
 ZONE_WORDS = {"red": N_("red zone: the die moves it up"), "white": N_("white zone: blue up, red down"),
               "blue": N_("blue zone: the die moves it down")}
-ZONE_LEGEND = {"red": N_("price red zone: the die moves it up"), "white": N_("price white zone: blue up, red down"),
-               "blue": N_("price blue zone: the die moves it down")}
+ZONE_LEGEND = {"red": N_("red zone: the die moves prices up"), "white": N_("white zone: blue up, red down"),
+               "blue": N_("blue zone: the die moves prices down")}
 """The zones in the board's legend (where the picture does not name the prices beside them)."""
 
 
