@@ -18,17 +18,18 @@ class TableError(Exception):
 
     template: str | None = None
     values: tuple[Any, ...] = ()
+    named: dict[str, Any] = {}
 
-    def _word(self, template: str, *values: Any) -> None:
+    def _word(self, template: str, *values: Any, **named: Any) -> None:
         """Keep ``template`` (an English message id) and its ``values``; the English sentence is the exception's
         argument (logs, pickles), ``str`` words it in the reader's language."""
-        self.template, self.values = template, values
-        Exception.__init__(self, template.format(*values))
+        self.template, self.values, self.named = template, values, named
+        Exception.__init__(self, template.format(*values, **named))
 
     def __str__(self) -> str:
         if self.template is None:
             return super().__str__()
-        return gettext(self.template).format(*self.values)
+        return gettext(self.template).format(*self.values, **self.named)
 
 
 UNKNOWN_CODE = {

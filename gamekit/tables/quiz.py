@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from ..i18n import gettext as _
-from ..i18n import ngettext
+from ..i18n import N_, ngettext
 from ..questions import Question, public_position
 from .errors import TableError
 
@@ -58,7 +58,11 @@ STATUSES = ("open", "closed", "revealed")
 
 
 class QuestionError(TableError):
-    """A class question that cannot be asked or answered, with why in words."""
+    """A class question that cannot be asked or answered, with why in words: ``template`` (an English message id)
+    filled in with ``values``, worded when read in the reader's language."""
+
+    def __init__(self, template: str, *values: Any, **named: Any) -> None:
+        self._word(template, *values, **named)
 
 
 @dataclass(frozen=True)
@@ -129,27 +133,27 @@ class Quiz:
         that position, and ``about`` says what it is; ``kind`` None then chooses the first kind that applies there
         (the coach's "what would you do?" when the seat to move has a choice)."""
         if module not in ("giganten", "firstgiants") and not module.startswith("tests."):
-            raise QuestionError(f"game: giganten or firstgiants, got {module!r:.40}")
+            raise QuestionError(N_("game: giganten or firstgiants, got {!r:.40}"), module)
         questions = importlib.import_module(module).questions
         text = None if position is None else self._position_text(module, position)
         if text is not None:
             fitting = [k.name for k in questions.kinds_at(importlib.import_module(module).from_position(text))]
             if not fitting:
-                raise QuestionError(_("no kind of question can be asked about this position"))
+                raise QuestionError(N_("no kind of question can be asked about this position"))
             kind = fitting[0] if kind is None else kind
             if kind not in fitting:
-                raise QuestionError(_("kind: one of those that can be asked about this position ({kinds}); got "
-                                      "{kind}").format(kinds=", ".join(fitting), kind=f"{kind!r:.40}"))
+                raise QuestionError(N_("kind: one of those that can be asked about this position ({kinds}); got "
+                                       "{kind}"), kinds=", ".join(fitting), kind=f"{kind!r:.40}")
         kinds = [k.name for k in questions.kinds()]
         if kind not in kinds:
-            raise QuestionError(f"kind: one of {', '.join(kinds)}; got {kind!r:.40}")
+            raise QuestionError(N_("kind: one of {}; got {!r:.40}"), ", ".join(kinds), kind)
         if type(seconds) is not int or not MIN_SECONDS <= seconds <= MAX_SECONDS:
-            raise QuestionError(f"seconds: {MIN_SECONDS} to {MAX_SECONDS}, got {seconds!r:.20}")
+            raise QuestionError(N_("seconds: {} to {}, got {!r:.20}"), MIN_SECONDS, MAX_SECONDS, seconds)
         if type(level) is not int or not 0 <= level <= 5:
-            raise QuestionError(f"level: 0 to 5, got {level!r:.20}")
+            raise QuestionError(N_("level: 0 to 5, got {!r:.20}"), level)
         seed = secrets.randbelow(10 ** 6) if seed is None else seed
         if type(seed) is not int or not 0 <= seed < 2 ** 31:
-            raise QuestionError(f"seed: a whole number from 0, got {seed!r:.20}")
+            raise QuestionError(N_("seed: a whole number from 0, got {!r:.20}"), seed)
         assert kind is not None  # (checked above)
         level = 0 if text is not None else level  # (a given position: no level)
         make_question(module, kind, seed, level, text)  # (made now: a kind that cannot make it fails here)
@@ -172,7 +176,7 @@ class Quiz:
         try:
             state = importlib.import_module(module).from_position(position)
         except (ValueError, TypeError) as exc:
-            raise QuestionError(_("the position was refused: {why}").format(why=exc)) from None
+            raise QuestionError(N_("the position was refused: {why}"), why=str(exc)) from None
         return json.dumps(state.to_position(), sort_keys=True, separators=(",", ":"))
 
     def ask_about_table(self, table_id: str, kind: str | None = None, *, seed: int | None = None,
@@ -185,7 +189,7 @@ class Quiz:
         info = self.store.table_info(table_id)
         seed = secrets.randbelow(10 ** 6) if seed is None else seed
         if type(seed) is not int or not 0 <= seed < 2 ** 31:
-            raise QuestionError(f"seed: a whole number from 0, got {seed!r:.20}")
+            raise QuestionError(N_("seed: a whole number from 0, got {!r:.20}"), seed)
         state = self.store.state(table_id)
         entries = max(info.length - 1, 0)
         about = ngettext("table {title} after {entries} entry", "table {title} after {entries} entries",
@@ -197,7 +201,7 @@ class Quiz:
         with self.store._transaction(write=False) as tx:
             row = tx.one(f"SELECT {_COLUMNS} FROM {_FROM} WHERE q.id = ?", (qid,))
         if row is None:
-            raise QuestionError("there is no such question")
+            raise QuestionError(N_("there is no such question"))
         return _question(row)
 
     def current(self, lesson: str | None) -> ClassQuestion | None:
@@ -225,7 +229,7 @@ class Quiz:
     def set_status(self, qid: str, status: str) -> None:
         """Close a question (no more answers) or reveal it (the right answer and the distribution shown)."""
         if status not in STATUSES[1:]:
-            raise QuestionError(f"status: closed or revealed, got {status!r:.20}")
+            raise QuestionError(N_("status: closed or revealed, got {!r:.20}"), status)
         with self.store._transaction(write=True) as tx:
             tx.run("UPDATE gk_questions SET status = ?, revision = revision + 1 WHERE id = ?", (status, qid))
 
@@ -236,21 +240,21 @@ class Quiz:
         info = self.store.table_info(table_id)
         asked = self.get(qid)
         if asked.lesson is not None and asked.lesson != info.lesson:
-            raise QuestionError("this question is not for your table")
+            raise QuestionError(N_("this question is not for your table"))
         current = self.current_for(info.lesson)
         if current is None or current.id != qid:
-            raise QuestionError("that question is over: answer the new one")
+            raise QuestionError(N_("that question is over: answer the new one"))
         if not asked.open_now():
-            raise QuestionError("time is up for this question")
+            raise QuestionError(N_("time is up for this question"))
         q = asked.question()
         if type(choice) is not int or not 0 <= choice < len(q.options):
-            raise QuestionError(f"choose one of the {len(q.options)} options")
+            raise QuestionError(N_("choose one of the {} options"), len(q.options))
         feedback = q.check(choice)
         name = info.seats[seat].name
         with self.store._transaction(write=True) as tx:
             if tx.one("SELECT 1 FROM gk_answers WHERE question = ? AND table_id = ? AND seat = ?",
                       (qid, table_id, seat)) is not None:
-                raise QuestionError("you have answered this question already")
+                raise QuestionError(N_("you have answered this question already"))
             tx.run("INSERT INTO gk_answers (question, table_id, seat, name, choice, correct, cost, win_cost, at) "
                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    (qid, table_id, seat, name, choice, None if q.answer is None else int(feedback.correct),
