@@ -18,8 +18,9 @@ from gamekit.budget import Budget, paired_rounds
 from gamekit.mcts import LeadUtility, MCTSBot, Policy, play_out, win_utility
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
-from .rules import START, TAKE
-from .rules.museum import UNTYPED, MuseumSet, fit, is_complete
+from .rules import MARKERS, START, TAKE
+from .rules.museum import UNTYPED, MuseumSet, fit, is_complete, set_points
+from .rules.news import TOKENS_IN_PLAY, news_value
 from .state import State
 
 RECURRING = frozenset({ANY_PLAYER_TAKES, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY})
@@ -54,25 +55,73 @@ class Weights:
 
 def potential(state: State, player: int, w: Weights) -> float:
     """Points ``player`` has, plus the heuristic's estimate of what their position is worth."""
-    points = float(state.score(player))
+    points, extra = _worths(state, w)[player]
     if state.is_terminal():
-        return points
-    return points + beyond_points(state, player, w)
+        return float(points)
+    return float(points) + extra
 
 
 def beyond_points(state: State, player: int, w: Weights) -> float:
     """What ``player``'s position is worth beyond their points (see :class:`Weights`; the share ``w.late`` of
     it once the end is triggered)."""
-    extra = w.amber * min(state.amber[player], w.amber_cap) + w.marker * state.markers_on_board(player)
-    for term in _terms(state.study[player], state.museum[player], w):
-        extra += term
-    return w.late * extra if state.end_cause else extra
+    return _worths(state, w)[player][1]
+
+
+def _worths(state: State, w: Weights) -> list[tuple[int, float]]:
+    """Every player's points (``State.score``) and their position's worth beyond them (:func:`beyond_points`).
+
+    Tuned, as the bots value every player after every move: one pass over the News tokens and the markers
+    for all players, and the points of the sets on display with the potential's terms for the Study and the
+    sets read from one cache (:func:`_holdings`).  ``tests/firstgiants/test_bot_references.py`` compares both
+    with the plain rule (``State.score``, the terms summed as :class:`Weights` describes them) on thousands of
+    positions."""
+    n = state.n
+    news = _news_points_by_seat(state.news, state.locked, state._opts["news_values"], n)
+    on_board = _markers_on_board_by_seat(state.markers, n)
+    late = state.end_cause != ""
+    out = []
+    for p in range(n):
+        set_points, terms = _holdings(state.study[p], state.museum[p], w)
+        extra = w.amber * min(state.amber[p], w.amber_cap) + w.marker * on_board[p]
+        for term in terms:
+            extra += term
+        out.append((state.points[p] + set_points + news[p], w.late * extra if late else extra))
+    return out
+
+
+def _news_points_by_seat(news: list[int], locked: list[bool], reading: str, n: int) -> list[int]:
+    """Each seat's :func:`firstgiants.rules.news.news_points`, in one pass over the tokens."""
+    points = [0] * n
+    values = _news_values(reading)
+    for i, owner in enumerate(news):
+        if owner >= 0:
+            points[owner] += values[i][locked[i]]
+    return points
+
+
+@lru_cache(maxsize=None)
+def _news_values(reading: str) -> tuple[tuple[int, int], ...]:
+    """Per News token, :func:`firstgiants.rules.news.news_value` open and kept for good, under ``reading``."""
+    return tuple((news_value(i, False, reading), news_value(i, True, reading)) for i in range(TOKENS_IN_PLAY))
+
+
+def _markers_on_board_by_seat(markers: list[int], n: int) -> list[int]:
+    """Each seat's :func:`firstgiants.rules.marker.markers_on_board`, in one pass over the dig sites."""
+    on_board = [MARKERS] * n
+    for bits in markers:
+        p = 0
+        while bits:
+            if bits & 1:
+                on_board[p] -= 1
+            bits >>= 1
+            p += 1
+    return on_board
 
 
 @lru_cache(maxsize=65_536)
-def _terms(study: tuple[int, ...], sets: tuple[MuseumSet, ...], w: Weights) -> tuple[float, ...]:
-    """The potential's terms for a player's Study and sets, in order (per Study card: extends a set on
-    display or not, recurs or not; per set: a start, or its progress).
+def _holdings(study: tuple[int, ...], sets: tuple[MuseumSet, ...], w: Weights) -> tuple[int, tuple[float, ...]]:
+    """The points of the sets on display, and the potential's terms for a player's Study and sets, in order
+    (per Study card: extends a set on display or not, recurs or not; per set: a start, or its progress).
 
     Cached: a player's Study and sets change only on their own turns, while the heuristic and the
     search value every player's position after every move."""
@@ -86,7 +135,7 @@ def _terms(study: tuple[int, ...], sets: tuple[MuseumSet, ...], w: Weights) -> t
             terms.append(w.single)
         elif not is_complete(m):
             terms.append(w.open_set * (len(m.cards) - 1))
-    return tuple(terms)
+    return sum(set_points(m) for m in sets), tuple(terms)
 
 
 def _extends(sets: tuple[MuseumSet, ...], card: int) -> bool:
@@ -96,7 +145,9 @@ def _extends(sets: tuple[MuseumSet, ...], card: int) -> bool:
 
 def estimated_returns(state: State, w: Weights = Weights()) -> list[float]:
     """Every player's :func:`potential`: the search bot's estimate of the final points."""
-    return [potential(state, p, w) for p in range(state.num_players)]
+    if state.is_terminal():
+        return [float(state.score(p)) for p in range(state.num_players)]
+    return [float(points) + extra for points, extra in _worths(state, w)]
 
 
 class HeuristicBot(LookaheadBot):
@@ -285,7 +336,7 @@ class CalibratedBot(HeuristicBot):
         _, (on_points, on_rest), _, _ = self.model.coefficients(progress)
         weight = self.share * on_rest / on_points
         w = self.weights_at(progress)
-        return [state.score(p) + weight * beyond_points(state, p, w) for p in range(state.num_players)]
+        return [points + weight * extra for points, extra in _worths(state, w)]
 
     def weights_at(self, progress: float) -> Weights:
         """The heuristic's weights at this stage of the game (0 the start, 1 the end): the same throughout."""
@@ -319,9 +370,10 @@ ENDGAME_CARDS = 4
 ENDGAME_OPTIONS = 6
 ENDGAME_SAMPLES = 8
 #: The strong level's work budget per play-out decision, in decisions played in the play-outs (its own and the
-#: others'): about 1 ms each on one core of the kit's machine, so the slowest decision stays under 0.5 s
-#: (``benchmarks/bench_levels.py``).  A play-out from 4 cards left takes about 50 decisions, from 1 card 15.
-ENDGAME_BUDGET = 320
+#: others'): about 0.7 ms each on one core of the kit's machine, so the slowest decision stays under 0.5 s
+#: (``benchmarks/bench_levels.py``; 320 at about 1 ms each before the heuristic's position value was tuned,
+#: issue 28).  A play-out from 4 cards left takes about 50 decisions, from 1 card 15.
+ENDGAME_BUDGET = 480
 
 
 class StrongBot(CalibratedBot):

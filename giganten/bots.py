@@ -118,12 +118,13 @@ def _taken_for_truck(s: State, p: int) -> int:
 
 
 def _stoppable_around(site: int, taken: int) -> int:
-    """Squares next to ``site`` that are not ``taken`` (:func:`_taken_for_truck`)."""
-    out = 0
-    for _, n in NEIGHBOURS[SITE_CELL[site]]:
-        if not taken >> n & 1:
-            out |= 1 << n
-    return out
+    """Squares next to ``site`` that are not ``taken`` (:func:`_taken_for_truck`); the squares next to each
+    site are tabled once (:data:`_AROUND`)."""
+    return _AROUND[site] & ~taken
+
+
+#: Per site, the squares next to its tile (bit set): its square's ``NEIGHBOURS``.
+_AROUND = tuple(sum(1 << n for _, n in NEIGHBOURS[cell]) for cell in SITE_CELL)
 
 
 def _cheapest(costs: Sequence[int], mask: int) -> int:
@@ -136,6 +137,9 @@ def _cheapest(costs: Sequence[int], mask: int) -> int:
             best = cost
         mask ^= low
     return best
+
+
+_NOWHERE = (FAR,) * CELLS
 
 
 @dataclass(frozen=True)
@@ -234,13 +238,15 @@ class GigantenView:
                 tiles ^= low
                 if not self.can_build(site):
                     continue
+                value = self.tile_value(site)
+                if value <= (0.0 if best is None else best.score):
+                    continue  # (the way there only lowers the score: this tile cannot be the best)
                 squares = _stoppable_around(site, taken)
                 if not squares:
                     continue
                 way = _cheapest(costs, squares)
                 if way >= FAR:
                     continue
-                value = self.tile_value(site)
                 score = value - w.mp * way
                 if score > 0 and (best is None or score > best.score):
                     best = Target(site, value, squares, score)
@@ -248,11 +254,15 @@ class GigantenView:
         return best
 
     def distance_to_target(self, cell: int) -> int:
+        return self._way_back[cell]
+
+    @cached_property
+    def _way_back(self) -> tuple[int, ...]:
+        """Movement points from every square to the nearest stoppable square of the target (FAR if none)."""
         target = self.target()
         if target is None:
-            return FAR
-        back = _cached_cost_map(target.squares, self.s.derrick_cells)
-        return back[cell]
+            return _NOWHERE
+        return _cached_cost_map(target.squares, self.s.derrick_cells)
 
     def frontmost_derrick(self) -> int:
         """The column of the player's frontmost derrick that still holds oil (0 if none)."""
@@ -363,13 +373,14 @@ def _score_moves(v: GigantenView, actions: Sequence[Action]) -> list[float]:
     cell = s.trucks[p]
     here = v.distance_to_target(cell) if cell >= 0 else FAR
     forward = v.truck_costs() if target is not None else None
-    truck_busy = target is not None and here > 0 and any(
-        isinstance(a, (DriveTo, PlaceTruck, Step)) and _truck_gain(v, a, here, forward) > 0 for a in actions)
+    gains = [_truck_gain(v, a, here, forward) if target is not None and isinstance(a, (DriveTo, PlaceTruck, Step))
+             else -1.0 for a in actions]  # (each truck move's gain computed once)
+    truck_busy = here > 0 and any(gain > 0 for gain in gains)
     want = v.desired_locomotive()
     out = []
-    for a in actions:
+    for a, gain in zip(actions, gains):
         if isinstance(a, (DriveTo, PlaceTruck, Step)):
-            out.append(_truck_gain(v, a, here, forward) if target is not None else -1.0)
+            out.append(gain)
         elif isinstance(a, AdvanceLocomotive):
             if s.locos[p] < v.frontmost_derrick():
                 out.append(w.transport_first)  # every chip behind the locomotive costs $3,000 or is lost
@@ -531,9 +542,10 @@ STRONG_ITERATIONS = 200
 #: The strong level also searches the choice of an action card (Action 2c), the round's plan: its moves,
 #: licenses, locomotive steps and oil chip play out in the rest of the round each iteration plays.
 STRONG_PHASES = SEARCHED_PHASES | {R.TAKE}
-#: ... with fewer iterations (33 rounds of its 3 candidates): each plays the whole round out, so 200 took up to
-#: 0.9 s; 99 keep the slowest card choice under 0.5 s on one core of the kit's machine (``bench_levels.py``).
-STRONG_CARD_ITERATIONS = 99
+#: ... with fewer iterations (38 rounds of its 3 candidates): each plays the whole round out, so 200 took up to
+#: 0.9 s; 114 keep the slowest card choice under 0.5 s on one core of the kit's machine (``bench_levels.py``;
+#: 99 before the heuristic's truck target was made cheaper, issue 28).
+STRONG_CARD_ITERATIONS = 114
 
 
 def search(seed: int, iterations: int | Callable[[GameState], int] | None = 40, time_limit: float | None = None,

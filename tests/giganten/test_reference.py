@@ -21,7 +21,8 @@ from giganten import rules as R
 from giganten.actions import (AdvanceLocomotive, ChangePrice, DriveTo, EndMovement, LocomotivesBack, PlaceTruck, Step,
                               TakeOil)
 from giganten.board import _expand, cheapest_path, reachable
-from giganten.bots import FAR, _cost_map
+from giganten.board import ENTRY_CELLS
+from giganten.bots import FAR, GigantenView, Weights, _cost_map
 from giganten.components import CARDS, COMPONENTS, SITES, TILE_KINDS
 from giganten.draws import hypergeometric
 from giganten.prices import TOP
@@ -299,3 +300,46 @@ def test_the_tile_deal_odds_equal_counting_the_tiles_left():
                     box.remove(s.site_value[i])
             plain = {v: box.count(v) / len(box) for v in set(box)}
             assert {a.value: p for a, p in s.chance_outcomes()} == pytest.approx(plain)
+
+
+# -- the heuristic's truck target (giganten.bots.GigantenView.target) ------------------------------------
+
+def plain_target(s: g.State, p: int, w) -> tuple[int, float, int] | None:
+    """The face-down tile worth driving to, plainly: of the tiles ``p`` may build on, the one whose value less
+    ``w.mp`` per movement point to the nearest free square next to it (Dijkstra from the truck, or from every
+    entry square) is largest and positive, the first in site order on a tie; none once the game is nearly over."""
+    view = GigantenView(s, p, w)
+    if not (s.derricks_left[p] > 0 and s.supply > 0 and view.rounds > 1.5):
+        return None
+    start = {s.trucks[p]} if s.trucks[p] >= 0 else set(ENTRY_CELLS)
+    costs = costs_from(start, FAR, derricks(s))
+    taken = tiles(s) | derricks(s) | {c for q, c in enumerate(s.trucks) if q != p and c >= 0}
+    best = None
+    for site in range(len(SITES)):
+        if s.site_state[site] != R.TILE or not view.can_build(site):
+            continue
+        free = [n for _, n in neighbours(SITES[site].cell) if n not in taken]
+        way = min((costs.get(n, FAR) for n in free), default=FAR)
+        if way >= FAR:
+            continue
+        score = view.tile_value(site) - w.mp * way
+        if score > 0 and (best is None or score > best[1]):
+            best = (site, score, bits(free))
+    return best
+
+
+def test_the_heuristics_target_and_the_way_to_it_are_what_dijkstra_says():
+    w, found = Weights(), 0
+    for s in MOVING[:1200]:
+        p = s.current_player()
+        view = GigantenView(s, p, w)
+        target, plain = view.target(), plain_target(s, p, w)
+        if target is None:
+            assert plain is None and view.distance_to_target(max(s.trucks[p], 0)) == FAR
+            continue
+        found += 1
+        assert (target.site, target.score, target.squares) == plain
+        back = costs_from({n for n in range(ROWS * COLUMNS) if target.squares >> n & 1}, FAR, derricks(s))
+        for cell in random.Random(p).sample(range(ROWS * COLUMNS), 12):
+            assert view.distance_to_target(cell) == back.get(cell, FAR)
+    assert found > 300
