@@ -29,7 +29,7 @@ import json
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable
 
 import jinja2
 import markupsafe
@@ -329,19 +329,22 @@ class Classroom:
 
     async def ask(self, request: Request) -> Response:
         """The teacher poses a class question (a kind of a game's questions) to a lesson's students."""
-        checked = await self._teacher_form(request)
-        if isinstance(checked, Response):
-            return checked
-        key, form = checked
-        try:
-            module, kind, settings = teacher.read_question_form(form)
-            asked = await asyncio.to_thread(self.store.quiz.ask, module, kind, **settings)
-        except (teacher.FormError, TableError) as exc:
-            return await self.teacher_page(request, key, problem=str(exc))
-        return await self.teacher_page(request, key, asked_now=asked.id)
+        return await self._ask(request, lambda form, _upload: (self.store.quiz.ask, teacher.read_question_form(form)))
 
     async def ask_position(self, request: Request) -> Response:
         """The teacher poses a class question about a position: one of the kit's scenarios or an uploaded file."""
+        return await self._ask(request, lambda form, upload: (
+            self.store.quiz.ask, teacher.read_position_question_form(form, upload)))
+
+    async def ask_table(self, request: Request) -> Response:
+        """The teacher poses a class question about the position a table's projector shows now, to its lesson."""
+        return await self._ask(request, lambda form, _upload: (
+            self.store.quiz.ask_about_table, teacher.read_table_question_form(form)))
+
+    async def _ask(self, request: Request, read: Callable[[Any, bytes | None], tuple[Callable[..., Any], Any]]
+                   ) -> Response:
+        """A teacher's form that poses a class question: ``read(form, uploaded position)`` checks it and gives the
+        quiz's method and its (first, second, settings); the teacher page again, with the question or the problem."""
         checked = await self._teacher_form(request)
         if isinstance(checked, Response):
             return checked
@@ -349,21 +352,8 @@ class Classroom:
         upload = form.get("position")
         position = await upload.read() if isinstance(upload, UploadFile) and upload.filename else None
         try:
-            module, kind, settings = teacher.read_position_question_form(form, position)
-            asked = await asyncio.to_thread(self.store.quiz.ask, module, kind, **settings)
-        except (teacher.FormError, TableError) as exc:
-            return await self.teacher_page(request, key, problem=str(exc))
-        return await self.teacher_page(request, key, asked_now=asked.id)
-
-    async def ask_table(self, request: Request) -> Response:
-        """The teacher poses a class question about the position a table's projector shows now, to its lesson."""
-        checked = await self._teacher_form(request)
-        if isinstance(checked, Response):
-            return checked
-        key, form = checked
-        try:
-            table, kind, settings = teacher.read_table_question_form(form)
-            asked = await asyncio.to_thread(self.store.quiz.ask_about_table, table, kind, **settings)
+            method, (first, second, settings) = read(form, position)
+            asked = await asyncio.to_thread(method, first, second, **settings)
         except (teacher.FormError, TableError) as exc:
             return await self.teacher_page(request, key, problem=str(exc))
         return await self.teacher_page(request, key, asked_now=asked.id)
