@@ -13,6 +13,8 @@ Screenshots go to test-artifacts/screenshots/readable-*.png (look at them).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -231,20 +233,32 @@ def test_bots_handed_the_seats_play_to_the_end_at_a_watchable_pace(dashboard, op
     button(stepper, "▶ Play").wait_for(timeout=30_000)
 
 
-def test_lab_stepper_text_is_at_least_14px_at_1920x1080_and_18px_in_big_type(lab_server, _browser):
-    """The classroom cell in JupyterLab (its left sidebar closed), as the projector shows it."""
-    from .test_stepper_browser import classroom_cell, dismiss_news, write_notebook
+@contextmanager
+def projector_lab(lab_server, browser, name: str, cell: str):
+    """A notebook of ``cell`` run in JupyterLab at 1920x1080, its left sidebar closed as on a projector, once its
+    stepper's picture is drawn: the page (its context closed afterwards)."""
+    from .test_stepper_browser import dismiss_news, write_notebook
 
     url, token, root_dir = lab_server
-    write_notebook(root_dir, "readable.ipynb", [classroom_cell()])
-    context = _browser.new_context(viewport={"width": 1920, "height": 1080})
+    write_notebook(root_dir, name, [cell])
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
     try:
         page = context.new_page()
-        run_all_cells(page, url, token, "readable.ipynb")
+        run_all_cells(page, url, token, name)
         page.locator(".gk-stepper .gk-picture-view svg").first.wait_for(timeout=90_000)
         page.keyboard.press("Control+b")
         page.locator("#jp-left-stack").wait_for(state="hidden", timeout=10_000)
         dismiss_news(page)
+        yield page
+    finally:
+        context.close()
+
+
+def test_lab_stepper_text_is_at_least_14px_at_1920x1080_and_18px_in_big_type(lab_server, _browser):
+    """The classroom cell in JupyterLab (its left sidebar closed), as the projector shows it."""
+    from .test_stepper_browser import classroom_cell
+
+    with projector_lab(lab_server, _browser, "readable.ipynb", classroom_cell()) as page:
         for size, label in ((14, "normal"), (18, "big")):
             if size == 18:
                 page.locator(".gk-classroom button", has_text="Big type").first.click()
@@ -257,8 +271,6 @@ def test_lab_stepper_text_is_at_least_14px_at_1920x1080_and_18px_in_big_type(lab
                 small = small_texts(page, size)
                 shot(page, f"lab-1920-{label}-{name.replace(' ', '-').lower()}")
                 assert small == [], f"Lab, {name}, {label} type: {summary(small)}"
-    finally:
-        context.close()
 
 
 LATE_FIVE = ("import firstgiants as fg\nfrom gamekit import play\nfrom firstgiants.bots import BOTS\n"
@@ -269,23 +281,9 @@ LATE_FIVE = ("import firstgiants as fg\nfrom gamekit import play\nfrom firstgian
 def test_late_five_player_first_giants_table_is_at_least_14px_in_the_lab_at_1920x1080(lab_server, _browser):
     """The tallest and widest table (five museums at the end of a game, drawn a row each): as the projector shows
     it in the Lab stepper, no label under 14 px (a picture is never shrunk to the screen's height there)."""
-    from .test_stepper_browser import dismiss_news, write_notebook
-
-    url, token, root_dir = lab_server
-    write_notebook(root_dir, "late-five.ipynb", [LATE_FIVE])
-    context = _browser.new_context(viewport={"width": 1920, "height": 1080})
-    try:
-        page = context.new_page()
-        run_all_cells(page, url, token, "late-five.ipynb")
-        page.locator(".gk-stepper .gk-picture-view svg").first.wait_for(timeout=90_000)
-        page.keyboard.press("Control+b")
-        page.locator("#jp-left-stack").wait_for(state="hidden", timeout=10_000)
-        dismiss_news(page)
-        stepper = page.locator(".gk-stepper").first
-        stepper.evaluate("el => el.scrollIntoView({block: 'start'})")
+    with projector_lab(lab_server, _browser, "late-five.ipynb", LATE_FIVE) as page:
+        page.locator(".gk-stepper").first.evaluate("el => el.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(500)
         shot(page, "lab-1920-first-giants-late-five")
         small = small_texts(page, 14)
         assert small == [], f"Lab, a late five-player First Giants table: {summary(small)}"
-    finally:
-        context.close()
