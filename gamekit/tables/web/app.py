@@ -123,8 +123,8 @@ def environment() -> jinja2.Environment:
     values), ``format_number`` and ``format_money``; they word in the language in force when a page renders."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), extensions=["jinja2.ext.i18n"],
                              autoescape=jinja2.select_autoescape(), auto_reload=False)
-    env.install_gettext_callables(_, ngettext, newstyle=True, pgettext=pgettext,  # type: ignore[attr-defined]
-                                  npgettext=npgettext)
+    install = env.install_gettext_callables  # type: ignore[attr-defined]  # (added by jinja2.ext.i18n)
+    install(_, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
     env.globals.update(format_number=format_number, format_money=format_money, Markup=markupsafe.Markup)
     return env
 
@@ -276,8 +276,8 @@ class Classroom:
 
     async def table_page(self, request: Request, kind: str, table: str, seat: int | None, code: str | None) -> Response:
         """The page, rendered now with every region (usable before its websocket connects)."""
-        # (no socket yet: rendered for the HTML page)
-        page = Page(socket=None, kind=kind, table=table, seat=seat, code=code, lang=language())  # type: ignore[arg-type]
+        page = Page(socket=None, kind=kind, table=table, seat=seat, code=code,  # type: ignore[arg-type]  # (no socket
+                    lang=language())                                          # yet: rendered for the HTML page)
         regions = await asyncio.to_thread(self.hub._render, page)
         title = self.hub.renderer(self.store.table_info(table)).title or _("Giants kit table")
         return self.page(request, "table.html", kind=kind, regions=regions, watch=table if kind == "watch" else None,
