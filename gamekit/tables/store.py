@@ -989,7 +989,7 @@ class TableStore(ABC, Generic[C]):
                 after = state.apply(action)
             except IllegalAction as exc:
                 raise CorruptTable(f"table {table.id}: log entry {index} ({action}) does not replay: {exc}") from None
-            words.append(words_of(mover, action, after, str(source), None if bot is None else str(bot)))
+            words.append(words_of(mover, action, state, after, str(source), None if bot is None else str(bot)))
             state = after
         if len(words) != length:
             raise CorruptTable(f"table {table.id}: the log has {len(words)} entries, the table says {length}")
@@ -1010,7 +1010,9 @@ class TableStore(ABC, Generic[C]):
         tx.run("UPDATE gk_tables SET length = ?, revision = revision + 1, updated = ? WHERE id = ?",
                (length, now, table.id))
         self._notify(tx, table.id)
-        words = replay.words + tuple(words_of(p.player, p.action, p.after, p.source, p.bot) for p in planned)
+        befores = (replay.state, *(p.after for p in planned[:-1]))
+        words = replay.words + tuple(words_of(p.player, p.action, before, p.after, p.source, p.bot)
+                                     for p, before in zip(planned, befores))
         return _Replay(length, planned[-1].after, words)
 
     def _install(self, table_id: str, replay: _Replay) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..actions import Action
-from ..i18n import language
+from ..i18n import LANGUAGES, language, using
 from ..protocol import GameState
 
 
@@ -59,27 +59,55 @@ class Said:
 @dataclass(frozen=True, slots=True)
 class Words:
     """The public words of one log entry, unworded: who acted (None: chance), the action (None for a
-    chance draw; worded as ``str(action)`` when read) and the events it caused."""
+    chance draw), the action in words in each language of the kit (``said``, worded when the entry is replayed,
+    so the cache keeps no state) and the events it caused."""
 
     player: int | None
     action: Action | str | None
     events: tuple[Said, ...]
     by: str | None = None  # who decided: 'student' (the seat's student), 'bot' (a bot: ``bot`` names it), None
     bot: str | None = None
+    said: tuple[tuple[str, str], ...] = ()  # (language, the action in its words)
+
+    def action_text(self) -> str | None:
+        """The action in the reader's language (as the code types it where the game has no words for it)."""
+        if self.action is None:
+            return None
+        return dict(self.said).get(language(), str(self.action))
 
 
 #: Who decided a log entry, as the pages say it, by the entry's source.
 DECIDED_BY = {"seat": "student", "bot": "bot", "chance": None, "import": None}
 
 
-def words_of(player: int | None, action: Action, after: GameState, source: str = "seat",
+def words_of(player: int | None, action: Action, before: GameState, after: GameState, source: str = "seat",
              bot: str | None = None) -> Words:
-    """The public words of the entry ``action`` made by ``player`` (None: a chance draw), giving ``after``;
-    ``source`` and ``bot``: who decided it (the store's log: 'seat', 'bot' and the bot's label, 'chance', 'import')."""
+    """The public words of the entry ``action`` made by ``player`` (None: a chance draw) at ``before``, giving
+    ``after``; ``source`` and ``bot``: who decided it (the store's log: 'seat', 'bot' and the bot's label, 'chance',
+    'import')."""
     word = after.wording()
     events = tuple(Said(template, args, section, who, word) for template, args, section, who in after.raw_events)
     by = DECIDED_BY.get(source)
-    return Words(player, None if player is None else action, events, by, bot if by == "bot" else None)
+    if player is None:
+        return Words(None, None, events, by)
+    return Words(player, action, events, by, bot if by == "bot" else None, action_words(before, action))
+
+
+def action_words(before: GameState, action: Action) -> tuple[tuple[str, str], ...]:
+    """``action`` (a decision at ``before``) in the words of each language of the kit: the game's coach model's
+    words for it (``CoachModel.describe``, as the stepper's log and the coach word it); none for a game without a
+    coach model (its actions read as the code types them)."""
+    from ..coach import model_of
+
+    try:
+        model = model_of(before)
+    except (ImportError, AttributeError):
+        return ()
+    out = []
+    for lang in LANGUAGES:
+        with using(lang):
+            out.append((lang, str(model.describe(before, action))))
+    return tuple(out)
 
 
 def public_log(words: Sequence[Words], limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
@@ -100,7 +128,7 @@ def public_log(words: Sequence[Words], limit: int | None = None) -> tuple[list[d
         if w.player is None:
             pending.extend(events)
             continue
-        entries.append({"number": number, "player": w.player, "action": str(w.action), "events": pending + events,
+        entries.append({"number": number, "player": w.player, "action": w.action_text(), "events": pending + events,
                         "by": w.by, "bot": w.bot})
         pending = []
         number -= 1
