@@ -139,6 +139,12 @@ def client_words() -> dict[str, str]:
             "seconds": _("{} s")}
 
 
+
+async def uploaded_position(form: Any) -> bytes | None:
+    """The position file a teacher's form uploaded (field ``position``), or None when none was chosen."""
+    upload = form.get("position")
+    return await upload.read() if isinstance(upload, UploadFile) and upload.filename else None
+
 class Classroom:
     """One server process: the store, the worker pools, the hub of open pages, the teacher key's hash."""
 
@@ -315,8 +321,7 @@ class Classroom:
         if isinstance(checked, Response):
             return checked
         key, form = checked
-        upload = form.get("position")
-        position = await upload.read() if isinstance(upload, UploadFile) and upload.filename else None
+        position = await uploaded_position(form)
         try:
             lesson_form = teacher.read_lesson_form(form, position)
             lesson = await asyncio.wrap_future(self.workers.submit_bots(
@@ -349,8 +354,7 @@ class Classroom:
         if isinstance(checked, Response):
             return checked
         key, form = checked
-        upload = form.get("position")
-        position = await upload.read() if isinstance(upload, UploadFile) and upload.filename else None
+        position = await uploaded_position(form)
         try:
             method, (first, second, settings) = read(form, position)
             asked = await asyncio.to_thread(method, first, second, **settings)
