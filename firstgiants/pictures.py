@@ -243,7 +243,8 @@ def _group_row(svg: Svg, cards: list[int], complete: bool, x: float, y: float, p
         svg.rect(x, y, MINI_W, MINI_H, fill="none", stroke=GREY, stroke_width=1, rx=5, stroke_dasharray="4 3")
 
 
-def _player(svg: Svg, obs: Mapping[str, Any], seat: int, top: float, places: dict[str, tuple]) -> float:
+def _player(svg: Svg, obs: Mapping[str, Any], seat: int, groups: list[Group], top: float,
+            places: dict[str, tuple]) -> float:
     player = obs["players"][seat]
     news = [t for t in obs["news_tokens"] if t["holder"] == seat]
     head = (_("{} (to move): {} · {} amber · {} on the board") if obs["current_player"] == seat
@@ -254,7 +255,7 @@ def _player(svg: Svg, obs: Mapping[str, Any], seat: int, top: float, places: dic
         kinds = [WORDING.text(t["token"].removesuffix(" News token")) for t in news]
         head = _("{} · News: {}").format(head, ", ".join(_("{} (kept)").format(kind) if t["locked"] else kind
                                                          for kind, t in zip(kinds, news)))
-    return band(svg, seat, head, _groups(player), top, places)
+    return band(svg, seat, head, groups, top, places)
 
 
 def _add_targets(svg: Svg, targets: Mapping[str, str], places: Mapping[str, tuple]) -> None:
@@ -299,7 +300,8 @@ def table_svg(obs: Mapping[str, Any], targets: Mapping[str, str] | None = None, 
     """The whole table: dig sites, deck, and every player's Study and museum; ``targets`` clickable."""
     targets = targets or {}
     places: dict[str, tuple] = {}
-    svg = Svg(fitting_width([_groups(player) for player in obs["players"]]), 0,
+    groups = [_groups(player) for player in obs["players"]]
+    svg = Svg(fitting_width(groups), 0,
               title=f"First Giants: {title or ''}".rstrip(": "), keyed=True)
     if title is None:
         title = table_title(obs)
@@ -308,7 +310,7 @@ def table_svg(obs: Mapping[str, Any], targets: Mapping[str, str] | None = None, 
     y = 26 + _dig_sites(svg, obs, 26, places) + 12  # (a layer per dig site, and the deck)
     for seat in range(len(obs["players"])):
         with svg.layer(f"player-{seat}"):
-            y += _player(svg, obs, seat, y, places)
+            y += _player(svg, obs, seat, groups[seat], y, places)
     svg.height = y + 4
     with svg.layer("targets"):
         _add_targets(svg, targets, places)

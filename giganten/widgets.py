@@ -37,8 +37,7 @@ from .actions import Bid
 from .components import CARDS, COMPANIES, COMPONENTS
 from .game import SPEC
 from .state import State
-from .text import action_words as _action_words
-from .text import player_name, public_text
+from .text import action_words, player_name, public_text
 
 # -- the stepper ---------------------------------------------------------------------------------------
 #: The chooser's groups: action kind -> the group it is listed under (in this order; English message ids).
@@ -70,13 +69,9 @@ OPTION_NAMES = {"one_opponent_back": N_("one opponent back"), "exact_price_chang
 
 
 def action_label(state: GameState, action: Action) -> str:
-    """The chooser's words for ``action`` (the chooser names the player): "move the truck east to (3, 7)"."""
-    return action_words(state, action)
-
-
-def action_words(state: GameState, action: Action) -> str:
-    """``action`` as an instruction in the reader's language (``giganten.text.action_words``)."""
-    return _action_words(cast(State, state), action)
+    """The chooser's and the log's words for ``action`` (the chooser names the player): "move the truck east to
+    (3, 7)", in the reader's language (``giganten.text.action_words``)."""
+    return action_words(cast(State, state), action)
 
 
 def group_actions(state: GameState, actions: Sequence[Action]) -> dict[str, list[tuple[str, Action]]]:
@@ -94,8 +89,8 @@ def log_text(state: GameState, action: Action) -> str | None:
     if state.is_chance():
         if action.kind == "deal_tile":
             return _("a production tile is dealt face down (its oil stays secret)")
-        return action_words(state, action) if action.kind in PUBLIC_CHANCE else None
-    return action_words(state, action)
+        return action_label(state, action) if action.kind in PUBLIC_CHANCE else None
+    return action_label(state, action)
 
 
 def phase_label(state) -> str:
