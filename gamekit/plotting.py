@@ -19,9 +19,9 @@ import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter
+from matplotlib.ticker import FuncFormatter, ScalarFormatter
 
-from .i18n import format_money, format_percent
+from .i18n import decimal_marks, format_money, format_percent
 from .i18n import gettext as _
 
 # --- the palette (Okabe-Ito) -------------------------------------------------------------------
@@ -93,9 +93,42 @@ def text_color_on(background: str) -> str:
 
 
 # --- figures without pyplot --------------------------------------------------------------------
+class LocalScalarFormatter(ScalarFormatter):
+    """Matplotlib's plain number ticks with the reader's decimal mark: "0.5" in English, "0,5" in Danish and
+    German (the offset and the exponent too)."""
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        return local_marks(super().__call__(x, pos))
+
+    def get_offset(self) -> str:
+        return local_marks(super().get_offset())
+
+
+def local_marks(text: str) -> str:
+    """``text``, a number matplotlib wrote in English, with the reader's decimal mark and group separator."""
+    decimal, group = decimal_marks()
+    if decimal == ".":
+        return text
+    return text.translate({ord("."): decimal, ord(","): group})
+
+
+class KitFigure(Figure):
+    """A figure whose plain number ticks are written as the reader's language writes numbers when it is drawn
+    (:class:`LocalScalarFormatter`); ticks with a formatter of their own (money, percentages) are left as set."""
+
+    def draw(self, renderer: Any) -> None:
+        for ax in self.axes:
+            for axis in (ax.xaxis, ax.yaxis):
+                formatter = axis.get_major_formatter()
+                if type(formatter) is ScalarFormatter:
+                    formatter.__class__ = LocalScalarFormatter  # (a subclass without state: the axis's settings stay)
+        super().draw(renderer)
+
+
 def new_figure(width: float = 6.0, height: float = 4.0, dpi: int = 100) -> Figure:
-    """A figure with an Agg canvas, not registered with pyplot (see the module docstring)."""
-    fig = Figure(figsize=(width, height), dpi=dpi)
+    """A figure with an Agg canvas, not registered with pyplot (see the module docstring), whose number ticks follow
+    the reader's language (:class:`KitFigure`)."""
+    fig = KitFigure(figsize=(width, height), dpi=dpi)
     FigureCanvasAgg(fig)
     return fig
 

@@ -26,7 +26,7 @@ from string import Formatter
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 from babel.numbers import format_percent as _format_percent
 
 SOURCE = "en"
@@ -151,7 +151,8 @@ def N_(msgid: str) -> str:
 
 MONEY = "${}"
 """The English pattern of an amount of dollars; each catalogue writes its own (context "money"): "{} $" in
-Danish and German, the number grouped as the language groups it ("15.000 $"), see docs/languages.md."""
+Danish and German, with a no-break space (a narrow table cell never parts the amount from its sign), the number
+grouped as the language groups it ("15.000 $"), see docs/languages.md."""
 
 
 def format_number(number: float, digits: int = 0, *, trailing_zeros: bool = True) -> str:
@@ -162,6 +163,13 @@ def format_number(number: float, digits: int = 0, *, trailing_zeros: bool = True
         return f"{number:,}"
     decimals = "." + ("0" if trailing_zeros else "#") * digits if digits else ""
     return format_decimal(number, format="#,##0" + decimals, locale=lang)
+
+
+def decimal_marks() -> tuple[str, str]:
+    """The reader's language's decimal mark and group separator: (".", ",") in English, (",", ".") in Danish and
+    German."""
+    lang = language()
+    return get_decimal_symbol(lang), get_group_symbol(lang)
 
 
 def format_money(amount: int) -> str:

@@ -31,6 +31,19 @@ class TableError(Exception):
             return super().__str__()
         return gettext(self.template).format(*self.values, **self.named)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (to cross from a worker process) with its template, values and fields, not through ``__init__``
+        (whose arguments differ from class to class)."""
+        return _rebuilt, (type(self), self.args, dict(self.__dict__))
+
+
+def _rebuilt(cls: type[TableError], args: tuple[Any, ...], fields: dict[str, Any]) -> TableError:
+    """A refusal as :meth:`TableError.__reduce__` pickled it."""
+    exc = cls.__new__(cls)
+    exc.args = args
+    exc.__dict__.update(fields)
+    return exc
+
 
 UNKNOWN_CODE = {
     "seat": N_("This code does not open any seat: check it (letters and digits, as the teacher gave it) or ask the "
@@ -95,9 +108,35 @@ class TableEnded(TableError):
         self._word(N_("The teacher has ended this table: no more moves."))
 
 
+STORE_FAILED = N_("the table store failed ({why}); try again")
+
+
 class StoreUnavailable(TableError):
-    """The database could not be reached or stayed locked too long; trying again later may work."""
+    """The database could not be reached or stayed locked too long; trying again later may work.  ``template`` is a
+    catalogue message (``N_``) and ``named`` its values, worded when read."""
+
+    def __init__(self, template: str, **named: Any) -> None:
+        self._word(template, **named)
 
 
 class CorruptTable(TableError):
-    """A stored log does not replay (the database was edited by hand or damaged)."""
+    """A stored log does not replay (the database was edited by hand or damaged).  ``template`` is a catalogue
+    message (``N_``) and ``named`` its values, worded when read."""
+
+    def __init__(self, template: str, **named: Any) -> None:
+        self._word(template, **named)
+
+
+class NewerStore(TableError):
+    """The store's schema is newer than this kit reads: the kit must be updated before it opens the store."""
+
+    def __init__(self, found: int, reads: int) -> None:
+        self._word(N_("This table store was written by a newer kit (schema {found}; this kit reads {reads}): update "
+                      "the kit."), found=found, reads=reads)
+
+
+class TableFull(TableError):
+    """A table's log has as many entries as a table may hold (:data:`gamekit.record.MAX_ACTIONS`)."""
+
+    def __init__(self, table_id: str, most: int) -> None:
+        self._word(N_("Table {table} is full ({most} log entries): start a new table."), table=table_id, most=most)

@@ -17,7 +17,8 @@ import time
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
-from .errors import StoreUnavailable, UnknownTable
+from ..i18n import N_
+from .errors import STORE_FAILED, StoreUnavailable, UnknownTable
 from .store import Conflict, TableStore, Tx, _Lease, create_schema
 
 try:
@@ -87,7 +88,8 @@ class PostgresStore(TableStore["psycopg.Connection"]):
         try:
             return psycopg.connect(self.url, autocommit=True, connect_timeout=max(1, round(self.connect_timeout)))
         except psycopg.Error as exc:
-            raise StoreUnavailable(f"cannot reach the PostgreSQL table store: {type(exc).__name__}") from None
+            raise StoreUnavailable(N_("cannot reach the PostgreSQL table store: {why}"),
+                                   why=type(exc).__name__) from None
 
     def _reusable(self, kind: str, conn: "psycopg.Connection") -> bool:
         """Alive, outside any transaction, and (a listener) listening no more: an idle connection left
@@ -110,8 +112,8 @@ class PostgresStore(TableStore["psycopg.Connection"]):
                 return lease.conn
             except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
                 if attempt == 2:
-                    raise StoreUnavailable(f"cannot reach the PostgreSQL table store ({type(exc).__name__}); "
-                                           "try again") from None
+                    raise StoreUnavailable(N_("cannot reach the PostgreSQL table store ({why}); try again"),
+                                           why=type(exc).__name__) from None
                 self._renew(lease)
         raise AssertionError("unreachable")
 
@@ -122,8 +124,7 @@ class PostgresStore(TableStore["psycopg.Connection"]):
                 try:
                     yield _Tx(lease.conn, reconnect=lambda: self._renew(lease))
                 except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
-                    raise StoreUnavailable(f"the PostgreSQL table store failed ({type(exc).__name__}); "
-                                           "try again") from None
+                    raise StoreUnavailable(STORE_FAILED, why=f"PostgreSQL, {type(exc).__name__}") from None
                 return
             conn = self._begin(lease)
             try:
@@ -138,8 +139,7 @@ class PostgresStore(TableStore["psycopg.Connection"]):
                 if isinstance(exc, pg_errors.UniqueViolation):
                     raise Conflict(str(exc)) from None
                 if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
-                    raise StoreUnavailable(f"the PostgreSQL table store failed ({type(exc).__name__}); "
-                                           "try again") from None
+                    raise StoreUnavailable(STORE_FAILED, why=f"PostgreSQL, {type(exc).__name__}") from None
                 raise
 
     def _notify(self, tx: Tx, table_id: str) -> None:

@@ -32,12 +32,13 @@ import secrets
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..i18n import gettext as _
-from ..i18n import N_, ngettext
+from ..i18n import N_, format_number, ngettext
 from ..questions import Question, public_position
 from .errors import TableError
+from .store import table_title
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS gk_questions (id TEXT PRIMARY KEY, lesson TEXT, module TEXT NOT NULL, "
@@ -81,8 +82,13 @@ class ClassQuestion:
     revision: int
     position: str | None = None
     """The position the question is about (JSON text), or None: a position the kind found by seeded play."""
-    about: str | None = None
-    """That position in words ("the scenario auction_bluff", "table 7b after 52 moves")."""
+    about_stored: str | None = None
+    """What that position is, unworded (:func:`about_json`)."""
+
+    @property
+    def about(self) -> str | None:
+        """That position in the reader's language ("the scenario Auction bluff", "table 7b after 52 entries")."""
+        return None if self.about_stored is None else about_words(self.module, self.about_stored)
 
     def question(self) -> Question:
         return make_question(self.module, self.kind, self.seed, self.level, self.position)
@@ -111,6 +117,48 @@ _COLUMNS = ("q.id, q.lesson, q.module, q.kind, q.seed, q.level, q.seconds, q.ope
 _FROM = "gk_questions q LEFT JOIN gk_question_positions p ON p.question = q.id"
 
 
+About = Mapping[str, Any]
+"""What a question's position is, kept unworded and worded when read (:func:`about_words`): ``{"about": "file"}`` (a
+position file), ``{"about": "scenario", "name": ...}``, ``{"about": "table", "title": <its stored title>, "lesson":
+..., "entries": n}`` (a running table after n entries) or ``{"about": "text", "text": ...}`` (the teacher's words)."""
+
+
+def about_json(about: str | About | None) -> str:
+    """``about`` as the store keeps it (JSON text of an :data:`About`; None: a position file)."""
+    if about is None:
+        about = {"about": "file"}
+    elif isinstance(about, str):
+        about = {"about": "text", "text": about[:200]}
+    return json.dumps(dict(about), sort_keys=True)
+
+
+def about_words(module: str, stored: str) -> str:
+    """A stored :data:`About` in the reader's language (a store written before they were kept unworded: its text)."""
+    try:
+        about = json.loads(stored)
+        words = _about_words(module, about) if isinstance(about, dict) else None
+    except (ValueError, KeyError, TypeError):  # (not JSON, or not an About: as it was stored)
+        words = None
+    return stored if words is None else words
+
+
+def _about_words(module: str, about: dict[str, Any]) -> str | None:
+    kind = about.get("about")
+    if kind == "file":
+        return _("a position file")
+    if kind == "scenario":
+        title = importlib.import_module(module).scenario_info(str(about["name"])).title
+        return _("the scenario {title}").format(title=_(title))
+    if kind == "table":
+        entries = int(about["entries"])
+        return ngettext("table {title} after {entries} entry", "table {title} after {entries} entries",
+                        entries).format(title=table_title(str(about["title"]), about.get("lesson")),
+                                        entries=format_number(entries))
+    if kind == "text":
+        return str(about["text"])
+    return None
+
+
 def _question(row: Sequence[Any]) -> ClassQuestion:
     qid, lesson, module, kind, seed, level, seconds, opened, status, revision, position, about = row
     return ClassQuestion(str(qid), None if lesson is None else str(lesson), str(module), str(kind), int(seed),
@@ -125,12 +173,13 @@ class Quiz:
         self.store = store
 
     def ask(self, module: str, kind: str | None, *, seed: int | None = None, level: int = 0, seconds: int = 60,
-            lesson: str | None = None, position: Any = None, about: str | None = None) -> ClassQuestion:
+            lesson: str | None = None, position: Any = None, about: str | About | None = None) -> ClassQuestion:
         """Pose a question of ``kind`` (a kind of ``<module>.questions``) to the students of ``lesson`` (None: of every
         table), for ``seconds``; a fresh seed unless given.  Any question still open for that lesson closes.
 
         With ``position`` (a position: a dict or its JSON text, as ``from_position`` reads it) the question is about
-        that position, and ``about`` says what it is; ``kind`` None then chooses the first kind that applies there
+        that position, and ``about`` says what it is (the teacher's own words, or an :data:`About`; None: a position
+        file); ``kind`` None then chooses the first kind that applies there
         (the coach's "what would you do?" when the seat to move has a choice)."""
         if module not in ("giganten", "firstgiants") and not module.startswith("tests."):
             raise QuestionError(N_("game: giganten or firstgiants, got {!r:.40}"), module)
@@ -166,7 +215,7 @@ class Quiz:
                    (qid, lesson, module, kind, seed, level, seconds, time.time()))
             if text is not None:
                 tx.run("INSERT INTO gk_question_positions (question, position, about) VALUES (?, ?, ?)",
-                       (qid, text, (about or _("a position file"))[:200]))
+                       (qid, text, about_json(about)))
         return self.get(qid)
 
     @staticmethod
@@ -191,9 +240,8 @@ class Quiz:
         if type(seed) is not int or not 0 <= seed < 2 ** 31:
             raise QuestionError(N_("seed: a whole number from 0, got {!r:.20}"), seed)
         state = self.store.state(table_id)
-        entries = max(info.length - 1, 0)
-        about = ngettext("table {title} after {entries} entry", "table {title} after {entries} entries",
-                         entries).format(title=info.title or info.table, entries=entries)
+        about = {"about": "table", "title": (info.stored_title or info.table)[:120], "lesson": info.lesson,
+                 "entries": max(info.length - 1, 0)}
         return self.ask(info.module, kind, seed=seed, seconds=seconds, lesson=info.lesson,
                         position=public_position(state, seed), about=about)
 
@@ -350,7 +398,7 @@ def judged_decisions(game: Any, review: Any) -> list[tuple[int, str, float, floa
 
 
 def _seat_name(info: Any, seat: int) -> str:
-    return f"{info.title or info.table}, seat {seat + 1}"
+    return _("{table}, seat {seat}").format(table=info.title or info.table, seat=seat + 1)
 
 
 def results_frame(rows: Sequence[dict[str, Any]]) -> Any:

@@ -16,7 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from .errors import StoreUnavailable, UnknownTable
+from ..i18n import N_
+from .errors import STORE_FAILED, StoreUnavailable, UnknownTable
 from .store import Conflict, TableStore, create_schema
 
 FILE_NAME = "tables.sqlite3"
@@ -64,8 +65,8 @@ class SQLiteStore(TableStore[sqlite3.Connection]):
             conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode.lower() != "wal":
-                raise StoreUnavailable(f"SQLite refused the WAL journal for {self.path} (got {mode!r}): is the "
-                                       "folder on a network file system? Use a local folder.")
+                raise StoreUnavailable(N_("SQLite refused the WAL journal for {path} (got {mode}): is the folder on a "
+                                          "network file system? Use a local folder."), path=self.path, mode=repr(mode))
             conn.execute(f"PRAGMA synchronous = {self.synchronous}")
             conn.execute("PRAGMA foreign_keys = ON")
         except (sqlite3.Error, StoreUnavailable) as exc:
@@ -73,7 +74,7 @@ class SQLiteStore(TableStore[sqlite3.Connection]):
                 conn.close()
             if isinstance(exc, StoreUnavailable):
                 raise
-            raise StoreUnavailable(f"cannot open the table store {self.path}: {exc}") from None
+            raise StoreUnavailable(N_("cannot open the table store {path}: {why}"), path=self.path, why=exc) from None
         return conn
 
     def _reusable(self, kind: str, conn: sqlite3.Connection) -> bool:
@@ -87,12 +88,12 @@ class SQLiteStore(TableStore[sqlite3.Connection]):
                 try:
                     yield _Tx(conn)
                 except sqlite3.OperationalError as exc:
-                    raise StoreUnavailable(f"the table store failed ({exc}); try again") from None
+                    raise StoreUnavailable(STORE_FAILED, why=exc) from None
                 return
             try:
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:
-                raise StoreUnavailable(f"the table store is busy ({exc}); try again") from None
+                raise StoreUnavailable(N_("the table store is busy ({why}); try again"), why=exc) from None
             try:
                 yield _Tx(conn)
                 conn.execute("COMMIT")
@@ -102,7 +103,7 @@ class SQLiteStore(TableStore[sqlite3.Connection]):
                 if isinstance(exc, sqlite3.IntegrityError):
                     raise Conflict(str(exc)) from None
                 if isinstance(exc, sqlite3.OperationalError):
-                    raise StoreUnavailable(f"the table store failed ({exc}); try again") from None
+                    raise StoreUnavailable(STORE_FAILED, why=exc) from None
                 raise
 
     def wait_for_change(self, table_id: str, known_revision: int, timeout: float) -> int:

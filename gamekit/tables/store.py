@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import secrets
 import threading
 import time
@@ -46,8 +47,8 @@ from ..record import MAX_ACTIONS, dump, load, start_of
 from ..spec import GameSpec
 from ..tournament import GameRef, game_ref
 from . import codes
-from .errors import (CorruptTable, NotYourTurn, SeatPlayedByBot, StaleMove, StoreUnavailable, TableEnded, TableError,
-                     TablePaused, UnknownCode, UnknownTable)
+from .errors import (CorruptTable, NewerStore, NotYourTurn, SeatPlayedByBot, StaleMove, StoreUnavailable, TableEnded,
+                     TableError, TableFull, TablePaused, UnknownCode, UnknownTable)
 from .views import SeatView, Words, common, public_log, words_of
 
 if TYPE_CHECKING:
@@ -101,8 +102,7 @@ def create_schema(tx: "Tx", real: str) -> None:
     if row is None:
         tx.run("INSERT INTO gk_meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
     elif int(row[0]) > SCHEMA_VERSION:
-        raise TableError(f"this table store was written by a newer kit (schema {row[0]}; this kit reads "
-                         f"{SCHEMA_VERSION}): update the kit")
+        raise NewerStore(int(row[0]), SCHEMA_VERSION)
     elif int(row[0]) < SCHEMA_VERSION:
         for version in range(int(row[0]), SCHEMA_VERSION):
             for statement in MIGRATIONS[version]:
@@ -185,13 +185,39 @@ class SeatInfo:
         return seat_label((self.bot["name"], self.bot["params"])) if self.bot["params"] else self.bot["name"]
 
 
+_LESSON_TABLE = re.compile(r"(?:(?P<lesson>.*) - table|Table) (?P<number>[0-9]+)", re.DOTALL)
+"""How a lesson's table titles are stored (:meth:`TableStore.create_lesson`): in English, worded when read."""
+
+
+def lesson_table_title(lesson_title: str, number: int) -> str:
+    """The stored title of a lesson's table ``number``: "<lesson title> - table k", or "Table k" untitled."""
+    return f"{lesson_title} - table {number}" if lesson_title else f"Table {number}"
+
+
+def table_title(stored: str, lesson: str | None) -> str:
+    """A table's title in the reader's language: a lesson's table ("7b - table 2") worded, a title the teacher
+    typed as it is."""
+    made = _LESSON_TABLE.fullmatch(stored) if lesson is not None else None
+    if made is None:
+        return stored
+    if made["lesson"] is None:
+        return _("Table {number}").format(number=made["number"])
+    return _("{lesson} - table {number}").format(lesson=made["lesson"], number=made["number"])
+
+
+def _lesson_title(stored: str) -> str:
+    """The lesson's own title from one of its tables' stored titles ("" for an untitled lesson)."""
+    made = _LESSON_TABLE.fullmatch(stored)
+    return stored if made is None else made["lesson"] or ""
+
+
 @dataclass(frozen=True)
 class TableInfo:
-    """A table's public facts (for the teacher's list and the projector)."""
+    """A table's public facts (for the teacher's list and the projector); ``title`` in the reader's language."""
 
     table: str
     game: str
-    title: str
+    stored_title: str  # as the store keeps it (a lesson's table titles in English: see :func:`table_title`)
     players: int
     status: str
     length: int
@@ -202,6 +228,10 @@ class TableInfo:
     updated: float  # when it last changed (an entry, a host operation)
     hints: bool = SETTINGS["hints"]  # whether the students may ask the coach for a hint during the game
     lesson: str | None = None  # the lesson the table was made for (:meth:`TableStore.create_lesson`)
+
+    @property
+    def title(self) -> str:
+        return table_title(self.stored_title, self.lesson)
 
 
 @dataclass(frozen=True)
@@ -511,7 +541,7 @@ class TableStore(ABC, Generic[C]):
         for k, group in enumerate(split_class(names, table_size), start=1):
             seats: list[SeatSpec] = ["human"] * len(group) + [bot] * (table_size - len(group))
             tables.append(self.create_table(
-                game, seats, options=options, title=f"{title} - table {k}" if title else f"Table {k}",
+                game, seats, options=options, title=lesson_table_title(title, k),
                 seed=None if seed is None else f"{seed}/{k}", hints=hints, position=position,
                 names=[*group, *[None] * (table_size - len(group))], lesson=lesson.id))
         return Lesson(lesson.id, title, tuple(tables))
@@ -809,7 +839,7 @@ class TableStore(ABC, Generic[C]):
         with self._transaction(write=False) as tx:
             rows = tx.all("SELECT lesson, MIN(title), MIN(created) FROM gk_tables WHERE lesson IS NOT NULL "
                           "GROUP BY lesson ORDER BY MIN(created)")
-        return [(str(lesson), str(title).rsplit(" - table ", 1)[0], float(created)) for lesson, title, created in rows]
+        return [(str(lesson), _lesson_title(str(title)), float(created)) for lesson, title, created in rows]
 
     # -- the host --------------------------------------------------------------------------------
     def host_table(self, host_code: object) -> str:
@@ -920,8 +950,8 @@ class TableStore(ABC, Generic[C]):
         try:
             return table.spec.codec.decode(json.loads(text))
         except ValueError as exc:
-            raise CorruptTable(f"table {table.id}: log entry {index} is not a {table.spec.name} action: "
-                               f"{exc}") from None
+            raise CorruptTable(N_("table {table}: log entry {index} is not a {game} action: {why}"), table=table.id,
+                               index=index, game=table.spec.name, why=exc) from None
 
     def _table(self, table_id: str) -> _Table:
         """The table's unchanging part (cached: it never changes)."""
@@ -943,13 +973,15 @@ class TableStore(ABC, Generic[C]):
     def _unpack_start(self, table_id: str, text: str, seed: str) -> _Table:
         start = json.loads(text)
         if start.get("format") != START_FORMAT or start.get("version") != START_VERSION:
-            raise CorruptTable(f"table {table_id}: unknown starting-point format {start.get('format')!r:.40} "
-                               f"version {start.get('version')!r:.10} (a newer kit?)")
+            raise CorruptTable(N_("table {table}: unknown starting-point format {format} version {version} (a newer "
+                                  "kit?)"), table=table_id, format=f"{start.get('format')!r:.40}",
+                               version=f"{start.get('version')!r:.10}")
         ref = GameRef(start["module"], start["attribute"])
         try:
             spec = ref.spec()
         except (ImportError, AttributeError) as exc:
-            raise CorruptTable(f"table {table_id}: its game {start['module']} cannot be loaded: {exc}") from None
+            raise CorruptTable(N_("table {table}: its game {module} cannot be loaded: {why}"), table=table_id,
+                               module=start["module"], why=exc) from None
         position = start.get("position")
         return _Table(table_id, ref, spec, int(start["players"]), dict(start["options"]), seed,
                       None if position is None else _dumps(position))
@@ -980,19 +1012,22 @@ class TableStore(ABC, Generic[C]):
         state, words = cached.state, list(cached.words)
         for expected, (index, player, text, source, bot) in enumerate(rows, start=cached.length):
             if index != expected:
-                raise CorruptTable(f"table {table.id}: log entry {expected} is missing")
+                raise CorruptTable(N_("table {table}: log entry {index} is missing"), table=table.id, index=expected)
             action = self._decode_row(table, index, text)
             mover = None if state.is_chance() else state.current_player()
             if (None if player is None else int(player)) != mover:
-                raise CorruptTable(f"table {table.id}: log entry {index} names the wrong player")
+                raise CorruptTable(N_("table {table}: log entry {index} names the wrong player"), table=table.id,
+                                   index=index)
             try:
                 after = state.apply(action)
             except IllegalAction as exc:
-                raise CorruptTable(f"table {table.id}: log entry {index} ({action}) does not replay: {exc}") from None
+                raise CorruptTable(N_("table {table}: log entry {index} ({action}) does not replay: {why}"),
+                                   table=table.id, index=index, action=action, why=exc) from None
             words.append(words_of(mover, action, state, after, str(source), None if bot is None else str(bot)))
             state = after
         if len(words) != length:
-            raise CorruptTable(f"table {table.id}: the log has {len(words)} entries, the table says {length}")
+            raise CorruptTable(N_("table {table}: the length of its log is {entries}, the table says {length}"),
+                               table=table.id, entries=len(words), length=length)
         replay = _Replay(length, state, tuple(words))
         self._install(table.id, replay)
         return replay
@@ -1001,7 +1036,7 @@ class TableStore(ABC, Generic[C]):
         """Inside a write transaction that has locked the table's row at ``replay.length``: write the
         planned entries, the new length and revision.  Returns the replay to install after commit."""
         if replay.length + len(planned) > MAX_ACTIONS:
-            raise TableError(f"table {table.id} is full ({MAX_ACTIONS} log entries)")
+            raise TableFull(table.id, MAX_ACTIONS)
         now = time.time()
         tx.many("INSERT INTO gk_log (table_id, idx, player, source, action, at, bot) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(table.id, replay.length + i, p.player, p.source, _dumps(p.action.to_json()), now, p.bot)

@@ -97,7 +97,8 @@ def test_numbers_and_money_as_each_language_writes_them():
     assert (format_money(15000), format_money(-500), format_number(1504)) == ("$15,000", "-$500", "1,504")
     for lang in OTHERS:
         with using(lang):
-            assert (format_money(15000), format_money(-500), format_number(1504)) == ("15.000 $", "-500 $", "1.504")
+            assert (format_money(15000), format_money(-500), format_number(1504)) == ("15.000\u00a0$", "-500\u00a0$",
+                                                                                      "1.504")
 
 
 def _states(game, players, seed, **options):

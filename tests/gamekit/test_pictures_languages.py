@@ -303,7 +303,21 @@ def test_money_on_the_plots_is_written_as_the_language_writes_it():
     state = giganten_positions()[0][1]
     with using("da"):
         ticks = [t.get_text() for t in plots.plot_prices(state).get_yticklabels()]
-    assert ticks[0] == "1.500 $" and ticks[-1] == "9.000 $"
+    assert ticks[0] == "1.500\u00a0$" and ticks[-1] == "9.000\u00a0$"
+
+
+def test_plain_number_ticks_take_the_reader_s_decimal_mark_when_drawn():
+    from gamekit.plotting import figure_svg, new_figure
+
+    fig = new_figure()
+    ax = fig.add_subplot()
+    ax.plot([0.0, 1.5], [0.0, 2500.0])
+    ax.set_xticks([0.0, 0.5, 1.0, 1.5])
+    ax.ticklabel_format(axis="y", useOffset=False, style="plain")
+    for lang, half in (("en", "0.5"), ("da", "0,5"), ("de", "0,5")):
+        with using(lang):
+            svg = figure_svg(fig)
+        assert f">{half}<" in svg and ">2500<" in svg  # (the axis's own settings stay: no offset, no grouping)
 
 
 # -- the balance report ---------------------------------------------------------------------------------------

@@ -9,7 +9,8 @@ import pytest
 
 import giganten
 from gamekit.coach import review
-from gamekit.tables import UnknownCode, codes, open_store, split_class
+from gamekit.i18n import using
+from gamekit.tables import TableError, UnknownCode, codes, open_store, split_class
 from tests.gamekit.toygame import Hold
 
 from .helpers import FAST, TOY, open_fast, play_out
@@ -75,6 +76,32 @@ def test_codes_are_stored_as_keyed_hashes_and_another_key_opens_nothing(tmp_path
     with pytest.raises(UnknownCode):
         open_store(folder, secret=b"b" * 32, **FAST).seat_of(made.seats[0])
     assert open_store(folder, secret=b"a" * 32, **FAST).seat_of(made.seats[0]) == (made.table, 0)
+
+
+def test_a_lesson_s_table_titles_are_stored_in_english_and_worded_when_read(store):
+    titled = store.create_lesson(TOY, 2, 2, bot="random", title="7b")
+    untitled = store.create_lesson(TOY, 1, 2, bot="random")
+    mine = store.create_table(TOY, ["human", "human"], title="Table 1")  # (a teacher's own title: as typed)
+    infos = [store.table_info(t.table) for t in (*titled.tables, *untitled.tables)]
+    assert [i.stored_title for i in infos] == ["7b - table 1", "Table 1"]
+    with using("de"):
+        assert [i.title for i in infos] == ["7b - Tisch 1", "Tisch 1"]
+        assert store.table_info(mine.table).title == "Table 1"
+    with using("da"):
+        assert [i.title for i in infos] == ["7b - bord 1", "Bord 1"]
+    assert [title for _lesson, title, _created in store.lessons()] == ["7b", ""]
+
+
+def test_the_store_s_own_refusals_are_worded_when_read(tmp_path):
+    folder = tmp_path / "tables"
+    open_store(folder, **FAST).close()
+    with sqlite3.connect(folder / "tables.sqlite3") as db:
+        db.execute("UPDATE gk_meta SET value = '99' WHERE key = 'schema'")
+    with pytest.raises(TableError) as refused:
+        open_store(folder, **FAST)
+    assert "newer kit (schema 99; this kit reads" in str(refused.value)
+    with using("de"):
+        assert str(refused.value).startswith("Dieser Tischspeicher wurde von einem neueren Kit geschrieben (Schema 99")
 
 
 def test_a_version_1_store_opens_and_its_plain_hashes_become_keyed_on_first_use(tmp_path):

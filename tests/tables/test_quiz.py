@@ -8,6 +8,7 @@ import time
 import pytest
 
 import giganten
+from gamekit.i18n import gettext, using
 from gamekit.questions import public_position
 from gamekit.tables.quiz import QuestionError
 
@@ -109,6 +110,20 @@ def test_a_question_about_a_scenario_keeps_its_position_and_its_answers_reach_th
     assert list(rows["student"]) == ["Chloe"] and list(rows["question"]) == [asked.id]
     recent = {q.id: q.about for q, _ in store.quiz.recent()}
     assert recent[asked.id] == "the scenario Auction bluff" and recent[default.id] == "the scenario"
+
+
+def test_what_a_question_is_about_is_stored_unworded_and_worded_when_read(store, lesson):
+    title = giganten.scenario_info("auction_bluff").title
+    asked = [store.quiz.ask("giganten", "legal_bids", seed=4, position=giganten.scenario("auction_bluff").to_position(),
+                            lesson=lesson.id, about=about) for about in ({"about": "scenario", "name": "auction_bluff"},
+                                                                         None)]
+    table = store.quiz.ask_about_table(lesson.tables[0].table, seed=3)
+    entries = store.table_info(lesson.tables[0].table).length - 1
+    assert [q.about for q in (*asked, table)] == [f"the scenario {title}", "a position file",
+                                                  f"table 7b - table 1 after {entries} entries"]
+    with using("de"):
+        assert [q.about for q in (*asked, table)] == [f"das Szenario {gettext(title)}", "eine Stellungsdatei",
+                                                      f"Tisch 7b - Tisch 1 nach {entries} Einträgen"]
 
 
 def test_a_position_question_that_cannot_be_asked_is_refused_with_the_kinds_that_can(store):

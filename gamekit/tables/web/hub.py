@@ -119,7 +119,7 @@ class Hub:
 
     def renderer(self, info: TableInfo) -> Renderer:
         if info.table not in self._renderers:
-            self._renderers[info.table] = Renderer(info.module, info.title)
+            self._renderers[info.table] = Renderer(info.module, info.stored_title, info.lesson)
         return self._renderers[info.table]
 
     # -- pushing changes -------------------------------------------------------------------------

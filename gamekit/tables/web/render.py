@@ -28,6 +28,7 @@ from ...i18n import gettext as _
 from ...protocol import Event, GameState
 from ...widgets import GameView, format_entry, ranking
 from ...widgets.controls import escape
+from ..store import table_title
 from ..views import SeatView
 
 #: The regions of a page, in page order (a page has those of its kind: :func:`seat_regions`, :func:`public_regions`).
@@ -88,10 +89,15 @@ class Offer:
 class Renderer:
     """Draws one table's pages (one renderer per table and process; it holds no state of the game)."""
 
-    def __init__(self, module: str, title: str) -> None:
+    def __init__(self, module: str, stored_title: str, lesson: str | None = None) -> None:
         self.game = game_view(module)
-        self.title = title
+        self.stored_title, self.lesson = stored_title, lesson
         self._picture = self.game.picture() if self.game.picture else None
+
+    @property
+    def title(self) -> str:
+        """The table's title in the reader's language (:func:`~gamekit.tables.store.table_title`)."""
+        return table_title(self.stored_title, self.lesson)
 
     # -- names ------------------------------------------------------------------------------------
     def name(self, seat: int | None) -> str:

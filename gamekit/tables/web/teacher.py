@@ -64,7 +64,7 @@ def start_menu(module: str) -> list[tuple[str, str]]:
     """The Start menu of a game: the normal start, then each scenario by its title."""
     game = importlib.import_module(module)
     names = game.scenarios() if hasattr(game, "scenarios") else []
-    return [(_("the normal start"), "")] + [(game.scenario_info(name).title, name) for name in names]
+    return [(_("the normal start"), "")] + [(_(game.scenario_info(name).title), name) for name in names]
 
 
 @dataclass(frozen=True)
@@ -313,14 +313,14 @@ def read_position_question_form(form: Mapping[str, Any], position: bytes | None)
             settings["position"] = position.decode("utf-8")
         except UnicodeDecodeError:
             raise FormError(_("the position file was refused: it is not UTF-8 text")) from None
-        settings["about"] = _("a position file")
+        settings["about"] = {"about": "file"}
     else:
         name = str(form.get(f"scenario:{module}", ""))
         titles = dict((value, title) for title, value in start_menu(module)[1:])
         if name not in titles:
             raise FormError(_("a position: a position file, or one of the game's scenarios"))
         settings["position"] = importlib.import_module(module).scenario(name).to_position()
-        settings["about"] = _("the scenario {title}").format(title=titles[name])
+        settings["about"] = {"about": "scenario", "name": name}
     return module, str(form.get(f"kind_at:{module}", "")) or None, settings
 
 
