@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import hashlib
+import pickle
 import sqlite3
 
 import pytest
 
 import giganten
 from gamekit.coach import review
-from gamekit.i18n import using
-from gamekit.tables import TableError, UnknownCode, codes, open_store, split_class
+from gamekit.i18n import N_, using
+from gamekit.tables import (CorruptTable, NotYourTurn, StaleMove, TableError, UnknownCode, codes, open_store,
+                            split_class)
+from gamekit.tables.errors import TableFull
 from tests.gamekit.toygame import Hold
 
 from .helpers import FAST, TOY, open_fast, play_out
@@ -102,6 +105,16 @@ def test_the_store_s_own_refusals_are_worded_when_read(tmp_path):
     assert "newer kit (schema 99; this kit reads" in str(refused.value)
     with using("de"):
         assert str(refused.value).startswith("Dieser Tischspeicher wurde von einem neueren Kit geschrieben (Schema 99")
+
+
+@pytest.mark.parametrize("refusal", [NotYourTurn(1, 2), StaleMove(3, 4), TableFull("t1", 5), UnknownCode("table"),
+                                     CorruptTable(N_("table {table}: log entry {index} is missing"), table="t1",
+                                                  index=3)])
+def test_a_refusal_crosses_a_process_boundary_with_its_fields_and_is_worded_when_read(refusal):
+    again = pickle.loads(pickle.dumps(refusal))
+    assert type(again) is type(refusal) and again.__dict__ == refusal.__dict__ and str(again) == str(refusal)
+    with using("de"):
+        assert str(again) == str(refusal) != again.args[0]
 
 
 def test_a_version_1_store_opens_and_its_plain_hashes_become_keyed_on_first_use(tmp_path):
