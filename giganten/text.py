@@ -39,7 +39,8 @@ def render(s: "State", public: bool = False) -> str:
     By default this is the omniscient view (every license hand's values, as ``print(state)`` shows);
     with ``public=True`` it shows only what the whole table sees: each hand's card count, unless the
     ``open_licenses`` variant makes hands public (Action 3: "Each player keeps their sales licenses
-    secret").  Face-down tiles are shown by kind only in both views.
+    secret").  Face-down tiles are shown by kind only in both views.  Worded in the reader's language (headings,
+    colours, phases, cards, money, counts); the map's characters are the same in every language.
     """
     hands_open = not public or s.opts.open_licenses
     grid = [[TERRAIN_CHAR[COMPONENTS.terrain[square(r, c)]] for c in range(COLUMNS)] for r in range(ROWS)]

@@ -209,7 +209,7 @@ SAME_NAME: frozenset[str] = frozenset()
 """Rulebook sections whose name is the same in a language as in English (none so far)."""
 
 
-#: Words of the actions in English that a language writes alike (checked: not English left over).
+#: Words of the English actions that a language writes alike (the glossary: "point" is Danish, "beige" both).
 SAME_ACTION_WORDS: dict[str, set[str]] = {"da": {"beige", "point"}, "de": {"beige"}}
 
 
