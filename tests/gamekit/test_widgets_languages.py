@@ -217,7 +217,8 @@ def test_code_outside_any_language_block_words_the_stepper_in_its_own_language()
 @pytest.mark.parametrize("name", ["giganten, a human", "first giants, bots"])
 def test_choosing_a_language_in_the_settings_rewords_everything_the_stepper_shows(name, lang):
     """After the Language menu changes, the stepper shows exactly what a stepper built in that language shows
-    (every control, the log, the status, the chooser, the picture): nothing worded stays in the old language."""
+    (every control, the log, the status, the chooser, the picture, the text form): nothing worded stays in the old
+    language."""
     st = STEPPERS[name]()
     with using(lang):
         fresh = STEPPERS[name]()
