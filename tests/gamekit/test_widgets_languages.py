@@ -10,6 +10,7 @@ symbols (:data:`MAP_ROW`).
 """
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
 from typing import Any, Callable
@@ -292,6 +293,35 @@ def test_a_hint_on_screen_is_asked_again_in_the_new_language():
     st.set_language("de")
     st.advisor.wait_for_coach()
     assert "Tipp (der Trainer" in st.why.value
+
+
+def _text_forms(state: Any) -> list[str]:
+    """Every text form of ``state``: ``str(state)`` and Giganten's public form or First Giants' HTML form."""
+    if isinstance(state, giganten.State):
+        return [str(state), giganten.text.public_text(state)]
+    return [str(state), html.unescape(re.sub(r"<[^>]*>", "", state._repr_html_()))]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_text_forms_of_both_games_are_worded_line_by_line(lang):
+    """The stepper's Text form is the game's: over positions of a few seeded games (every phase, a finished game,
+    open license hands), no line reads as in English (the map's rows aside) and no piece misses the catalogue."""
+    from gamekit import random_game, states_along
+
+    games = [random_game(giganten.new_game(3), 1), random_game(giganten.new_game(4, open_licenses=True), 2),
+             random_game(firstgiants.new_game(2), 1), random_game(firstgiants.new_game(5), 2)]
+    positions = [s for game in games for i, s in enumerate(states_along(game)) if i % 9 == 0 or s.is_terminal()]
+    same = []
+    for state in positions:
+        with using(i18n.SOURCE):
+            english = [form.splitlines() for form in _text_forms(state)]
+        with using(lang), i18n.collect_misses() as missed:
+            there = [form.splitlines() for form in _text_forms(state)]
+        assert not missed, missed
+        same += [line for a, b in zip(english, there) for line, other in zip(a, b)
+                 if line == other and not _shared(line.strip())]
+    assert len(positions) > 100
+    assert same == [], same[:10]
 
 
 # -- the other widgets --------------------------------------------------------------------------------------------
