@@ -9,12 +9,15 @@ from __future__ import annotations
 import html as _html
 from typing import TYPE_CHECKING, Any
 
-from gamekit.words import counted
+from gamekit.i18n import gettext as _
+from gamekit.i18n import ngettext, pgettext
+from gamekit.words import say_count
 
-from .components import CARDS, FAMILY_NAMES
+from .components import FAMILY_NAMES
 from .rules import DECISION_NAMES, SITES
 from .rules.museum import MuseumSet, is_complete, type_name
 from .rules.news import news_name, news_value
+from .text import WORDING, card_label
 
 if TYPE_CHECKING:
     from .state import State
@@ -62,43 +65,63 @@ def observation(state: State, player: int) -> dict[str, Any]:
 
 
 def _cards(ids: tuple[int, ...] | list[int]) -> str:
-    return ", ".join(str(CARDS[c]) for c in ids) or "-"
+    return ", ".join(card_label(c) for c in ids) or "-"
 
 
 def _set_text(mset: MuseumSet) -> str:
-    done = " complete" if is_complete(mset) else ""
-    return f"[{type_name(mset.kind, mset.key)}{done}: {_cards(mset.cards)}; {counted(mset.tokens, 'Set token')}]"
+    kind = WORDING.text(type_name(mset.kind, mset.key))
+    words = _("[{type} complete: {cards}; {tokens}]") if is_complete(mset) else _("[{type}: {cards}; {tokens}]")
+    return words.format(type=kind, cards=_cards(mset.cards), tokens=say_count(mset.tokens, "Set token"))
 
 
 def text(state: State) -> str:
-    """A readable multi-line summary of the position."""
-    lines = [f"First Giants, {state.n} players, turn {state.turns + 1}, {state.phase_name}"
-             + (f" (end triggered: {state.end_cause})" if state.end_cause else "")]
-    top = str(CARDS[state.top]) if state.top >= 0 else "none"
-    lines.append(f"Deck: top {top}, {len(state.deck)} below. Set tokens: {state.set_supply} in the supply, "
-                 f"{state.set_box} in the box. Amber supply: {state.amber_supply()}.")
+    """A readable multi-line summary of the position, in the reader's language."""
+    heading = (ngettext("First Giants, {n} player, turn {turn}, {phase} (end triggered: {cause})",
+                        "First Giants, {n} players, turn {turn}, {phase} (end triggered: {cause})", state.n)
+               if state.end_cause else
+               ngettext("First Giants, {n} player, turn {turn}, {phase}", "First Giants, {n} players, turn {turn}, "
+                        "{phase}", state.n))
+    lines = [heading.format(n=state.n, turn=state.turns + 1, phase=pgettext("phase", state.phase_name),
+                            cause=WORDING.text(state.end_cause, keep=state.names))]
+    top = card_label(state.top) if state.top >= 0 else _("none")
+    lines.append(_("Deck: top {top}, {below} below. Set tokens: {supply} in the supply, {box} in the box. Amber "
+                   "supply: {amber}.").format(top=top, below=len(state.deck), supply=state.set_supply,
+                                              box=state.set_box, amber=state.amber_supply()))
     for s in range(SITES):
-        who = ", ".join(state.names[p] for p in state.markers_at(s)) or "no markers"
-        lines.append(f"Dig site {s + 1}: {_cards(state.dig_site(s))} ({who})")
+        who = ", ".join(state.names[p] for p in state.markers_at(s)) or _("no markers")
+        lines.append(_("Dig site {site}: {cards} ({who})").format(site=s + 1, cards=_cards(state.dig_site(s)),
+                                                                   who=who))
     for p in range(state.n):
-        held = [news_name(i) + (" (kept)" if state.locked[i] else "") for i, o in enumerate(state.news) if o == p]
-        mark = "*" if p == state.current_player() else " "
-        lines.append(f"{mark}{state.names[p]}: {state.score(p)} points ({state.points[p]} from tokens), "
-                     f"{state.amber[p]} amber, {state.markers_on_board(p)} markers on the Museum board")
-        lines.append(f"    Study: {_cards(state.study[p])}")
-        lines.append("    Display: " + (" ".join(_set_text(m) for m in state.museum[p]) or "-"))
-        if held:
-            lines.append("    News: " + ", ".join(held))
+        lines += _player_lines(state, p)
     if state.decision is not None:
-        lines.append(f"Decision for {state.names[state.decision.player]}: {DECISION_NAMES[state.decision.code]}")
+        lines.append(_("Decision for {name}: {decision}").format(
+            name=state.names[state.decision.player], decision=_(DECISION_NAMES[state.decision.code])))
     return "\n".join(lines)
 
 
+def _player_lines(state: State, p: int) -> list[str]:
+    """A player's lines of the text form: points, amber and markers, the Study, the display, the News tokens."""
+    mark = "*" if p == state.current_player() else " "
+    lines = [mark + _("{name}: {points} ({tokens} from tokens), {amber} amber, {markers} on the Museum "
+                      "board").format(name=state.names[p], points=say_count(state.score(p), "point"),
+                                      tokens=state.points[p], amber=state.amber[p],
+                                      markers=say_count(state.markers_on_board(p), "marker")),
+             "    " + _("Study: {cards}").format(cards=_cards(state.study[p])),
+             "    " + _("Display: {sets}").format(sets=" ".join(_set_text(m) for m in state.museum[p]) or "-")]
+    held = [_("{token} (kept)").format(token=WORDING.text(news_name(i))) if state.locked[i] else
+            WORDING.text(news_name(i)) for i, o in enumerate(state.news) if o == p]
+    if held:
+        lines.append("    " + _("News: {tokens}").format(tokens=", ".join(held)))
+    return lines
+
+
 def html(state: State) -> str:
-    """The text form in a notebook, with the families colour-coded."""
+    """The text form in a notebook, with the families colour-coded (their names in the reader's language)."""
     colours = {"Flying": "#3b7dd8", "Herbivore": "#3a9a3a", "Carnivore": "#c0392b", "Marine": "#138d90",
                "Mammal": "#9b6b2f"}
     body = _html.escape(text(state))
-    for name, colour in colours.items():
-        body = body.replace(name, f'<span style="color:{colour};font-weight:bold">{name}</span>')
+    for family, colour in colours.items():
+        name = _html.escape(pgettext("family", family))
+        for word in dict.fromkeys((name, name[0].lower() + name[1:])):  # ("Planteæder", "Lille planteæder")
+            body = body.replace(word, f'<span style="color:{colour};font-weight:bold">{word}</span>')
     return f'<pre style="line-height:1.35">{body}</pre>'

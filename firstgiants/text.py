@@ -90,7 +90,7 @@ def card_name(card: int) -> str:
 
 def card_label(card: int) -> str:
     """A card with its number, in the reader's language: "#12 Small Herbivore", "#12 Lille planteæder"."""
-    return WORDING.text(str(CARDS[card]))
+    return gettext("#{} {}").format(CARDS[card].id, card_name(card))
 
 
 WORDING = Wording({}, EVENT_FRAGMENTS, _own_words,

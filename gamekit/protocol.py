@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Sequence
 
 from .actions import quote
 from .i18n import N_, gettext
+from .i18n.say import Text
 from .positions import ChanceConcern
 
 if TYPE_CHECKING:
@@ -45,25 +46,33 @@ class IllegalAction(ValueError):
 
     The message is worded when the refusal is raised, in the reader's language in force then
     (:func:`gamekit.i18n.using`): the rules build it from a catalogue template (``_("... {rule} ...")``), and
-    ``str(exc)`` starts with the section's name in that language, :attr:`rule_name`.
+    ``str(exc)`` starts with the section's name in that language, :attr:`rule_name`.  What is allowed may be
+    given as a :class:`gamekit.i18n.say.Text` (the actions themselves, worded when read): the refusal keeps it
+    and :attr:`allowed` words it in the language in force wherever it is read, also after a pickle.
     """
 
-    def __init__(self, rule: str, message: str, allowed: str = "") -> None:
+    def __init__(self, rule: str, message: str, allowed: str | Text = "") -> None:
         self.rule = rule
         self.rule_name = gettext(rule)
         self.message = message
-        self.allowed = allowed
-        if allowed:
+        self.instead = allowed
+        words = str(allowed)
+        if words:
             text = gettext("{rule}: {message} Allowed instead: {allowed}").format(
-                rule=self.rule_name, message=message, allowed=allowed)
+                rule=self.rule_name, message=message, allowed=words)
         else:
             text = gettext("{rule}: {message}").format(rule=self.rule_name, message=message)
         super().__init__(text)
 
+    @property
+    def allowed(self) -> str:
+        """What is allowed instead, in the reader's language where it is read (empty: not said)."""
+        return str(self.instead)
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle and copy with the rule, message and allowed actions (a bot's illegal move in a worker
-        process reaches the parent as this very exception)."""
-        return type(self), (self.rule, self.message, self.allowed), self.__dict__ or None
+        process reaches the parent as this very exception, its allowed actions as actions)."""
+        return type(self), (self.rule, self.message, self.instead), self.__dict__ or None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from gamekit import Action, IllegalAction
 from gamekit.i18n import N_, format_money, ngettext
 from gamekit.i18n import gettext as _
+from gamekit.i18n.say import Text, first
 from gamekit.positions import ChanceConcern
 from gamekit.words import say_count
 
@@ -25,26 +26,25 @@ from .rules import (A2, A4A, A4C, A4D, A5, A6, A7A, A7B, BEIGE, BID, BUILD, CHAN
 from .rules import auction, build, movement, production
 from .rules.round import PHASES
 
-from .text import WORDING, card_text, player_name
+from .text import WORDING, card_text, player_name, said_action
 
 if TYPE_CHECKING:
     from .state import State
 
-Why = tuple[str, str, str]
+Why = tuple[str, str, str | Text]
 """A refusal's rule (rulebook section), message and what is allowed instead."""
 
 
-def listing(actions: Iterable[Any], limit: int | None = None) -> str:
-    """Actions as a comma-separated text (the first ``limit`` of them and " ..." when there are more)."""
-    shown = list(actions)
-    text = ", ".join(str(a) for a in shown[:limit])
-    return text + " ..." if limit is not None and len(shown) > limit else text
+def listing(s: "State", actions: Iterable[Any], limit: int | None = None) -> Text:
+    """Actions of ``s`` in words, worded when read, comma-separated (the first ``limit`` of them and " ..." when
+    there are more)."""
+    return first((said_action(s, a) for a in actions), limit)
 
 
-def allowed(s: "State") -> str:
+def allowed(s: "State") -> Text:
     """What the player to move may do: the legal actions (while moving, the first 12: the truck's
     destinations are many)."""
-    return listing(s.legal_actions(), 12 if s.phase == MOVE else None)
+    return listing(s, s.legal_actions(), 12 if s.phase == MOVE else None)
 
 
 def expecting(s: "State") -> str:
@@ -110,7 +110,7 @@ def refusal(s: "State", action: Any) -> IllegalAction:
             action=what, expecting=expecting(s)), expecting(s))
     if phase in CHANCE_PHASES:
         return IllegalAction(section, _("{action} is not a possible outcome here.").format(action=action),
-                             listing(outcome for outcome, _p in s.chance_outcomes()))
+                             listing(s, (outcome for outcome, _p in s.chance_outcomes())))
     player = s.current_player()
     assert player is not None  # a decision: someone decides
     why = _WHY.get(type(action))

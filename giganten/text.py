@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from gamekit import Action
 from gamekit.i18n import SOURCE, N_, format_money, gettext, language, ngettext, pgettext
+from gamekit.i18n.say import Later
 from gamekit.i18n.wording import COMMON_FRAGMENTS, Wording
 from gamekit.words import say_count
 
 from . import rules as R
 from .actions import DriveTo, PlaceTruck, Step
 from .board import DIRECTION_NAMES, NEIGHBOURS
-from .components import (CARDS, COLUMNS, COMPANIES, COMPONENTS, NAMES, ROWS, SITES, cell_name, money, row_col,
+from .components import (CARDS, COLUMNS, COMPANIES, COMPONENTS, NAMES, ROWS, SITES, cell_name, row_col,
                          square)
 from .prices import price
 from .rules.movement import TERRAIN_WORD
@@ -38,7 +39,8 @@ def render(s: "State", public: bool = False) -> str:
     By default this is the omniscient view (every license hand's values, as ``print(state)`` shows);
     with ``public=True`` it shows only what the whole table sees: each hand's card count, unless the
     ``open_licenses`` variant makes hands public (Action 3: "Each player keeps their sales licenses
-    secret").  Face-down tiles are shown by kind only in both views.
+    secret").  Face-down tiles are shown by kind only in both views.  Worded in the reader's language (headings,
+    colours, phases, cards, money, counts); the map's characters are the same in every language.
     """
     hands_open = not public or s.opts.open_licenses
     grid = [[TERRAIN_CHAR[COMPONENTS.terrain[square(r, c)]] for c in range(COLUMNS)] for r in range(ROWS)]
@@ -57,37 +59,50 @@ def render(s: "State", public: bool = False) -> str:
     lines += [f"{r:>3}  " + "".join(row) for r, row in enumerate(grid)]
     rail = ["-"] * (COMPONENTS.harbour + 1)
     rail[min(s.black, COMPONENTS.harbour)] = "K"
-    lines.append("rail " + "".join(rail) + "  (K = black locomotive; harbour at the right end)")
-    locos = ", ".join(f"{s.name(p)} {s.locos[p]}" for p in range(s.n))
-    lines.append(f"locomotives: {locos}; black {s.black}/{COMPONENTS.harbour}")
-    status = "game over" if s.is_terminal() else f"{R.PHASE_NAMES[s.phase]}: waiting for {s.expecting()}"
-    lines.append(f"round {s.round}, start player {s.name(s.start)}; {status}")
-    lines.append("prices: " + ", ".join(f"{company} {money(price(index))}"
-                                        for company, index in zip(COMPANIES, s.prices)))
-    for p in range(s.n):
-        card = s.card_of(p)
-        store = "/".join(str(chips) for chips in s.storage_of(p))
-        lines.append(
-            f"  {s.name(p):<6} {money(s.money[p]):>8}  licenses {_hand(s, p, hands_open)}  "
-            f"storage {store}  derricks left {s.derricks_left[p]}" + (f"  card: {card}" if card else "")
-        )
+    lines.append(gettext("rail {track}  (K = black locomotive; harbour at the right end)").format(track="".join(rail)))
+    locos = ", ".join(f"{player_name(p)} {s.locos[p]}" for p in range(s.n))
+    lines.append(gettext("locomotives: {locomotives}; black {black}/{harbour}").format(
+        locomotives=locos, black=s.black, harbour=COMPONENTS.harbour))
+    status = (gettext("game over") if s.is_terminal() else
+              gettext("{phase}: waiting for {expecting}").format(phase=gettext(R.PHASE_NAMES[s.phase]),
+                                                                 expecting=s.expecting()))
+    lines.append(gettext("round {round}, start player {name}; {status}").format(
+        round=s.round, name=player_name(s.start), status=status))
+    lines.append(gettext("prices: {prices}").format(prices=", ".join(
+        f"{company} {format_money(price(index))}" for company, index in zip(COMPANIES, s.prices))))
+    lines += [_player_line(s, p, hands_open) for p in range(s.n)]
     if s.display:
-        lines.append("display: " + "; ".join(str(CARDS[t]) for t in s.display))
-    lines.append(f"supply {s.supply} chips; license pile {sum(s.lic_draw)} cards, discards "
-                 f"{s.lic_disc[0]}x1 {s.lic_disc[1]}x2")
+        lines.append(gettext("display: {cards}").format(cards="; ".join(card_text(t) for t in s.display)))
+    lines.append(gettext("supply {chips}; license pile {cards}, discards {ones}x1 {twos}x2").format(
+        chips=say_count(s.supply, "chip"), cards=say_count(sum(s.lic_draw), "card"), ones=s.lic_disc[0],
+        twos=s.lic_disc[1]))
     if s.phase == R.MOVE:
-        lines.append(f"movement points left: {s.mp}" + ("; special action available" if s.special else ""))
+        left = (gettext("movement points left: {points}; special action available") if s.special else
+                gettext("movement points left: {points}"))
+        lines.append(left.format(points=s.mp))
     if s.phase in (R.BID, R.PAY, R.SELL, R.PENALTY):
-        bidder = s.name(s.auc_bidder) if s.auc_bidder >= 0 else "nobody"
-        lines.append(f"auction at {COMPANIES[s.auc_company]}: high bid {s.auc_high} by {bidder}")
+        bidder = player_name(s.auc_bidder) if s.auc_bidder >= 0 else gettext("nobody")
+        lines.append(gettext("auction at {company}: high bid {high} by {bidder}").format(
+            company=COMPANIES[s.auc_company], high=s.auc_high, bidder=bidder))
     return "\n".join(lines)
+
+
+def _player_line(s: "State", p: int, hands_open: bool) -> str:
+    """A player's row of the text form: colour, money, licenses, storage, derricks left and action card."""
+    line = f"  {player_name(p):<6} {format_money(s.money[p]):>8}  " + gettext(
+        "licenses {licenses}  storage {storage}  derricks left {derricks}").format(
+        licenses=_hand(s, p, hands_open), storage="/".join(str(chips) for chips in s.storage_of(p)),
+        derricks=s.derricks_left[p])
+    if s.held[p] >= 0:
+        line += "  " + gettext("card: {card}").format(card=card_text(s.held[p]))
+    return line
 
 
 def _hand(s: "State", p: int, hands_open: bool) -> str:
     if hands_open:
         ones, twos = s.licenses(p)
         return f"{ones}x1 {twos}x2"
-    return f"{s.license_count(p)} cards"
+    return say_count(s.license_count(p), "card")
 
 
 def public_text(s: "State") -> str:
@@ -232,13 +247,28 @@ def licenses_text(ones: int, twos: int) -> str:
 def action_words(state: "State", action: Action) -> str:
     """``action`` as an instruction in the reader's language ("move the truck east to (3, 7)", "bid 5"): the words
     of the coach's options, the chooser, the picture's targets and the log."""
-    s = state
+    return words_from(_truck(state), action)
+
+
+def said_action(state: "State", action: Action) -> Later:
+    """``action`` as :func:`action_words` words it, worded when read (a refusal's allowed actions): it keeps the
+    action and the square of the mover's truck, never words."""
+    return Later(words_from, _truck(state), action)
+
+
+def _truck(s: "State") -> int:
+    """The square of the truck of the player to move (-1: no player to move, or the truck not placed yet)."""
+    player = s.current_player()
+    return s.trucks[player] if player is not None else -1
+
+
+def words_from(truck: int, action: Action) -> str:
+    """``action`` in the reader's language for a player whose truck stands on the square ``truck`` (-1: none):
+    :func:`action_words`."""
     a: Any = action
     kind = action.kind
     if kind == "step":
-        player = s.current_player()
-        target = (next((n for d, n in NEIGHBOURS[s.trucks[player]] if d == a.direction), -1)
-                  if player is not None and s.trucks[player] >= 0 else -1)
+        target = next((n for d, n in NEIGHBOURS[truck] if d == a.direction), -1) if truck >= 0 else -1
         direction = gettext(DIRECTIONS.get(a.direction, a.direction))
         if target >= 0:
             return gettext("move the truck {direction} to {square}").format(direction=direction,

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from gamekit import Action, IllegalAction
 from gamekit.i18n import gettext as _
+from gamekit.i18n.say import Later, first
 
 from ..actions import NEW_SET, Decline, Display, PlayMarker, Reclaim, SpendAmber, TakeCard
 from ..components import CARDS, COST, DISPLAY_FREE, DISPLAY_TWO_SAME, FAMILY, FAMILY_NAMES, SIZE_NAMES, SPEND_3_FOR_2
-from ..text import card_label, card_name, family_name
+from ..text import action_words, card_label, card_name, family_name
 from . import D_ORDER, DEAL, DECISION_NAMES, DISPLAYING, RECLAIM, REVEAL, SITES, START, TAKE
 from .marker import has_marker, markers_on_board
 from .museum import SIZE_SET, join
@@ -44,8 +45,7 @@ def refusal(s: State, action: Action) -> IllegalAction:
     else:
         rule, why = _refuse_decision(s, action)
     allowed = [a for a, _p in s.chance_outcomes()] if s.is_chance() else s.legal_actions()
-    shown = ", ".join(str(a) for a in allowed[:12]) + (", ..." if len(allowed) > 12 else "")
-    return IllegalAction(rule, why, shown)
+    return IllegalAction(rule, why, first((Later(action_words, a) for a in allowed), 12))
 
 
 def _refuse_turn(s: State, action: Any) -> tuple[str, str]:

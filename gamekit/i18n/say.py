@@ -14,7 +14,7 @@ Two texts are equal when their English wordings are: what a text says does not d
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from string import Formatter
 from typing import Any
 
@@ -117,6 +117,17 @@ def _join(separator: str, items: Sequence[Any]) -> str:
     return separator.join(map(str, items))
 
 
+def first(items: Iterable[Any], limit: int | None = None) -> Later:
+    """The first ``limit`` of ``items`` (all of them by default) worded when read, joined by commas, and " ..."
+    when there are more: a refusal's allowed actions, each a text that words an action."""
+    shown = list(items)
+    return Later(_first, tuple(shown[:limit]), limit is not None and len(shown) > limit)
+
+
+def _first(items: Sequence[Any], more: bool) -> str:
+    return ", ".join(map(str, items)) + (" ..." if more else "")
+
+
 def listing(items: Sequence[Any]) -> Text:
     """"A", "A and B", "A, B and C" in the reader's language."""
     if len(items) <= 1:
@@ -139,4 +150,4 @@ class _Formatter(Formatter):
         return str(value) if not spec else format(value, spec)
 
 
-__all__ = ["FIELDS", "Later", "Say", "Text", "joined", "listing", "one_decimal"]
+__all__ = ["FIELDS", "Later", "Say", "Text", "first", "joined", "listing", "one_decimal"]

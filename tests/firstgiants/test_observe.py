@@ -6,6 +6,7 @@ import random
 
 import firstgiants as g
 from gamekit import IllegalAction
+from gamekit.i18n import using
 
 from .helpers import card, position
 
@@ -43,6 +44,18 @@ def test_text_and_html_forms():
     text = str(s)
     assert "Dig site 1:" in text and "Ana: 2 points" in text and "Flying family set" in text
     assert '<span style="color:#3b7dd8' in s._repr_html_()
+
+
+def test_the_text_and_html_forms_in_the_readers_language():
+    """The text form words its headings, cards, counts and the sets' types in the reader's language; the HTML form
+    colours the Families by their names there (a card's "planteæder" too)."""
+    s = position(2, study={1: [card("Herbivore", 1)]}, museum={0: [[card("Flying", 1), card("Flying", 2)]]})
+    with using("da"):
+        text, html = str(s), s._repr_html_()
+    assert "Udgravning 1:" in text and "Ana: 2 point (" in text and "Studie: #" in text and "Lille planteæder" in text
+    assert "Dig site" not in text and '<span style="color:#3a9a3a;font-weight:bold">planteæder</span>' in html
+    with using("de"):
+        assert "Ana: 2 Punkte (" in str(s) and "Ausgrabungsstätte 1:" in str(s)
 
 
 def test_a_save_replays_to_the_same_state_and_continues_identically():

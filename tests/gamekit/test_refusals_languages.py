@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import pickle
 import random
 import re
 from collections.abc import Iterator
@@ -72,6 +73,9 @@ GAMES = {
                  {"one_opponent_back": True, "exact_price_change": True, "bluff_bids": True}),
     "firstgiants": (firstgiants, (2, 3, 4, 5), _firstgiants_fuzz, {"eggs_not_fossils": True}),
 }
+
+#: Each game's words for an action of a state (``action_words`` of its text.py).
+ACTION_WORDS = {giganten: giganten.text.action_words, firstgiants: lambda _state, a: firstgiants.text.action_words(a)}
 
 
 def _states(game: Any, players: int, seed: int, **options: Any) -> list[Any]:
@@ -173,6 +177,8 @@ def test_every_refusal_is_worded_in_every_language_and_leaves_the_state_unchange
         assert site is not None, f"not worded from a refusal template: {english.message!r}"
         reached.add(site)
         assert str(english).startswith(f"{english.rule}: {english.message}")
+        allowed = english.allowed  # (worded when read)
+        listed = _lists_actions(state, english)
         for lang in OTHERS:
             exc = refuse(state, action, lang)
             words = str(exc)
@@ -183,8 +189,14 @@ def test_every_refusal_is_worded_in_every_language_and_leaves_the_state_unchange
             assert words.startswith(f"{exc.rule_name}: {exc.message}"), words
             assert exc.message != english.message, f"{lang}: stays English: {exc.message!r}"
             assert "{" not in words and "}" not in words, words
-            if english.allowed and not _lists_actions(state, english.allowed):
-                assert exc.allowed != english.allowed, f"{lang}: stays English: {exc.allowed!r}"
+            with using(lang):
+                instead = exc.allowed  # (worded when read: in the reader's language)
+            assert instead in words, words
+            if allowed:
+                assert instead != allowed, f"{lang}: stays English: {instead!r}"
+            if listed:
+                leaks = set(re.findall(r"\b[a-z]{3,}\b", allowed)) & set(re.findall(r"\b\w+\b", instead))
+                assert not leaks - SAME_ACTION_WORDS[lang], f"{lang}: English action words {leaks} in {instead!r}"
         assert state.fingerprint() == before, f"refusing {action!r} changed the state"
         refusals += 1
     assert refusals > 300
@@ -197,10 +209,19 @@ SAME_NAME: frozenset[str] = frozenset()
 """Rulebook sections whose name is the same in a language as in English (none so far)."""
 
 
-def _lists_actions(state: Any, allowed: str) -> bool:
-    """Whether ``allowed`` lists actions (as typed, the same in every language) rather than saying it in words."""
+#: Words of the English actions that a language writes alike (the glossary: "point" is Danish, "beige" both).
+SAME_ACTION_WORDS: dict[str, set[str]] = {"da": {"beige", "point"}, "de": {"beige"}}
+
+
+def _lists_actions(state: Any, exc: IllegalAction) -> bool:
+    """Whether the refusal ``exc`` lists the actions offered (kept as actions, worded when read: their list starts
+    with the first one in the game's words, ``action_words``) rather than saying what is allowed in a sentence."""
+    if isinstance(exc.instead, str):
+        return False
+    words = ACTION_WORDS[giganten if isinstance(state, giganten.State) else firstgiants]
     actions = [a for a, _p in state.chance_outcomes()] if state.is_chance() else state.legal_actions()
-    return ", ".join(str(a) for a in actions).startswith(allowed.removesuffix(", ...").removesuffix(" ..."))
+    assert exc.allowed.startswith(words(state, actions[0])), exc.allowed
+    return True
 
 
 def _game_of(template: str) -> str | None:
@@ -417,6 +438,32 @@ def test_the_message_is_worded_in_the_language_in_force_when_raised():
     with using("da"):
         danish = refuse(state, giganten.Bid(5), "da")
     assert danish.rule == "Setup" and "kan ikke spilles nu" in str(danish)
+
+
+#: Per game: a position where the player to move chooses from a list, and an action not in it.
+LISTED = {
+    "giganten": (lambda s: s.phase == giganten.rules.TAKE, giganten.TakeCard(99)),
+    "firstgiants": (lambda s: s.phase_name == "start of turn", firstgiants.PlayMarker(9)),
+}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_allowed_actions_are_worded_where_the_refusal_is_read_also_after_a_pickle(name):
+    """A refusal keeps its allowed actions, not their words: raised in German, its ``allowed`` reads in each
+    reader's language (the game's ``action_words``), also in another process (a pickle); ``str(exc)`` keeps the
+    words of the language it was raised in."""
+    game, where = GAMES[name][0], LISTED[name][0]
+    state = next(s for s in _states(game, 3, 1) if not s.is_chance() and not s.is_terminal() and where(s))
+    exc = refuse(state, LISTED[name][1], "de")
+    back = pickle.loads(pickle.dumps(exc))
+    words = {}
+    for lang in LANGUAGES:
+        with using(lang):
+            listed = ", ".join(ACTION_WORDS[game](state, a) for a in state.legal_actions())
+            assert exc.allowed == back.allowed == listed
+            words[lang] = listed
+    assert len(set(words.values())) == len(LANGUAGES) and str(exc).endswith(words["de"])
+    assert (back.rule, back.message, str(back.instead)) == (exc.rule, exc.message, str(exc.instead))
 
 
 # -- the other refusals a user meets: a save file, a move sent by a page, a table's rules, a position's shape -----

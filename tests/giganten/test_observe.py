@@ -9,9 +9,11 @@ import pytest
 
 import giganten as g
 from gamekit import random_game
+from gamekit.i18n import using
 from giganten import rules as R
 from giganten.actions import PlaceTruck, Step
 from giganten.components import SITES
+from giganten.text import public_text
 
 from .helpers import BLUE, GREEN, RED, YELLOW, edit, site, to_phase, with_hand
 from .invariants import conservation
@@ -98,6 +100,20 @@ def test_observation_is_the_only_view_with_hidden_values_removed_str_is_omniscie
     s1, _ = twins()
     assert "licenses 3x1 2x2" in str(s1)  # the text form is the full (teacher's) view
     assert isinstance(s1._repr_html_(), str)
+
+
+def test_the_text_form_is_worded_in_the_readers_language():
+    """Headings, colours, money, counts and cards in the reader's words; the map's symbols in every language."""
+    s1, _ = twins()
+    english = str(s1)
+    for lang, words in (("da", ("licenser 3x1 2x2", "jernbanespor ", "lager ", " $", "oliepriser: ")),
+                        ("de", ("Lizenzen 3x1 2x2", "Schiene ", "Lager ", " $", "Marktpreise: "))):
+        with using(lang):
+            text, public = str(s1), public_text(s1)
+        assert all(w in text for w in words) and "licenses" not in text and "derricks left" not in text
+        assert text.splitlines()[:13] == english.splitlines()[:13]  # (the map)
+        hands = [line for line in public.splitlines() if line.startswith("  ") and line[2].isalpha()]
+        assert len(hands) == s1.n and not any("x1" in line for line in hands)  # (the public form: counts only)
 
 
 def test_new_game_options_are_validated():
