@@ -19,11 +19,13 @@ import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import datetime
 from functools import cache
 from io import BytesIO
 from pathlib import Path
 from string import Formatter
 
+from babel.dates import format_datetime
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
@@ -179,6 +181,12 @@ def format_money(amount: int) -> str:
         return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
     text = pgettext("money", MONEY).format(format_number(abs(amount)))
     return "-" + text if amount < 0 else text
+
+
+def format_time(timestamp: float) -> str:
+    """A moment (seconds since the epoch, in the machine's local time) as the reader's language writes a date and a
+    time: "12/3/26, 2:05 PM" (en), "03.12.2026 14.05" (da), "03.12.26, 14:05" (de)."""
+    return format_datetime(datetime.fromtimestamp(timestamp), "short", locale=language())
 
 
 def format_percent(share: float, digits: int = 0) -> str:

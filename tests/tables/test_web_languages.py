@@ -264,3 +264,14 @@ def test_the_store_keeps_no_worded_text_and_saves_the_same_in_every_language(ser
     assert len({danish, english, german}) == 3
     with using("en"):
         assert store.public_view(tables[1].table).to_json() == english  # (twins: one English, whoever read before)
+
+
+def test_an_untitled_lesson_is_named_by_when_it_was_made_as_the_language_writes_dates():
+    made = 1796300000.0
+    with using("en"):
+        assert re.fullmatch(r"lesson of \d{1,2}/\d{1,2}/\d\d, \d{1,2}:\d\d\s[AP]M", teacher.lesson_name("", made))
+        assert teacher.lesson_name("7b", made) == "lesson 7b"
+    with using("de"):
+        assert re.fullmatch(r"Stunde vom \d\d\.\d\d\.\d\d, \d\d:\d\d", teacher.lesson_name("", made))
+    with using("da"):
+        assert re.fullmatch(r"lektion fra \d\d\.\d\d\.\d{4} \d\d\.\d\d", teacher.lesson_name("", made))

@@ -125,7 +125,8 @@ def environment() -> jinja2.Environment:
                              autoescape=jinja2.select_autoescape(), auto_reload=False)
     install = env.install_gettext_callables  # type: ignore[attr-defined]  # (added by jinja2.ext.i18n)
     install(_, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
-    env.globals.update(format_number=format_number, format_money=format_money, Markup=markupsafe.Markup)
+    env.globals.update(format_number=format_number, format_money=format_money, Markup=markupsafe.Markup,
+                       lesson_name=teacher.lesson_name)
     return env
 
 

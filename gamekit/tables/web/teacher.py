@@ -21,7 +21,7 @@ from urllib.parse import quote
 import segno
 
 from ...coach import percent
-from ...i18n import N_, format_number
+from ...i18n import N_, format_number, format_time
 from ...i18n import gettext as _
 from ...questions import Kind, public_position
 from ...widgets.controls import escape
@@ -324,12 +324,19 @@ def read_position_question_form(form: Mapping[str, Any], position: bytes | None)
     return module, str(form.get(f"kind_at:{module}", "")) or None, settings
 
 
+def lesson_name(title: str, created: float) -> str:
+    """A lesson as the teacher's menus name it: by its title, or an untitled one by when it was made."""
+    if title:
+        return _("lesson {title}").format(title=title)
+    return _("lesson of {when}").format(when=format_time(created))
+
+
 def ask_position_form(key: str, lessons: Sequence[tuple[str, str, float]]) -> str:
     """The teacher's "Ask about a position" form (HTML): the students, the game, a scenario or a position file, the
     kind of question (or whichever applies), the seconds and a seed."""
     students = "".join(f"<option value='{escape(lesson)}'{' selected' if i == 0 else ''}>"
-                       f"{escape(_('lesson {title}').format(title=title or lesson))}</option>"
-                       for i, (lesson, title, _created) in enumerate(reversed(lessons)))
+                       f"{escape(lesson_name(title, created))}</option>"
+                       for i, (lesson, title, created) in enumerate(reversed(lessons)))
     games_menu = "".join(f"<option value='{g}'>{escape(game_view(g).title or g)}</option>" for g in GAMES)
     whichever = escape(_("whichever applies (what would you do? first)"))
     sets = []
