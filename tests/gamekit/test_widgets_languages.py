@@ -26,7 +26,7 @@ import firstgiants
 import firstgiants.widgets
 import giganten
 import giganten.widgets
-from gamekit import i18n
+from gamekit import RandomBot, i18n, play
 from gamekit.i18n import LANGUAGES, using
 from gamekit.i18n import gettext as _
 from gamekit.widgets import CHANCE_CHOOSE, HUMAN, Clickable, shown
@@ -229,6 +229,27 @@ def test_the_chance_chooser_is_worded_what_the_outcome_decides_and_each_outcome(
             if re.sub(r"[\d.,]", "", text) in {re.sub(r"[\d.,]", "", t) for t in texts[i18n.SOURCE][where]}
             and not _shared(re.sub(r"[\d.,]", "", text).strip())]
     assert same == []
+
+
+def test_what_every_chance_node_decides_is_worded_in_each_language_and_keeps_its_english_key():
+    """Every kind of chance node of a seeded random game of each game (Giganten's: the deal, the price die, the red and
+    beige piles, license draws and penalties of 1 card and more; First Giants': the deal, the deck): ``str(concern)``
+    reads in the reader's language, ``concern.text`` in English whatever the language (the stepper's seed)."""
+    seen = set()
+    for module, players in ((giganten, 4), (firstgiants, 3)):
+        states = [module.new_game(players)]
+        play(states[0], [RandomBot(i) for i in range(players)], 0, on_move=lambda _bot, after, kept=states:
+             kept.append(after))
+        for concern in filter(None, (s.chance_concerns() for s in states)):
+            seen.add((concern.kind, concern.count == 1))
+            english = str(concern)
+            assert english == concern.text
+            for lang in OTHERS:
+                with using(lang):
+                    words = str(concern)
+                    assert words != english and "{" not in words and concern.text == english, (lang, words)
+    assert {(kind, one) for kind in ("licenses", "penalty") for one in (True, False)} <= seen
+    assert {"tile", "price die", "action card", "card"} <= {kind for kind, _one in seen}
 
 
 def test_a_stepper_words_in_the_kits_language_unless_told():
