@@ -61,7 +61,7 @@ from .rules.explain import refusal
 from .rules.marker import EMPTY_SITE
 from .rules.museum import MuseumSet
 from .rules.news import DEFAULT_READING, TOKENS_IN_PLAY
-from .text import event_text
+from .text import action_words, event_text
 
 
 def _word_named(names: tuple[str, ...], template: str, args: tuple[Any, ...]) -> str:
@@ -231,6 +231,10 @@ class State(GameState):
     def chance_concerns(self) -> ChanceConcern | None:
         """What this chance node decides: the starting card dealt to a dig site, or the deck's new top card."""
         return deck.concern(self)
+
+    def action_words(self, action: Action) -> str:
+        """``action`` in the reader's language ("play a marker at dig site 2"): ``firstgiants.text.action_words``."""
+        return action_words(action)
 
     def fingerprint(self) -> Hashable:
         return (self.n, self.first, self.eggs_not_fossils, self.deck, self.top, tuple(self.sites), tuple(self.markers),

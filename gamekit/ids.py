@@ -117,6 +117,15 @@ class ActionIds:
         except (KeyError, TypeError):
             raise ValueError(f"{action!r} has no action id in this game") from None
 
+    def __contains__(self, action: object) -> bool:
+        """Whether ``action`` is one of the game's actions (it has an id): a well-formed action of this game whose
+        fields lie in the ranges some state can offer (``Bid(5)``, not ``Bid(999)``, ``Step("X")`` or an action of
+        another game)."""
+        try:
+            return action in self._ids
+        except TypeError:  # (unhashable: not an action)
+            return False
+
     def action_from_id(self, i: Any) -> Action:
         """The action with id ``i`` (an int or a numpy integer; TypeError or ValueError otherwise)."""
         if isinstance(i, bool) or not isinstance(i, numbers.Integral):

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, Ty
 from .actions import quote
 from .i18n import N_, format_number
 from .i18n import gettext as _
+from .i18n.say import Text
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -99,16 +100,24 @@ class ChanceConcern:
     concerns (whose draw, whose penalty; None when it concerns no one in particular); ``where`` the
     square, pile, company or site, in the game's words (None when there is no choice of place);
     ``count`` how many things the one outcome decides at once (a draw of 3 licenses is one outcome);
-    ``text`` the whole of it as a sentence."""
+    ``said`` the whole of it as a sentence, worded when read (a :class:`gamekit.i18n.say.Text`): ``str(concern)``
+    in the reader's language (the stepper's chance chooser shows it), :attr:`text` in English.  ``kind`` and
+    ``where`` are data, the game's English keys ("price die", "red pile"), the same in every language."""
 
     kind: str
     player: int | None
     where: str | None
     count: int
-    text: str
+    said: "str | Text"
+
+    @property
+    def text(self) -> str:
+        """The sentence in English, the same whatever the reader's language (the stepper seeds the chance it draws
+        with it, so a seed gives the same game in every language)."""
+        return self.said.english() if isinstance(self.said, Text) else self.said
 
     def __str__(self) -> str:
-        return self.text
+        return str(self.said)
 
 
 # -- reading a position ----------------------------------------------------------------------------------------

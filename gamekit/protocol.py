@@ -18,15 +18,14 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Sequence
 
-from .actions import quote
-from .i18n import N_, gettext
-from .i18n.say import Text
+from .actions import Action, quote
+from .i18n import N_, gettext, pgettext
+from .i18n.say import Say, Text
 from .positions import ChanceConcern
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .actions import Action
     from .positions import Origin
     from .spec import GameSpec
 
@@ -183,7 +182,31 @@ class GameState(ABC):
     def _refusal(self, action: "Action") -> IllegalAction:
         """Why ``action`` is refused here: the rule it breaks and what is allowed instead.  Each game
         explains its refusals from the rulebook in one place (its ``explain`` module)."""
-        return IllegalAction(N_("Rules"), gettext("{action} cannot be played now.").format(action=action))
+        return IllegalAction(N_("Rules"), gettext("{action} cannot be played now.").format(action=self.quoted(action)))
+
+    def action_words(self, action: "Action") -> str:
+        """``action``, one of the game's actions, in the game's words in the reader's language ("bid 5", "byd 5",
+        "5 bieten"), as the player to move here would do it: what a refusal quotes (:meth:`quoted`) and the
+        stepper's chance chooser lists.  The default is ``str(action)``; a game words its own (its ``text.py``)."""
+        return str(action)
+
+    def quoted(self, action: Any) -> str:
+        """``action`` as a refusal's message quotes it, in the reader's language: one of the game's actions (it has an
+        action id, :mod:`gamekit.ids`) in the game's words between the language's quotation marks ('bid 5',
+        »byd 5«, „5 bieten“); an action of another game or with a field out of every range the game offers as the
+        code writes it (``Bid(amount=999)``), and what is not an action at all as the code writes it with its type
+        ("'bid 5' (type str, not an action)"), cut short (:func:`gamekit.actions.quote`): what was given, never words
+        that could misname it."""
+        if not isinstance(action, Action):
+            return gettext("{value} (type {type}, not an action)").format(value=quote(action),
+                                                                           type=type(action).__name__)
+        try:
+            known = action in self.spec.ids
+        except NotImplementedError:  # (a game without action ids)
+            known = False
+        if known:
+            return pgettext("quotation marks", "'{}'").format(self.action_words(action))
+        return quote(action)
 
     # -- seats ----------------------------------------------------------------------------
     def check_seat(self, player: Any) -> int:
@@ -209,7 +232,8 @@ class GameState(ABC):
         ``action`` must be offered here (:meth:`_offers`); if not, :meth:`_refusal` says why."""
         if self.is_terminal():
             raise IllegalAction(N_("End of game"),
-                                gettext("the game is over; {action} cannot be played.").format(action=action))
+                                gettext("the game is over; {action} cannot be played.").format(
+                                    action=self.quoted(action)))
         if not self._offers(action):
             raise self._refusal(action)
         new = self._copy_for_apply()
@@ -289,7 +313,7 @@ class GameState(ABC):
         or at the end.  A game says more than this default."""
         if not self.is_chance():
             return None
-        return ChanceConcern("chance", None, None, 1, "a chance outcome")
+        return ChanceConcern("chance", None, None, 1, Say("a chance outcome"))
 
     # -- action ids (gamekit.ids): every action as an integer, from the game's ``ids`` module --------
     def action_id(self, action: "Action") -> int:

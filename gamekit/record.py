@@ -253,7 +253,7 @@ def _load(text: str | bytes, spec: GameSpec) -> GameState:
             state = state.apply(action)
         except IllegalAction as exc:
             raise ValueError(_("{where}: action {number} ({action}) does not replay legally: {error}").format(
-                where=where, number=i, action=action, error=exc)) from None
+                where=where, number=i, action=state.quoted(action), error=exc)) from None
     return state
 
 

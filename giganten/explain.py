@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from gamekit import Action, IllegalAction
+from gamekit import IllegalAction
 from gamekit.i18n import N_, format_money, ngettext
 from gamekit.i18n import gettext as _
-from gamekit.i18n.say import Text, first
+from gamekit.i18n.say import Later, Say, Text, first
 from gamekit.positions import ChanceConcern
 from gamekit.words import say_count
 
@@ -60,32 +60,40 @@ def expecting(s: "State") -> str:
 
 
 def chance_concern(s: "State") -> ChanceConcern | None:
-    """What the chance node ``s`` decides, so that a teacher can choose its outcome (None at a decision)."""
+    """What the chance node ``s`` decides, so that a teacher can choose its outcome (None at a decision); its
+    sentence worded when read."""
     phase = s.phase
     if phase == DEAL:
         site = SITES[s.cursor]
         where = f"({site.row}, {site.col})"
-        return ChanceConcern("tile", None, where, 1, f"the oil on the {TILE_KINDS[site.kind].name} tile dealt face "
-                                                     f"down onto {where} (Setup 2)")
+        return ChanceConcern("tile", None, where, 1, Say("the oil on the {} tile dealt face down onto {} (Setup 2)",
+                                                         Later(_, TILE_KINDS[site.kind].name), where))
     if phase == ROLL:
         return ChanceConcern("price die", s.start, COMPANIES[s.cursor], 1,
-                             f"{NAMES[s.start]} rolls the price die for {COMPANIES[s.cursor]} (Action 1)")
+                             Say("{} rolls the price die for {} (Action 1)", _player(s.start), COMPANIES[s.cursor]))
     if phase in (RED, BEIGE):
-        color = "red" if phase == RED else "beige"
-        return ChanceConcern("action card", s.start, f"{color} pile", 1,
-                             f"{NAMES[s.start]} reveals a card from the {color} pile (Action 2)")
+        said = (Say("{} reveals a card from the red pile (Action 2)", _player(s.start)) if phase == RED else
+                Say("{} reveals a card from the beige pile (Action 2)", _player(s.start)))
+        return ChanceConcern("action card", s.start, "red pile" if phase == RED else "beige pile", 1, said)
     if phase == LICENSE:
         p = in_turn(s)
         count = min(s.lic_pending, sum(s.lic_draw))
-        return ChanceConcern("licenses", p, "license pile", count, f"{NAMES[p]} draws {count} sales licenses: how "
-                                                                   "many of them are worth 2 (Action 3)")
+        return ChanceConcern("licenses", p, "license pile", count, Say(
+            "{} draws {} sales license: whether it is worth 2 (Action 3)", _player(p), count,
+            plural="{} draws {} sales licenses: how many of them are worth 2 (Action 3)", n=count))
     if phase == PENALTY:
         w = s.auc_bidder
         count = (s.license_count(w) + 1) // 2
-        return ChanceConcern("penalty", w, f"{NAMES[w]}'s hand", count,
-                             f"{count} of {NAMES[w]}'s license cards are drawn at random and discarded: how many "
-                             "of them are worth 2 (Action 7 a)")
+        return ChanceConcern("penalty", w, f"{NAMES[w]}'s hand", count, Say(
+            "{} of {}'s license cards is drawn at random and discarded: whether it is worth 2 (Action 7 a)",
+            count, _player(w), plural="{} of {}'s license cards are drawn at random and discarded: how many of them "
+                                      "are worth 2 (Action 7 a)", n=count))
     return None
+
+
+def _player(p: int) -> Later:
+    """A seat's colour, worded when read ("Red", "Rød", "Rot")."""
+    return Later(player_name, p)
 
 
 _EXPECTING = {
@@ -105,17 +113,17 @@ def refusal(s: "State", action: Any) -> IllegalAction:
     phase = s.phase
     section = SECTION_OF_PHASE[phase]
     if type(action) not in PHASES[phase].rules:
-        what = f"'{action}'" if isinstance(action, Action) else repr(action)
         return IllegalAction(section, _("{action} cannot be played now: {expecting}.").format(
-            action=what, expecting=expecting(s)), expecting(s))
+            action=s.quoted(action), expecting=expecting(s)), expecting(s))
     if phase in CHANCE_PHASES:
-        return IllegalAction(section, _("{action} is not a possible outcome here.").format(action=action),
+        return IllegalAction(section, _("{action} is not a possible outcome here.").format(action=s.quoted(action)),
                              listing(s, (outcome for outcome, _p in s.chance_outcomes())))
     player = s.current_player()
     assert player is not None  # a decision: someone decides
     why = _WHY.get(type(action))
     rule, message, instead = (why(s, player, action) if why else None) or (
-        section, _("{action} cannot be played now: {expecting}.").format(action=f"'{action}'", expecting=expecting(s)),
+        section, _("{action} cannot be played now: {expecting}.").format(action=s.quoted(action),
+                                                                          expecting=expecting(s)),
         allowed(s))
     return IllegalAction(rule, message, instead)
 

@@ -746,7 +746,7 @@ class _Builder:
         s = self.s
         offered = s.chance_outcomes() if s.is_chance() else s.legal_actions()
         if not offered and not s.is_terminal():
-            raise PositionError("phase", f"nothing can happen in phase '{s.phase_name}' here")
+            raise PositionError("phase", _("nothing can happen in phase '{phase}' here").format(phase=s.phase_name))
 
 
 _CHECKS = {

@@ -350,10 +350,18 @@ class State(GameState):
         return explain.expecting(self)
 
     def describe(self, action: Action) -> str:
-        """A full sentence for ``action`` played now ("Red moves the truck east to (3, 7)")."""
+        """A full sentence for ``action`` played now, in the reader's language ("Red moves the truck east to
+        (3, 7)", "Rød flytter trucken mod øst til (3, 7)")."""
         from .text import describe
 
         return describe(self, action)
+
+    def action_words(self, action: Action) -> str:
+        """``action`` as the player to move would do it, in the reader's language ("move the truck east to (3, 7)",
+        "byd 5"): ``giganten.text.action_words``."""
+        from .text import action_words
+
+        return action_words(self, action)
 
     @property
     def final_accounting(self) -> list[dict[str, int]] | None:

@@ -111,18 +111,21 @@ def public_text(s: "State") -> str:
 
 
 def describe(s: "State", action: Action) -> str:
-    """The action as a sentence for the player to move: "Red moves the truck east to (3, 7)"."""
+    """The action as a sentence for the player to move, in the reader's language: "Red moves the truck east to
+    (3, 7)", "Rød flytter trucken mod øst til (3, 7)"."""
     p = s.current_player()
-    who = s.name(p) if p is not None else "Chance"
+    who = player_name(p) if p is not None else gettext("Chance")
     if isinstance(action, Step) and p is not None and s.trucks[p] >= 0:
         target = next((n for d, n in NEIGHBOURS[s.trucks[p]] if d == action.direction), -1)
         if target >= 0:
-            return f"{who} moves the truck {DIRECTION_NAMES[action.direction]} to {cell_name(target)}"
+            return gettext("{who} moves the truck {direction} to {square}").format(
+                who=who, direction=gettext(DIRECTIONS[action.direction]), square=cell_name(target))
     if isinstance(action, DriveTo):
-        return f"{who} drives the truck to ({action.row}, {action.col})"
+        return gettext("{who} drives the truck to {square}").format(who=who, square=f"({action.row}, {action.col})")
     if isinstance(action, PlaceTruck):
-        return f"{who} places the truck on ({action.row}, {COMPONENTS.truck_entry_column})"
-    return f"{who}: {action}"
+        return gettext("{who} places the truck on {square}").format(
+            who=who, square=f"({action.row}, {COMPONENTS.truck_entry_column})")
+    return gettext("{who}: {action}").format(who=who, action=action_words(s, action))
 
 
 # -- event texts, worded when read -------------------------------------------------------------------------

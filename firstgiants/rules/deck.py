@@ -13,6 +13,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from gamekit import Action
+from gamekit.i18n.say import Say
 from gamekit.positions import ChanceConcern
 
 from ..actions import Deal, Reveal
@@ -63,15 +64,18 @@ def equally_likely(s: State) -> tuple[int, float] | None:
 
 
 def concern(s: State) -> ChanceConcern | None:
-    """What the chance node decides: the starting card dealt to the next dig site, or the deck's new top card."""
+    """What the chance node decides: the starting card dealt to the next dig site, or the deck's new top card (its
+    sentence worded when read)."""
     if s.phase == DEAL:
         empty = first_empty_space(s)
         assert empty is not None  # (a card is dealt while a space is empty)
         return ChanceConcern("card", None, f"dig site {empty[0] + 1}", 1,
-                             f"the starting card dealt face up to dig site {empty[0] + 1} (Setup)")
+                             Say("the starting card dealt face up to dig site {} (Setup)", empty[0] + 1))
     if s.phase == REVEAL:
-        return ChanceConcern("card", None, "deck", 1, f"the deck's new top card, turned up from the {len(s.deck)} "
-                                                      "cards left (Play 1 Marker)")
+        left = len(s.deck)
+        return ChanceConcern("card", None, "deck", 1, Say(
+            "the deck's new top card, turned up from the {} card left (Play 1 Marker)", left,
+            plural="the deck's new top card, turned up from the {} cards left (Play 1 Marker)", n=left))
     return None
 
 

@@ -30,7 +30,7 @@ def refusal(s: State, action: Action) -> IllegalAction:
     phase = s.phase
     if phase == DEAL or phase == REVEAL:
         rule = "Setup" if phase == DEAL else "Play 1 Marker"
-        why = _("{action} is not a chance outcome here (the next card of the deck).").format(action=repr(action))
+        why = _("{action} is not a chance outcome here (the next card of the deck).").format(action=s.quoted(action))
     elif phase == START:
         rule, why = _refuse_turn(s, action)
     elif phase == TAKE:
@@ -41,7 +41,7 @@ def refusal(s: State, action: Action) -> IllegalAction:
         else:
             rule = "Reclaim Markers"
             why = _("{action}: for each reclaimed marker gain 1 amber or display 1 fossil.").format(
-                action=repr(action))
+                action=s.quoted(action))
     else:
         rule, why = _refuse_decision(s, action)
     allowed = [a for a, _p in s.chance_outcomes()] if s.is_chance() else s.legal_actions()
@@ -55,7 +55,7 @@ def _refuse_turn(s: State, action: Any) -> tuple[str, str]:
         return "Reclaim Markers", _("{name} has no marker at any dig site to reclaim.").format(name=name)
     if not isinstance(action, PlayMarker):
         return "Game Turn", _("{action} is not a turn action: play 1 marker or reclaim markers.").format(
-            action=repr(action))
+            action=s.quoted(action))
     site = action.site
     if not markers_on_board(s, p):
         return "Play 1 Marker", _("{name} has no marker on the board: reclaim markers instead.").format(name=name)
@@ -71,7 +71,7 @@ def _refuse_take(s: State, action: Any) -> tuple[str, str]:
     site = s.site
     if not isinstance(action, TakeCard):
         return "Play 1 Marker", _("{action} is not a card to take: take one of the cards at dig site {site}.").format(
-            action=repr(action), site=site + 1)
+            action=s.quoted(action), site=site + 1)
     card = action.card
     what = card_label(card) if 0 <= card < len(CARDS) else _("card #{number}").format(number=card)
     return "Play 1 Marker", _("{card} is not at dig site {site}: take one of the cards there.").format(
@@ -84,7 +84,7 @@ def _refuse_decision(s: State, action: Any) -> tuple[str, str]:
     code, p, family = decision.code, decision.player, decision.first_family
     if code == D_ORDER:
         return "Play 1 Marker", _("{action}: choose which of your triggered effects resolves next.").format(
-            action=repr(action))
+            action=s.quoted(action))
     if isinstance(action, SpendAmber) and code == SPEND_3_FOR_2:
         return "Cards' Icons & Effects", _("not enough amber: {name} has {amber}, needs 3.").format(
             name=s.names[p], amber=s.amber[p])
@@ -97,7 +97,7 @@ def _refuse_decision(s: State, action: Any) -> tuple[str, str]:
             return "Cards' Icons & Effects", why.format(family=family_name(family))
         return _refuse_display(s, action, free=code == DISPLAY_FREE)
     return "Cards' Icons & Effects", _("{action} does not answer \"{decision}\".").format(
-        action=repr(action), decision=_(DECISION_NAMES[code]))
+        action=s.quoted(action), decision=_(DECISION_NAMES[code]))
 
 
 def _refuse_display(s: State, action: Display, free: bool) -> tuple[str, str]:
@@ -108,7 +108,8 @@ def _refuse_display(s: State, action: Display, free: bool) -> tuple[str, str]:
     card, target, as_size = action.card, action.target, action.as_size
     rule = "Display 1 Fossil"
     if card not in s.study[p]:
-        return rule, _("{action}: that card is not in {name}'s Study.").format(action=action, name=name)
+        return rule, _("{action}: that card is not in {name}'s Study.").format(action=s.quoted(action),
+                                                                                      name=name)
     cost = 0 if free else COST[card]
     if cost > s.amber[p]:
         return rule, _("not enough amber: the {card} costs {cost}, {name} has {amber}.").format(

@@ -190,7 +190,7 @@ class GameView:
     private_html: Callable[[GameState, int], str] = observation_html
     action_text: Callable[[GameState, Action], str | None] = public_action_text
     chance_label: Callable[[GameState, Action, float], str] = lambda s, a, p: _("{} (p = {})").format(
-        a, decimal_text(p))
+        s.action_words(a), decimal_text(p))
     picture: Callable[[], Picture] | None = None
     target_of: Callable[[GameState, Action], str | None] | None = None
     #: Whether some seat may not see everything (license hands, face-down tiles, ...).  While a human
@@ -1296,7 +1296,7 @@ class GameStepper:
             items = [(self.view.chance_label(s, a, p), a) for a, p in s.chance_outcomes()]
             extras = [self.chance_one] + ([self.chance_phase] if self.view.phase is not None else [])
             concern = s.chance_concerns()  # (what the outcome decides: whose draw, which square, which pile)
-            about = f": {escape(concern.text)}" if concern is not None else ""
+            about = f": {escape(str(concern))}" if concern is not None else ""
             self.chooser.show("<b>{}</b>{}".format(escape_text(_("Choose the chance outcome")), about),
                               {_("Chance outcome"): items}, extras)
         elif viewer == seat:

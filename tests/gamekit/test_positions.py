@@ -9,6 +9,8 @@ import pytest
 
 import giganten as g
 from gamekit import load, random_game
+from gamekit.i18n import using
+from gamekit.i18n.say import Say
 from gamekit.positions import (FORMAT_VERSION, MAX_DEPTH, MAX_ITEMS, MAX_NUMBER, MAX_STRING, ChanceConcern, Fields,
                                PositionError, choose, nearest, open_position, seed_of, starting_point)
 from tests.gamekit import toygame
@@ -87,7 +89,11 @@ def test_a_game_without_positions_refuses_a_save_with_a_position():
 
 def test_a_chance_node_says_by_default_that_it_is_chance():
     state = toygame.SPEC.new_game(2)
-    assert state.is_chance() and state.chance_concerns() == ChanceConcern("chance", None, None, 1, "a chance outcome")
+    concern = state.chance_concerns()
+    assert state.is_chance() and concern == ChanceConcern("chance", None, None, 1, Say("a chance outcome"))
+    assert concern.text == str(concern) == "a chance outcome"  # (English, the kit's language here)
+    with using("de"):
+        assert str(concern) == "ein Zufallsergebnis" and concern.text == "a chance outcome"
     with pytest.raises(NotImplementedError):
         state.to_position()
 

@@ -13,12 +13,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import numpy
 import pytest
 
 import firstgiants
 import giganten
 from gamekit import IllegalAction, RandomBot, play
-from gamekit.i18n import LANGUAGES, SOURCE, gettext, has, using
+from gamekit.actions import quote
+from gamekit.i18n import LANGUAGES, SOURCE, gettext, has, pgettext, using
 from gamekit.i18n import extract
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,6 +158,17 @@ UNREACHED = {
     "{name} chooses how many chips to sell", "beside the board", "the most any hand could pay",
     "the kit's house rule G5: twice {name}'s {cards}", "a bid of {low}-{top} or pass", "sell 0-{stored}",
     "a truck step or 'drive to'", "card #{number}", "{rule}: {message}", "{rule}: {message} Allowed instead: {allowed}",
+    # the refused action as a message quotes it (GameState.quoted): an action in the reader's quotation marks, or
+    # what is not an action with its type
+    "'{}'", "{value} (type {type}, not an action)",
+    # what a chance node decides (chance_concerns: the stepper's chance chooser), not refusals
+    "a chance outcome", "the oil on the {} tile dealt face down onto {} (Setup 2)",
+    "{} rolls the price die for {} (Action 1)", "{} reveals a card from the red pile (Action 2)",
+    "{} reveals a card from the beige pile (Action 2)",
+    "{} draws {} sales license: whether it is worth 2 (Action 3)",
+    "{} draws {} sales licenses: how many of them are worth 2 (Action 3)",
+    "{} of {}'s license cards is drawn at random and discarded: whether it is worth 2 (Action 7 a)",
+    "{} of {}'s license cards are drawn at random and discarded: how many of them are worth 2 (Action 7 a)",
     # the toy games' refusal (gamekit.protocol's default: both games explain their own)
     "{action} cannot be played now.",
     # a seat number out of range (check_seat's ValueError): an argument refused, not an action
@@ -438,6 +451,43 @@ def test_the_message_is_worded_in_the_language_in_force_when_raised():
     with using("da"):
         danish = refuse(state, giganten.Bid(5), "da")
     assert danish.rule == "Setup" and "kan ikke spilles nu" in str(danish)
+
+
+#: Per game: an action of the game (one it offers elsewhere), an action out of every range it offers, and one of the
+#: other game's actions, each refused at the deal (a chance node).
+QUOTED = {
+    "giganten": (giganten.Bid(5), giganten.Bid(999), firstgiants.PlayMarker(1)),
+    "firstgiants": (firstgiants.PlayMarker(1), firstgiants.PlayMarker(9), giganten.Bid(5)),
+}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_refused_action_is_quoted_in_the_games_words_and_anything_else_as_given(name):
+    """The refused action a message quotes is the game's words for it in the reader's language, between the
+    language's quotation marks ('bid 5', »byd 5«, „5 bieten“); an action the game never offers (a field out of
+    range, another game's) is quoted as the code writes it, and what is not an action at all with its type, cut
+    short: bad input stays recognisable as what was given."""
+    game = GAMES[name][0]
+    state = game.new_game(3)
+    before = state.fingerprint()
+    action, out_of_range, foreign = QUOTED[name]
+    said = {}
+    for lang in LANGUAGES:
+        with using(lang):
+            words = ACTION_WORDS[game](state, action)
+            assert state.action_words(action) == words
+            quoted = pgettext("quotation marks", "'{}'").format(words)
+        message = refuse(state, action, lang).message
+        assert message.startswith(quoted + " "), (lang, message)
+        said[lang] = words
+        for odd in (out_of_range, foreign):
+            assert refuse(state, odd, lang).message.startswith(repr(odd) + " ")
+        for value in (object(), "bid 5", numpy.int64(3), "x" * 10**6, [action]):
+            message = refuse(state, value, lang).message
+            assert message.startswith(quote(value)) and f" {type(value).__name__}," in message, (lang, message)
+            assert len(message) < 300
+    assert len(set(said.values())) == len(LANGUAGES)
+    assert state.fingerprint() == before
 
 
 #: Per game: a position where the player to move chooses from a list, and an action not in it.

@@ -26,10 +26,10 @@ import firstgiants
 import firstgiants.widgets
 import giganten
 import giganten.widgets
-from gamekit import i18n
+from gamekit import RandomBot, i18n, play
 from gamekit.i18n import LANGUAGES, using
 from gamekit.i18n import gettext as _
-from gamekit.widgets import HUMAN, Clickable, shown
+from gamekit.widgets import CHANCE_CHOOSE, HUMAN, Clickable, shown
 from gamekit.widgets.classroom import classroom
 from gamekit.widgets.questions import practice
 from gamekit.widgets.stepper import GameStepper
@@ -191,6 +191,65 @@ def test_the_questions_and_confirmations_of_the_stepper_are_worded(lang):
         st.message.value  # noqa: B018
         return st
     assert untranslated(build, lang, pictures=_picture) == []
+
+
+def choosing_chance(module: Any, phases: int) -> Callable[[], GameStepper]:
+    """A stepper of bots whose chance outcomes a teacher chooses ("you choose"), at the chance chooser after chance
+    has finished ``phases`` phases (Giganten: the deal, the price die, the red and the beige pile; First Giants: the
+    deal, the deck's next card)."""
+    def build() -> GameStepper:
+        st = module.widgets.stepper(seed=3, seats=["random"] * 3)
+        st.autoplay.value = False
+        st.seat_picker.chance.value = CHANCE_CHOOSE
+        for _phase in range(phases):
+            st.chance_finishes_phase()
+        return st
+    return build
+
+
+CHANCE_CHOOSERS = {f"{module.__name__}, {phases} phases": choosing_chance(module, phases)
+                   for module, count in ((giganten, 4), (firstgiants, 2)) for phases in range(count)}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("name", list(CHANCE_CHOOSERS))
+def test_the_chance_chooser_is_worded_what_the_outcome_decides_and_each_outcome(name, lang):
+    """The stepper's chance chooser: its title, what the outcome decides (``chance_concerns()``) and the outcomes in
+    the game's words, each with its probability -- checked with the numbers left out, since a probability alone
+    (0.333, 0,333) reads differently in every language."""
+    assert untranslated(CHANCE_CHOOSERS[name], lang, pictures=_picture) == []
+    texts = {}
+    for reader in (i18n.SOURCE, lang):
+        with using(reader):
+            st = CHANCE_CHOOSERS[name]()
+        assert st.state.is_chance() and st.chooser.visible
+        texts[reader] = visible_texts(st.chooser.box)
+    assert texts[i18n.SOURCE].keys() == texts[lang].keys()
+    same = [(where, text) for where, shown in texts[lang].items() for text in shown
+            if re.sub(r"[\d.,]", "", text) in {re.sub(r"[\d.,]", "", t) for t in texts[i18n.SOURCE][where]}
+            and not _shared(re.sub(r"[\d.,]", "", text).strip())]
+    assert same == []
+
+
+def test_what_every_chance_node_decides_is_worded_in_each_language_and_keeps_its_english_key():
+    """Every kind of chance node of a seeded random game of each game (Giganten's: the deal, the price die, the red and
+    beige piles, license draws and penalties of 1 card and more; First Giants': the deal, the deck): ``str(concern)``
+    reads in the reader's language, ``concern.text`` in English whatever the language (the stepper's seed)."""
+    seen = set()
+    for module, players in ((giganten, 4), (firstgiants, 3)):
+        states = [module.new_game(players)]
+        play(states[0], [RandomBot(i) for i in range(players)], 0, on_move=lambda _bot, after, kept=states:
+             kept.append(after))
+        for concern in filter(None, (s.chance_concerns() for s in states)):
+            seen.add((concern.kind, concern.count == 1))
+            english = str(concern)
+            assert english == concern.text
+            for lang in OTHERS:
+                with using(lang):
+                    words = str(concern)
+                    assert words != english and "{" not in words and concern.text == english, (lang, words)
+    assert {(kind, one) for kind in ("licenses", "penalty") for one in (True, False)} <= seen
+    assert {"tile", "price die", "action card", "card"} <= {kind for kind, _one in seen}
 
 
 def test_a_stepper_words_in_the_kits_language_unless_told():

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 import giganten as g
+from gamekit.i18n import using
 from giganten import rules as R
 from giganten.actions import (AdvanceLocomotive, ChangePrice, DriveTo, EndMovement, LocomotivesBack, PlaceTruck, Step,
                               TakeOil)
@@ -245,3 +246,16 @@ def test_describe_gives_full_sentences():
     s = moving().apply(PlaceTruck(3))
     assert s.describe(Step("E")) == "Red moves the truck east to (3, 1)"
     assert str(Step("E")) == "move the truck east"
+    assert s.describe(EndMovement()) == "Red: end movement"
+    assert s.describe(DriveTo(3, 2)) == "Red drives the truck to (3, 2)"
+
+
+def test_describe_is_worded_in_the_readers_language():
+    """The lessons print ``state.describe(action)``: in a Danish or German lesson it reads Danish or German."""
+    s = moving().apply(PlaceTruck(3))
+    with using("da"):
+        assert s.describe(Step("E")) == "Rød flytter trucken mod øst til (3, 1)"
+        assert s.describe(EndMovement()) == "Rød: afslut bevægelsen"
+    with using("de"):
+        assert s.describe(Step("E")) == "Rot bewegt den LKW nach Osten auf (3, 1)"
+        assert s.describe(DriveTo(3, 2)) == "Rot fährt den LKW nach (3, 2)"
