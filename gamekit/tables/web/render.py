@@ -116,7 +116,7 @@ class Renderer:
         for items in self.game.group_actions(state, [action]).values():
             for label, _action in items:
                 return label
-        return str(action)
+        return state.action_words(action)
 
     # -- the offer --------------------------------------------------------------------------------
     def offer(self, view: SeatView, state: GameState) -> Offer:
