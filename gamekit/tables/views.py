@@ -94,19 +94,12 @@ def words_of(player: int | None, action: Action, before: GameState, after: GameS
 
 
 def action_words(before: GameState, action: Action) -> tuple[tuple[str, str], ...]:
-    """``action`` (a decision at ``before``) in the words of each language of the kit: the game's coach model's
-    words for it (``CoachModel.describe``, as the stepper's log and the coach word it); none for a game without a
-    coach model (its actions read as the code types them)."""
-    from ..coach import model_of
-
-    try:
-        model = model_of(before)
-    except (ImportError, AttributeError):
-        return ()
+    """``action`` (a decision at ``before``) in the words of each language of the kit: the game's own words for it
+    (:meth:`GameState.action_words`, as the stepper's log, the chooser and the coach word it)."""
     out = []
     for lang in LANGUAGES:
         with using(lang):
-            out.append((lang, str(model.describe(before, action))))
+            out.append((lang, before.action_words(action)))
     return tuple(out)
 
 
