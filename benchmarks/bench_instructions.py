@@ -1,9 +1,10 @@
 """CPU instructions per random game, counted by valgrind's callgrind: a speed figure that load cannot blur.
 
     python benchmarks/bench_instructions.py [--game firstgiants|giganten] [--path protocol|playout] [--games N]
+                                             [--collector on|off]
 
 On a shared machine, games per second move with the other processes by 10-20 %; the number of
-instructions a game executes does not (it is the same on every run).  That makes it the figure to
+instructions a game executes hardly does (see below).  That makes it the figure to
 compare before and after a change to an engine.  The count is the difference of two runs under
 ``valgrind --tool=callgrind``, one playing N seeded random 4-player games after a warm-up and one
 playing none, divided by N, so start-up and imports cancel out.  Needs valgrind (Debian:
@@ -14,8 +15,9 @@ that execute the same Python code: string hashing (every run has its own ``PYTHO
 probe differently; fixed to 0 here) and the garbage collector, whose full collections come when enough
 long-lived objects have piled up -- one more or fewer in the counted games (each traverses every object
 alive, the engines' memo tables included) moves the figure by about 1 %.  ``--collector off`` pauses the
-collector for the counted games, which leaves only the code's own instructions: the figure to judge a change
-of one per cent by.  (The default, ``on``, is the figure of a real run and the one in the history.)
+collector for the counted games, which leaves the code's own instructions: the figure to judge a change of one
+per cent by (runs of the same code still differ by up to about 0.4 %: objects that hash by identity hash
+differently at other addresses).  The default, ``on``, is the figure of a real run and the one in the history.
 """
 from __future__ import annotations
 
