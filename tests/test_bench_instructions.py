@@ -18,8 +18,10 @@ def _module():
     return module
 
 
-@pytest.mark.parametrize("game, playout", [("firstgiants", True), ("firstgiants", False), ("giganten", False)])
-def test_the_counted_loop_plays_games(game: str, playout: bool) -> None:
+@pytest.mark.parametrize("game, playout, collector", [("firstgiants", True, True), ("firstgiants", False, True),
+                                                       ("giganten", False, True), ("giganten", False, False)])
+def test_the_counted_loop_plays_games(game: str, playout: bool, collector: bool) -> None:
     bench = _module()
-    script = bench.PLAY.format(root=str(SCRIPT.parent.parent), game=game, playout=playout, warm_up=1)
+    script = bench.PLAY.format(root=str(SCRIPT.parent.parent), game=game, playout=playout, warm_up=1,
+                               collector=collector)
     subprocess.run([sys.executable, "-c", script, "1"], check=True, timeout=120)
