@@ -14,7 +14,8 @@ translated cell and the English one are equal.  An f-string's replacement fields
 expressions, conversions and format specs inside its braces stay as they are (in any order, for the other
 language's word order).  A string the code uses as data (a phase name, a dictionary key, a regular
 expression, a file name, a language code) must stay English: the masking cannot tell it from a label, but
-nbval, running the lesson, fails when one is translated.  So the lessons cannot drift apart:
+nbval, running the lesson, fails when a translated one makes a cell raise or print something else.  So the
+lessons cannot drift apart:
 
 * each translated cell, markdown or code, keeps in its metadata (``translates``) a fingerprint of the English
   cell it translates; ``stamp`` records the current English fingerprints once the translator has brought
