@@ -19,6 +19,8 @@ The position (ints, tuples of ints and small lists of them; static card data is 
   ``decision`` (:class:`firstgiants.rules.Decision`, or None) and ``reclaim_left``.
 
 Every state owns its lists (``apply`` copies them), so changing one state's list never reaches another.
+What a turn seldom changes is kept in tuples, which ``apply``'s copy shares and the rules replace
+(``gamekit.protocol.with_item``) instead of changing: ``points``, ``museum``, ``news`` and ``locked``.
 
 Chance: the deck is face up, so every card is public; dealing the starting cards and revealing the next
 top card are chance nodes over the cards left.  First Giants therefore has no hidden information: every
@@ -121,11 +123,11 @@ class State(GameState):
         self.sites: list[tuple[int, ...]] = [EMPTY_SITE] * SITES
         self.markers = [0] * SITES
         self.amber = [0] * players
-        self.points = [0] * players
+        self.points = (0,) * players
         self.study: list[tuple[int, ...]] = [()] * players
-        self.museum: list[tuple[MuseumSet, ...]] = [()] * players
-        self.news = [-1] * TOKENS_IN_PLAY
-        self.locked = [False] * TOKENS_IN_PLAY
+        self.museum: tuple[tuple[MuseumSet, ...], ...] = ((),) * players
+        self.news = (-1,) * TOKENS_IN_PLAY
+        self.locked = (False,) * TOKENS_IN_PLAY
         self.set_supply = self.set_box = 0
         self.active = self.turns = 0
         self.end_cause = ""
@@ -249,7 +251,7 @@ class State(GameState):
     # At most two fields per line in _copy: an assignment of four or more at once builds and unpacks a tuple, at
     # every apply (two or three at once do not).
     def _copy(self) -> State:
-        """A copy with lists of its own (the tuples inside are immutable, so they are shared)."""
+        """A copy with lists of its own (the tuples are immutable, so they are shared)."""
         new = object.__new__(State)
         new.n, new._opts = self.n, self._opts
         new.names, new.first = self.names, self.first
@@ -259,11 +261,11 @@ class State(GameState):
         new.sites = self.sites[:]
         new.markers = self.markers[:]
         new.amber = self.amber[:]
-        new.points = self.points[:]
+        new.points = self.points
         new.study = self.study[:]
-        new.museum = self.museum[:]
-        new.news = self.news[:]
-        new.locked = self.locked[:]
+        new.museum = self.museum
+        new.news = self.news
+        new.locked = self.locked
         new.set_supply = self.set_supply
         new.set_box = self.set_box
         new.active = self.active

@@ -345,3 +345,11 @@ def _from_save(cls: type[GameState], text: str) -> GameState:
 
 def sum_is_one(probabilities: Sequence[float], tol: float = 1e-9) -> bool:
     return abs(sum(probabilities) - 1.0) <= tol
+
+
+def with_item(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with item ``i`` replaced by ``value``: how a state changes a tuple it shares with its copies
+    (copy-on-write: ``apply``'s copy shares the tuples and replaces only those its rules change)."""
+    new = list(values)
+    new[i] = value
+    return tuple(new)
