@@ -266,8 +266,7 @@ class _Builder:
         s.amber[p] = pf.integer("amber", 0, TOKENS.amber_in_box, default=TOKENS.amber_per_player)
         s.points = with_item(s.points, p, pf.integer("points", 0, 10**6, default=0))
         s.study[p] = tuple(self._card(path, item) for path, item in pf.items("study"))
-        s.museum = with_item(s.museum, p, tuple(self._museum_set(path, as_object(path, item))
-                                                for path, item in pf.items("museum")))
+        s.museum[p] = tuple(self._museum_set(path, as_object(path, item)) for path, item in pf.items("museum"))
         pf.done()
 
     def _museum_set(self, path: str, mf: Fields) -> MuseumSet:

@@ -94,7 +94,7 @@ def display(s: State, p: int, action: Display, free: bool) -> None:
     s.study[p] = study[:i] + study[i + 1:]
     sets = s.museum[p]
     if target == NEW_SET:
-        s.museum = with_item(s.museum, p, sets + (new_set(card),))
+        s.museum[p] = sets + (new_set(card),)
         if s._events is not None:
             s._say("Display 1 Fossil", p, "{} displays {} {}, starting a new set (no points yet).",
                    s.names[p], LABEL[card], _paid(free, cost))
@@ -117,7 +117,7 @@ def _expand(s: State, p: int, target: int, card: int, kind: int, key: int, free:
     was_typed = sets[target].kind != UNTYPED
     token = take_set_token(s, p)
     mset = extend(sets[target], card, kind, key, token)
-    s.museum = with_item(s.museum, p, sets[:target] + (mset,) + sets[target + 1:])
+    s.museum[p] = sets[:target] + (mset,) + sets[target + 1:]
     i = news_index(kind, key)
     owner, locked, why = award_news(s.news[i], s.locked[i], s.museum, p, mset, s.names)
     if why:

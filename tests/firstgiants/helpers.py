@@ -17,7 +17,6 @@ from firstgiants.components import FAMILY_NAMES
 from firstgiants.rules import turn
 from firstgiants.rules.museum import extend, join, new_set
 from firstgiants.state import State
-from gamekit.protocol import with_item
 
 
 def card(family: str, size: int, j: int = 0) -> int:
@@ -80,7 +79,7 @@ def position(players: int = 2, *, sites: Sequence[int] = (), top: int | None = N
     for p, cs in study.items():
         s.study[p] = tuple(cs)
     for p, sets in museum.items():
-        s.museum = with_item(s.museum, p, tuple(build_set(cs) for cs in sets))
+        s.museum[p] = tuple(build_set(cs) for cs in sets)
     for p, a in amber.items():
         s.amber[p] = a
     for p, where in markers.items():

@@ -223,13 +223,13 @@ def test_offers_is_membership_in_a_freshly_computed_list_whatever_object_is_pass
 
 
 #: The fields ``apply``'s copy shares with the state it copies (tuples, replaced by the rules, never changed).
-SHARED = ("points", "museum", "news", "locked")
+SHARED = ("points", "news", "locked")
 
 
 def test_apply_shares_its_tuples_and_gives_what_the_rules_give_on_a_state_owning_every_field():
-    """Copy-on-write: ``apply``'s copy shares ``points``, ``museum``, ``news`` and ``locked`` with the state it
-    copies.  The plain reference: the same rules carried out on a copy owning every field as a list of its own.
-    Both give the same state and events, and the state applied to is unchanged."""
+    """Copy-on-write: ``apply``'s copy shares ``points``, ``news`` and ``locked`` with the state it copies.  The
+    plain reference: the same rules carried out on a copy owning every field as a list of its own.  Both give the
+    same state and events, and the state applied to is unchanged."""
     from firstgiants.rules import turn
 
     checked = 0
