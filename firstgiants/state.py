@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 from gamekit import Action, GameSpec, GameState, IllegalAction
 from gamekit.i18n import N_
@@ -281,12 +281,12 @@ class State(GameState):
         new._cache = self._cache
         return new
 
-    def apply(self, action: Action) -> State:
+    def apply(self, action: Action) -> GameState:
         """The state after ``action``; ``self`` never changes (``GameState.apply`` with its steps written out: two
         calls less per action).  What is not offered goes to ``GameState.apply``, which refuses it with the rule
         it breaks."""
         if self.phase == OVER or not self._offers(action):
-            return cast(State, super().apply(action))  # (raises IllegalAction)
+            return super().apply(action)  # (raises IllegalAction)
         new = self._copy()
         new._events = []
         new._cache = turn.carry_out(new, action)
