@@ -74,6 +74,7 @@ class State(GameState):
     """A First Giants position.  Build one with ``firstgiants.new_game(players)``."""
 
     __slots__ = (
+        "_before",
         "_cache",
         "_opts",
         "active",
@@ -138,6 +139,7 @@ class State(GameState):
         self.decision: Decision | None = None
         self.reclaim_left = 0
         self._cache: Any = None  # the legal actions of a decision, or the outcomes of a chance node
+        self._before: tuple[Any, ...] | None = None  # to record the last apply's events from (``apply``)
 
     # -- protocol: queries ------------------------------------------------------------------
     @property
@@ -279,19 +281,42 @@ class State(GameState):
         new.decision = self.decision
         new.reclaim_left = self.reclaim_left
         new._cache = self._cache
+        new._before = None
         return new
 
     def apply(self, action: Action) -> GameState:
-        """The state after ``action``; ``self`` never changes (``GameState.apply`` with its steps written out: two
-        calls less per action).  What is not offered goes to ``GameState.apply``, which refuses it with the rule
-        it breaks."""
+        """The state after ``action``; ``self`` never changes (``GameState.apply`` with its steps written out).
+        What is not offered goes to ``GameState.apply``, which refuses it with the rule it breaks.
+
+        The rules run without recording events (random play and the bots never read them); the new state keeps the
+        action and what the rules may change of this state (lists copied), and records its events from them when
+        they are read (:meth:`_record_events`)."""
         if self.phase == OVER or not self._offers(action):
             return super().apply(action)  # (raises IllegalAction)
         new = self._copy()
-        new._events = []
+        new._events = None
         new._cache = turn.carry_out(new, action)
         new._record = (self._record, action)
+        new._before = (action, self.deck, self.top, self.sites[:], self.markers[:], self.amber[:], self.points,
+                       self.study[:], self.museum[:], self.news, self.locked, self.set_supply, self.set_box,
+                       self.active, self.turns, self.end_cause, self.phase, self.site, self.space, self.pending,
+                       self.steps, self.decision, self.reclaim_left)
         return new
+
+    def _record_events(self) -> None:
+        """The last ``apply``'s events, recorded when first read: the same rules carried out again on the state
+        before, recording (the rules take the same path with or without events: ``tests/firstgiants/
+        test_layout.py``)."""
+        before = self._before
+        if before is not None:
+            state = self._copy()
+            (action, state.deck, state.top, state.sites, state.markers, state.amber, state.points, state.study,
+             state.museum, state.news, state.locked, state.set_supply, state.set_box, state.active, state.turns,
+             state.end_cause, state.phase, state.site, state.space, state.pending, state.steps, state.decision,
+             state.reclaim_left) = before
+            state._events = []
+            turn.carry_out(state, action)
+            self._events, self._before = state._events, None
 
     def _offers(self, action: Action) -> bool:
         """``action`` is a chance outcome (a card of the deck) or in the legal list (kept from the last settle)."""

@@ -160,8 +160,8 @@ def test_no_state_mixins_the_state_holds_data():
     state = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "State")
     assert [ast.unparse(b) for b in state.bases] == ["GameState"]
     methods = [n for n in state.body if isinstance(n, ast.FunctionDef)]
-    # (31: ``apply`` is written out in ``State`` for speed, the protocol's, not a rule)
-    assert len(methods) <= 31 and max(n.end_lineno - n.lineno for n in methods) <= 30  # type: ignore[operator]
+    # (32: the protocol's ``apply`` written out in ``State`` for speed, and its events recorded when read; not rules)
+    assert len(methods) <= 32 and max(n.end_lineno - n.lineno for n in methods) <= 30  # type: ignore[operator]
 
 
 @pytest.mark.parametrize("notebook", sorted(NOTEBOOKS.rglob("2*_firstgiants_*.ipynb")),  # translations too
