@@ -306,9 +306,12 @@ class State(GameState):
     def _record_events(self) -> None:
         """The last ``apply``'s events, recorded when first read: the same rules carried out again on the state
         before, recording (the rules take the same path with or without events: ``tests/firstgiants/
-        test_layout.py``)."""
+        test_layout.py``).  Events set since (an unpickled state's, for one) stay as they are."""
         before = self._before
-        if before is not None:
+        if before is None:
+            return
+        self._before = None
+        if self._events is None:
             state = self._copy()
             (action, state.deck, state.top, state.sites, state.markers, state.amber, state.points, state.study,
              state.museum, state.news, state.locked, state.set_supply, state.set_box, state.active, state.turns,
@@ -316,7 +319,7 @@ class State(GameState):
              state.reclaim_left) = before
             state._events = []
             turn.carry_out(state, action)
-            self._events, self._before = state._events, None
+            self._events = state._events
 
     def _offers(self, action: Action) -> bool:
         """``action`` is a chance outcome (a card of the deck) or in the legal list (kept from the last settle)."""
