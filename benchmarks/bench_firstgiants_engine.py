@@ -6,7 +6,8 @@ Two figures, both for whole random 4-player games (by default):
 
 1. the public protocol, ``gamekit.random_game``: every decision asks ``legal_actions()`` and a
    RandomBot picks one, every chance node samples ``chance_outcomes()``, every ``apply`` copies
-   the state and records the action and its events — games/s and µs per apply, legal-action
+   the state and records the action and what it needs to record its events when they are read
+   (random play never reads them) — games/s and µs per apply, legal-action
    generation included;
 2. ``State.playout(rng)``, the in-place fast path for Monte-Carlo rollouts: the same rule code
    (every action checked), without a copy per move and without events.
@@ -80,7 +81,7 @@ def main() -> None:
     load = " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     print(f"firstgiants engine, random {args.players}-player games, one core, CPU time "
           f"(calibration: sum(range(1000)) takes {calibration:.1f} us here; load average {load})")
-    for label, run in (("public protocol (random_game: copy + events per apply)", protocol_games),
+    for label, run in (("public protocol (random_game: a copy per apply)", protocol_games),
                        ("State.playout (in place, no events)", playout_games)):
         rates, per_game = repeated(run, args.players, seconds, args.repeats)
         best, median = rates[-1], rates[len(rates) // 2]

@@ -41,7 +41,7 @@ def main() -> None:
             print(f"catalogue {lang}: compiled from its .po in {(time.perf_counter() - start) * 1e3:.1f} ms")
     for game in (giganten, firstgiants):
         states = [s for seed in range(games) for s in _states(game, 3, seed)]
-        events = sum(len(s._events or ()) for s in states)
+        events = sum(len(s.raw_events) for s in states)
         for lang in LANGUAGES:
             best = float("inf")
             for _ in range(3):

@@ -8,6 +8,7 @@ search bot is plain MCTS with explicit chance nodes (``gamekit.mcts``).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any, cast
@@ -89,7 +90,7 @@ def _worths(state: State, w: Weights) -> list[tuple[int, float]]:
     return out
 
 
-def _news_points_by_seat(news: list[int], locked: list[bool], reading: str, n: int) -> list[int]:
+def _news_points_by_seat(news: Sequence[int], locked: Sequence[bool], reading: str, n: int) -> list[int]:
     """Each seat's :func:`firstgiants.rules.news.news_points`, in one pass over the tokens."""
     points = [0] * n
     values = _news_values(reading)

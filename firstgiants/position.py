@@ -42,6 +42,7 @@ from gamekit.positions import (
     whole,
 )
 from gamekit.i18n import gettext as _
+from gamekit.protocol import with_item
 from gamekit.words import say_count
 
 from .components import CARDS, DISPLAY_TWO_DIFFERENT, DISPLAY_TWO_SAME, FAMILY_NAMES, LABEL, SIZE_NAMES, TOKENS
@@ -263,7 +264,7 @@ class _Builder:
     def _player(self, p: int, pf: Fields) -> None:
         s = self.s
         s.amber[p] = pf.integer("amber", 0, TOKENS.amber_in_box, default=TOKENS.amber_per_player)
-        s.points[p] = pf.integer("points", 0, 10**6, default=0)
+        s.points = with_item(s.points, p, pf.integer("points", 0, 10**6, default=0))
         s.study[p] = tuple(self._card(path, item) for path, item in pf.items("study"))
         s.museum[p] = tuple(self._museum_set(path, as_object(path, item)) for path, item in pf.items("museum"))
         pf.done()
@@ -406,8 +407,8 @@ class _Builder:
             if s.news[i] >= 0:
                 raise PositionError(path, _("given twice"))
             nf = as_object(path, value)
-            s.news[i] = nf.choice("holder", self.names)
-            s.locked[i] = nf.flag("kept_for_good", default=False)
+            s.news = with_item(s.news, i, nf.choice("holder", self.names))
+            s.locked = with_item(s.locked, i, nf.flag("kept_for_good", default=False))
             nf.done()
             self.news_paths[i] = path
 

@@ -19,6 +19,8 @@ The position (ints, tuples of ints and small lists of them; static card data is 
   ``decision`` (:class:`firstgiants.rules.Decision`, or None) and ``reclaim_left``.
 
 Every state owns its lists (``apply`` copies them), so changing one state's list never reaches another.
+What a turn seldom changes is kept in tuples, which ``apply``'s copy shares and the rules replace
+(``gamekit.protocol.with_item``) instead of changing: ``points``, ``news`` and ``locked``.
 
 Chance: the deck is face up, so every card is public; dealing the starting cards and revealing the next
 top card are chance nodes over the cards left.  First Giants therefore has no hidden information: every
@@ -72,6 +74,7 @@ class State(GameState):
     """A First Giants position.  Build one with ``firstgiants.new_game(players)``."""
 
     __slots__ = (
+        "_before",
         "_cache",
         "_opts",
         "active",
@@ -121,11 +124,11 @@ class State(GameState):
         self.sites: list[tuple[int, ...]] = [EMPTY_SITE] * SITES
         self.markers = [0] * SITES
         self.amber = [0] * players
-        self.points = [0] * players
+        self.points = (0,) * players
         self.study: list[tuple[int, ...]] = [()] * players
         self.museum: list[tuple[MuseumSet, ...]] = [()] * players
-        self.news = [-1] * TOKENS_IN_PLAY
-        self.locked = [False] * TOKENS_IN_PLAY
+        self.news = (-1,) * TOKENS_IN_PLAY
+        self.locked = (False,) * TOKENS_IN_PLAY
         self.set_supply = self.set_box = 0
         self.active = self.turns = 0
         self.end_cause = ""
@@ -136,6 +139,7 @@ class State(GameState):
         self.decision: Decision | None = None
         self.reclaim_left = 0
         self._cache: Any = None  # the legal actions of a decision, or the outcomes of a chance node
+        self._before: tuple[Any, ...] | None = None  # to record the last apply's events from (``apply``)
 
     # -- protocol: queries ------------------------------------------------------------------
     @property
@@ -253,7 +257,7 @@ class State(GameState):
     # At most two fields per line in _copy: an assignment of four or more at once builds and unpacks a tuple, at
     # every apply (two or three at once do not).
     def _copy(self) -> State:
-        """A copy with lists of its own (the tuples inside are immutable, so they are shared)."""
+        """A copy with lists of its own (the tuples are immutable, so they are shared)."""
         new = object.__new__(State)
         new.n, new._opts = self.n, self._opts
         new.names, new.first = self.names, self.first
@@ -263,11 +267,11 @@ class State(GameState):
         new.sites = self.sites[:]
         new.markers = self.markers[:]
         new.amber = self.amber[:]
-        new.points = self.points[:]
+        new.points = self.points
         new.study = self.study[:]
         new.museum = self.museum[:]
-        new.news = self.news[:]
-        new.locked = self.locked[:]
+        new.news = self.news
+        new.locked = self.locked
         new.set_supply = self.set_supply
         new.set_box = self.set_box
         new.active = self.active
@@ -281,9 +285,45 @@ class State(GameState):
         new.decision = self.decision
         new.reclaim_left = self.reclaim_left
         new._cache = self._cache
+        new._before = None
         return new
 
-    _copy_for_apply = _copy  # (``apply``'s copy is the plain copy: one call less per action)
+    def apply(self, action: Action) -> GameState:
+        """The state after ``action``; ``self`` never changes (``GameState.apply`` with its steps written out).
+        What is not offered goes to ``GameState.apply``, which refuses it with the rule it breaks.
+
+        The rules run without recording events (random play and the bots never read them); the new state keeps the
+        action and what the rules may change of this state (lists copied), and records its events from them when
+        they are read (:meth:`_record_events`)."""
+        if self.phase == OVER or not self._offers(action):
+            return super().apply(action)  # (raises IllegalAction)
+        new = self._copy()
+        new._events = None
+        new._cache = turn.carry_out(new, action)
+        new._record = (self._record, action)
+        new._before = (action, self.deck, self.top, self.sites[:], self.markers[:], self.amber[:], self.points,
+                       self.study[:], self.museum[:], self.news, self.locked, self.set_supply, self.set_box,
+                       self.active, self.turns, self.end_cause, self.phase, self.site, self.space, self.pending,
+                       self.steps, self.decision, self.reclaim_left)
+        return new
+
+    def _record_events(self) -> None:
+        """The last ``apply``'s events, recorded when first read: the same rules carried out again on the state
+        before, recording (the rules take the same path with or without events: ``tests/firstgiants/
+        test_layout.py``).  Events set since (an unpickled state's, for one) stay as they are."""
+        before = self._before
+        if before is None:
+            return
+        self._before = None
+        if self._events is None:
+            state = self._copy()
+            (action, state.deck, state.top, state.sites, state.markers, state.amber, state.points, state.study,
+             state.museum, state.news, state.locked, state.set_supply, state.set_box, state.active, state.turns,
+             state.end_cause, state.phase, state.site, state.space, state.pending, state.steps, state.decision,
+             state.reclaim_left) = before
+            state._events = []
+            turn.carry_out(state, action)
+            self._events = state._events
 
     def _offers(self, action: Action) -> bool:
         """``action`` is a chance outcome (a card of the deck) or in the legal list (kept from the last settle)."""

@@ -246,6 +246,7 @@ class GameState(ABC):
     @property
     def events(self) -> tuple[Event, ...]:
         """What the last ``apply`` did, each event naming its rulebook section."""
+        self._record_events()
         word = self.wording()
         return tuple(Event(word(template, args), section, player)
                      for template, args, section, player in self._events or ())
@@ -266,7 +267,13 @@ class GameState(ABC):
     def raw_events(self) -> tuple["RawEvent", ...]:
         """What the last ``apply`` did, unworded: (template, arguments, rulebook section, player) each, to be worded
         by :meth:`wording` when read (a log kept for readers of several languages keeps these)."""
+        self._record_events()
         return tuple(self._events or ())
+
+    def _record_events(self) -> None:
+        """Make sure ``_events`` holds the last ``apply``'s events before they are read: a game whose ``apply``
+        leaves them to be recorded when asked for records them here (the default records them as they happen)."""
+        return
 
     def wording(self) -> Callable[[str, tuple[Any, ...]], str]:
         """How this game words a recorded event (template, arguments) in the reader's language at the time of the
@@ -346,6 +353,7 @@ class GameState(ABC):
     def __copy__(self) -> "GameState":
         """``copy.copy`` and ``copy.deepcopy``: an independent state equal to this one.  The record of past
         actions is immutable and shared, so a game of any length copies without recursing through it."""
+        self._record_events()
         new = self._copy()
         new._record = self._record
         new._events = None if self._events is None else list(self._events)
@@ -357,6 +365,7 @@ class GameState(ABC):
     def __reduce__(self) -> tuple[Any, ...]:
         """``pickle`` goes through the save file (:meth:`to_json`): unpickling replays it, so a pickle holds
         nothing a save file would not, and a game of any length pickles without deep recursion."""
+        self._record_events()
         return _from_save, (type(self), self.to_json()), (None, {"_events": self._events})
 
     def __eq__(self, other: object) -> bool:
@@ -378,3 +387,11 @@ def _from_save(cls: type[GameState], text: str) -> GameState:
 
 def sum_is_one(probabilities: Sequence[float], tol: float = 1e-9) -> bool:
     return abs(sum(probabilities) - 1.0) <= tol
+
+
+def with_item(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with item ``i`` replaced by ``value``: how a state changes a tuple it shares with its copies
+    (copy-on-write: ``apply``'s copy shares the tuples and replaces only those its rules change)."""
+    new = list(values)
+    new[i] = value
+    return tuple(new)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamekit.protocol import with_item
+
 from ..actions import NEW_SET, Display
 from ..components import CARDS, COST, FAMILY, LABEL, SIZE, SIZE_NAMES
 from .end import trigger_end
@@ -119,7 +121,7 @@ def _expand(s: State, p: int, target: int, card: int, kind: int, key: int, free:
     i = news_index(kind, key)
     owner, locked, why = award_news(s.news[i], s.locked[i], s.museum, p, mset, s.names)
     if why:
-        s.news[i], s.locked[i] = owner, locked
+        s.news, s.locked = with_item(s.news, i, owner), with_item(s.locked, i, locked)
     if s._events is not None:
         say_expansion(s, p, card, mset, was_typed, token, _paid(free, cost), owner, locked, why)
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TYPE_CHECKING
 
+from gamekit.protocol import with_item
 from gamekit.words import counted
 
 from ..actions import Decline, Display, GainPoint, SpendAmber
@@ -197,7 +198,7 @@ def gain(s: State, step: Step) -> None:
     k = multiplier(mult, s.study[p], s.eggs_not_fossils) if mult else 1
     amount = step.amount * k
     if step.effect == GAIN_POINT:
-        s.points[p] += amount
+        add_points(s, p, amount)
         if s._events is not None:
             s._say("Cards' Icons & Effects", p, "{} gains {} point{} ({}).", s.names[p], amount,
                    "s" if amount != 1 else "", _gain_source(step.source, mult, k))
@@ -209,6 +210,11 @@ def gain(s: State, step: Step) -> None:
 
 def _gain_source(source: int, mult: int, k: int) -> str:
     return f"{LABEL[source]}, {counted(k, *MULTIPLIER_WHY[mult])} in the Study" if mult else LABEL[source]
+
+
+def add_points(s: State, p: int, amount: int) -> None:
+    """``p`` takes ``amount`` point tokens (unlimited: ruling R6 limits only amber)."""
+    s.points = with_item(s.points, p, s.points[p] + amount)
 
 
 def gain_amber(s: State, p: int, amount: int) -> int:
@@ -270,7 +276,7 @@ def gain_point(s: State, action: GainPoint) -> None:
     """"Display 1 fossil OR gain 1 point": the point."""
     decision = _answered(s)
     p = decision.player
-    s.points[p] += 1
+    add_points(s, p, 1)
     s._say("Cards' Icons & Effects", p, "{} gains 1 point instead of displaying ({}).", s.names[p],
            LABEL[decision.source])
 
@@ -280,7 +286,7 @@ def spend(s: State, action: SpendAmber) -> None:
     decision = _answered(s)
     p = decision.player
     s.amber[p] -= SPEND_COST
-    s.points[p] += SPEND_GAIN
+    add_points(s, p, SPEND_GAIN)
     s._say("Cards' Icons & Effects", p, "{} spends 3 amber (back to the supply) to gain 2 points ({}).",
            s.names[p], LABEL[decision.source])
 

@@ -12,6 +12,7 @@ from firstgiants.coach import MODEL, coach, review
 from gamekit import play, sample_chance, states_along
 from gamekit.coach import review as review_any
 from gamekit.plotting import plot_review
+from gamekit.protocol import with_item
 
 
 def heuristic_game(seed: int, players: int = 4, until=lambda s: False):
@@ -77,8 +78,7 @@ def test_the_coach_picks_the_winning_move_where_one_is_known():
     assert mine[best] - max(v for a, v in mine.items() if a != best) >= 2
     position = state._copy()
     position._record, position._events = state._record, []
-    position.points = list(state.points)
-    position.points[seat] += other - mine[best] + 1
+    position.points = with_item(state.points, seat, state.points[seat] + other - mine[best] + 1)
     advice = coach(position, samples=3)
     assert advice.best.action == best
     assert advice.best.win.mean == 1.0 and all(o.win.mean == 0.0 for o in advice.options[1:])

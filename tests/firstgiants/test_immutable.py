@@ -114,3 +114,20 @@ def test_every_slot_of_the_state_is_tried():
     """The list of fields comes from the class: a new public slot is tried without editing this test."""
     assert {s for s in State.__slots__ if not s.startswith("_")} <= set(PUBLIC)
     assert {"amber", "museum", "sites", "markers", "study", "news", "locked", "options", "events"} <= set(PUBLIC)
+
+
+def test_events_recorded_when_read_are_the_moves_whatever_changes_in_the_parent_after():
+    """``apply`` records a move's events when they are first read, from what it kept of the state before (its lists
+    copied): changing the parent in place before they are read reaches none of them."""
+    checked = 0
+    for at_once, parent in zip(positions(), positions()):
+        move = parent.chance_outcomes()[0][0] if parent.is_chance() else (parent.legal_actions() or [None])[0]
+        if move is None:
+            continue
+        expected = [str(e) for e in at_once.apply(move).events]
+        child = parent.apply(move)
+        for field in PUBLIC:
+            probe(getattr(parent, field), f"state.{field}")
+        assert [str(e) for e in child.events] == expected and expected
+        checked += 1
+    assert checked >= 4

@@ -160,7 +160,9 @@ def test_no_state_mixins_the_state_holds_data():
     state = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "State")
     assert [ast.unparse(b) for b in state.bases] == ["GameState"]
     methods = [n for n in state.body if isinstance(n, ast.FunctionDef)]
-    assert len(methods) <= 30 and max(n.end_lineno - n.lineno for n in methods) <= 30  # type: ignore[operator]
+    # (33: the protocol's ``apply`` written out in ``State`` for speed, its events recorded when read, and the
+    # protocol's ``action_words``; none of them a rule)
+    assert len(methods) <= 33 and max(n.end_lineno - n.lineno for n in methods) <= 30  # type: ignore[operator]
 
 
 @pytest.mark.parametrize("notebook", sorted(NOTEBOOKS.rglob("2*_firstgiants_*.ipynb")),  # translations too

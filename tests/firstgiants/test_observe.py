@@ -7,6 +7,7 @@ import random
 import firstgiants as g
 from gamekit import IllegalAction
 from gamekit.i18n import using
+from gamekit.protocol import with_item
 
 from .helpers import card, position
 
@@ -32,7 +33,7 @@ def test_the_observation_names_the_games_options():
 def test_an_unheld_news_token_has_no_holder_in_the_json():
     """The JSON the kit hands out says "no holder" as null, never as a seat number like -1."""
     s = position(3, museum={2: [[card("Flying", 1), card("Flying", 2)]]})
-    s.news[0] = 2  # (position() sets no News token: Cleo took the Flying one with her family set)
+    s.news = with_item(s.news, 0, 2)  # (position() sets no News token: Cleo took the Flying one with her family set)
     held = {t["token"]: t["holder"] for t in s.observation(0)["news_tokens"]}
     assert len(held) == 8 and held.pop("Flying News token") == 2
     assert set(held.values()) == {None}

@@ -5,7 +5,7 @@ import random
 
 import firstgiants as g
 from firstgiants.rules import turn
-from gamekit import replay
+from gamekit import random_game, replay
 
 from .invariants import conserved
 
@@ -42,3 +42,14 @@ def test_without_events_the_rules_take_every_decision_the_same_step_by_step():
             assert silent.fingerprint() == loud.fingerprint()
             assert list(legal or ()) == loud.legal_actions()
         assert loud.is_terminal() and loud == final
+
+
+def test_a_pickled_playout_keeps_its_events():
+    """A playout records no events; its pickle (through the save file, replayed by ``apply``, whose events are
+    recorded when read) comes back with none either, and an applied state's with the same events."""
+    import pickle
+
+    played = g.new_game(3).playout(random.Random(4))
+    assert pickle.loads(pickle.dumps(played)).events == () == played.events
+    applied = random_game(g.new_game(3), seed=4)
+    assert pickle.loads(pickle.dumps(applied)).events == applied.events != ()

@@ -222,6 +222,36 @@ def test_offers_is_membership_in_a_freshly_computed_list_whatever_object_is_pass
     assert len(every) > 1_000
 
 
+#: The fields ``apply``'s copy shares with the state it copies (tuples, replaced by the rules, never changed).
+SHARED = ("points", "news", "locked")
+
+
+def test_apply_shares_its_tuples_and_gives_what_the_rules_give_on_a_state_owning_every_field():
+    """Copy-on-write: ``apply``'s copy shares ``points``, ``news`` and ``locked`` with the state it copies.  The
+    plain reference: the same rules carried out on a copy owning every field as a list of its own.  Both give the
+    same state and events, and the state applied to is unchanged."""
+    from firstgiants.rules import turn
+
+    checked = 0
+    for s in positions():
+        if s.is_terminal():
+            continue
+        options = [a for a, _ in s.chance_outcomes()] if s.is_chance() else s.legal_actions()
+        action = options[checked % len(options)]
+        before = s.fingerprint()
+        plain = s._copy()
+        for name in SHARED:
+            setattr(plain, name, list(getattr(s, name)))
+        plain._events = []
+        plain._cache = turn.carry_out(plain, action)
+        after = s.apply(action)
+        assert s.fingerprint() == before
+        assert after.fingerprint() == plain.fingerprint() and after.raw_events == plain.raw_events
+        assert all(type(getattr(after, name)) is tuple for name in SHARED)
+        checked += 1
+    assert checked > 3_000
+
+
 def test_equally_likely_cards_are_the_listed_outcomes_and_draw_what_the_plain_rule_draws():
     """``State._equally_likely`` / ``_chance_outcome`` (``gamekit.sample_chance`` draws from them without listing
     the outcomes) say what ``chance_outcomes`` lists: n outcomes, each of probability p, the i-th in order; and

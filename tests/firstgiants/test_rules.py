@@ -11,6 +11,7 @@ import pytest
 import firstgiants as g
 from firstgiants.rules import TAKE
 from firstgiants.rules.museum import UNTYPED, MuseumSet
+from gamekit.protocol import with_item
 
 from .helpers import (
     FREE,
@@ -39,7 +40,7 @@ def test_setup_set_tokens_markers_amber_and_dealt_cards(players, supply):
     s = g.new_game(players)
     assert (s.set_supply, s.set_box) == (supply, 33 - supply)
     assert s.amber == [2] * players and all(s.markers_on_board(p) == 4 for p in range(players))
-    assert s.news == [-1] * 8  # all 8 News tokens in every player count (ruling), 2 players included
+    assert s.news == (-1,) * 8  # all 8 News tokens in every player count (ruling), 2 players included
     for dealt in range(8):
         outcomes = s.chance_outcomes()
         assert s.is_chance() and s.current_player() is None
@@ -171,7 +172,7 @@ def test_a_size_set_is_full_at_5_and_completing_it_flips_its_tokens():
     larges = [card(f, 3) for f in ("Flying", "Herbivore", "Carnivore", "Marine")]
     s = position(2, markers={0: [0, 1]}, amber={0: 9}, museum={0: [larges]},
                  study={0: [card("Mammal", 3), card("Flying", 3, 1)]})
-    s.news[7] = 0
+    s.news = with_item(s.news, 7, 0)
     s = s.apply(g.Reclaim())
     assert s.score(0) == 6 + 5  # 3 Set tokens at 2 points, and the Large News token (5)
     s = s.apply(g.Display(card("Mammal", 3), 0))
@@ -200,7 +201,7 @@ def test_an_egg_is_any_size_and_two_eggs_declare_the_size_of_their_size_set():
 def test_a_set_of_one_card_scores_nothing():
     """Display 1 Fossil: "Starting a new set does not earn you any points"."""
     s = position(2, markers={0: [0]}, museum={0: [[card("Flying", 1)], [card("Marine", 2)]]})
-    assert s.score(0) == 0 and s.news == [-1] * 8
+    assert s.score(0) == 0 and s.news == (-1,) * 8
 
 
 # -- Score Points ---------------------------------------------------------------------------------
@@ -209,7 +210,7 @@ def test_news_token_is_taken_by_the_first_stolen_by_a_larger_set_and_kept_by_the
     sc, mc, lc = card("Carnivore", 1), card("Carnivore", 2), card("Carnivore", 3)
     s = position(2, markers={0: [0]}, amber={0: 9}, museum={0: [[sc, mc]], 1: [[sc + 1, mc + 1]]},
                  study={0: [lc]})
-    s.news[2] = 1  # Ben expanded his Carnivore family set first
+    s.news = with_item(s.news, 2, 1)  # Ben expanded his Carnivore family set first
     s = s.apply(g.Reclaim())
     s = s.apply(g.Display(lc, 0))
     assert s.news[2] == 0 and s.locked[2]
@@ -223,7 +224,7 @@ def test_news_token_is_taken_by_the_first_stolen_by_a_larger_set_and_kept_by_the
 def test_an_equal_set_does_not_steal_the_news_token():
     sm, mm = card("Marine", 1), card("Marine", 2)
     s = position(2, markers={0: [0]}, amber={0: 9}, museum={0: [[sm]], 1: [[sm + 1, mm + 1]]}, study={0: [mm]})
-    s.news[3] = 1
+    s.news = with_item(s.news, 3, 1)
     s = s.apply(g.Reclaim()).apply(g.Display(mm, 0))
     assert s.news[3] == 1 and "Ben keeps the Marine News token (a set of 2 cards is not beaten by 2)" in texts(s)
 
@@ -287,7 +288,7 @@ def test_an_empty_dig_site_takes_no_marker():
 def test_tied_players_share_victory():
     """End of the Game: "In case of a tie, tied players share victory"."""
     s = position(3, museum={0: [[card("Flying", 1), card("Flying", 2)]], 2: [[card("Marine", 1), card("Marine", 2)]]})
-    s.news[0], s.news[3] = 0, 2
+    s.news = with_item(with_item(s.news, 0, 0), 3, 2)
     assert s.winners() == [0, 2] and g.victory_shares(s) == [0.5, 0.0, 0.5]
 
 
@@ -295,8 +296,8 @@ def test_score_adds_point_tokens_set_tokens_and_news_tokens():
     """End of the Game: News 3 or 5, Set tokens 2 or 3, plus the points earned during the game."""
     s = position(2, museum={0: [[card("Flying", 1), card("Flying", 2), card("Flying", 3)],
                                 [card("Marine", 2), card("Mammal", 2)]]})
-    s.points[0] = 4
-    s.news[0], s.news[6] = 0, 0
+    s.points = with_item(s.points, 0, 4)
+    s.news = with_item(with_item(s.news, 0, 0), 6, 0)
     assert s.score(0) == 4 + 2 * 3 + 2 + 3 + 5
 
 
@@ -305,8 +306,7 @@ def _holding_news(news_values: str):
     can still be stolen (a size set of 2)."""
     s = position(2, museum={0: [[card("Flying", 1), card("Flying", 2), card("Flying", 3)],
                                 [card("Marine", 2), card("Mammal", 2)]]}, news_values=news_values)
-    s.news[0], s.locked[0] = 0, True
-    s.news[6] = 0
+    s.news, s.locked = with_item(with_item(s.news, 0, 0), 6, 0), with_item(s.locked, 0, True)
     return s
 
 
@@ -330,7 +330,7 @@ def test_variant_news_values_two_sided_3_until_kept_for_good_then_5():
     it for good (the first to complete a set of its type), whatever the type."""
     s = _holding_news("two-sided")
     assert s.score(0) == 2 * 3 + 2 + 5 + 3
-    s.locked[0] = False
+    s.locked = with_item(s.locked, 0, False)
     assert s.score(0) == 2 * 3 + 2 + 3 + 3
     assert s.observation(0)["news_tokens"][0]["value"] == 3
 

@@ -124,7 +124,7 @@ def test_every_event_of_1000_random_games_is_worded_in_every_language(game, play
     for seed in range(1000):
         options = VARIANTS[game] if seed % 2 else {}
         for index, state in enumerate(_states(game, players[seed % len(players)], seed, **options)):
-            templates.update(t for t, *_ in state._events or ())
+            templates.update(t for t, *_ in state.raw_events)
             for lang in (OTHERS[(seed + index) % len(OTHERS)],):
                 with using(lang), collect_misses() as missed:
                     events = state.events
@@ -175,10 +175,10 @@ def test_set_language_is_the_default_and_using_overrides_it():
 @pytest.mark.parametrize(("game", "players"), GAMES, ids=["giganten", "firstgiants"])
 def test_what_a_game_records_never_depends_on_the_language_it_was_played_in(game, players):
     """The rules record English templates and English pieces (``gamekit.words.counted``), whoever reads."""
-    english = [s._events for s in _states(game, players[-1], 11, **VARIANTS[game])]
+    english = [s.raw_events for s in _states(game, players[-1], 11, **VARIANTS[game])]
     for lang in OTHERS:
         with using(lang):
-            assert [s._events for s in _states(game, players[-1], 11, **VARIANTS[game])] == english
+            assert [s.raw_events for s in _states(game, players[-1], 11, **VARIANTS[game])] == english
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES, ids=["giganten", "firstgiants"])

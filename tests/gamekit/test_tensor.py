@@ -17,6 +17,7 @@ from gamekit.tensor import Layout, Piece, Writer, switch_pieces
 from giganten import tensor as giganten_tensor
 from tests.firstgiants.helpers import card, position
 from tests.interop.twins import license_twin, tile_twin, twins
+from gamekit.protocol import with_item
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "interop.md"
 CASES = [(giganten, giganten_tensor, (3, 4)), (firstgiants, firstgiants_tensor, (2, 3, 4, 5))]
@@ -160,7 +161,8 @@ def test_first_giants_games_that_differ_only_in_the_news_reading_encode_differen
     for reading in NEWS_READINGS:
         s = position(3, museum={0: [[card("Flying", 1), card("Flying", 2), card("Flying", 3)],
                                     [card("Marine", 2), card("Mammal", 2)]]}, news_values=reading)
-        s.news[0], s.locked[0], s.news[6] = 0, True, 0  # Flying kept for good, Medium that can be stolen
+        # Flying kept for good, Medium that can be stolen
+        s.news, s.locked = with_item(with_item(s.news, 0, 0), 6, 0), with_item(s.locked, 0, True)
         observation = s.observation(1)
         vector = firstgiants_tensor.encode(observation)
         worth = firstgiants_tensor.layout(3).views(vector)["news_value"]
