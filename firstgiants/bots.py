@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from gamekit import Action, GameState
 from gamekit.bots import LookaheadBot, SoftmaxBot, random_bot
-from gamekit.budget import Budget, paired_rounds
+from gamekit.budget import Budget, compare_on_draws
 from gamekit.mcts import LeadUtility, MCTSBot, Policy, play_out, win_utility
 
 from .components import ANY_PLAYER_TAKES, TIMING, YOU_TAKE_CARNIVORE, YOU_TAKE_NEW_FAMILY
@@ -406,6 +406,7 @@ class StrongBot(CalibratedBot):
     def __init__(self, seed: int | None = None, depth: int = STRONG_DEPTH, share: float = STRONG_SHARE,
                  recurring_at_start: float = RECURRING_AT_START, endgame_samples: int = ENDGAME_SAMPLES,
                  endgame_budget: int | None = ENDGAME_BUDGET, time_budget: float | None = None,
+                 halving: bool = True, endgame_cards: int = ENDGAME_CARDS, endgame_options: int = ENDGAME_OPTIONS,
                  **weights: Any) -> None:
         if "recurring" in weights:
             raise ValueError("the strong level sets the recurring weight by the game left: "
@@ -419,6 +420,8 @@ class StrongBot(CalibratedBot):
         self.endgame_samples = endgame_samples
         # a time budget replaces the work budget (the clock bounds the decision)
         self.budget = Budget(None if time_budget is not None else endgame_budget, time_budget, max(1, endgame_samples))
+        self.halving = halving
+        self.endgame_cards, self.endgame_options = endgame_cards, endgame_options
         self.others = HeuristicBot(seed)  # the model of the other players in the endgame: the club
 
     def act(self, state: State) -> Action:  # type: ignore[override]  # First Giants states only
@@ -433,7 +436,7 @@ class StrongBot(CalibratedBot):
 
     def _plays_out(self, state: State) -> bool:
         """Near the end (see the class docstring), at a decision with a choice."""
-        near = bool(state.end_cause) or len(state.deck) + (state.top >= 0) <= ENDGAME_CARDS
+        near = bool(state.end_cause) or len(state.deck) + (state.top >= 0) <= self.endgame_cards
         return near and self.endgame_samples > 0 and len(state.legal_actions()) > 1
 
     def endgame(self, state: State) -> list[tuple[Action, float]]:
@@ -451,7 +454,7 @@ class StrongBot(CalibratedBot):
             return decide
 
         policies = [counted(self._move if p == me else self.others.choose) for p in range(state.num_players)]
-        moves = [action for action, _ in self.ranked(state)[:ENDGAME_OPTIONS]]
+        moves = [action for action, _ in self.ranked(state)[: self.endgame_options]]
 
         def play(action: Action, draw: int) -> tuple[float, int]:
             rng = random.Random(draw)
@@ -461,10 +464,8 @@ class StrongBot(CalibratedBot):
             lead = returns[me] - max(r for p, r in enumerate(returns) if p != me)
             return win_utility(returns)[me] + lead / 1000, decisions - before
 
-        found = paired_rounds(moves, draws, play, self.budget)
-        scored = list(zip(moves, found.means))
-        scored.sort(key=lambda pair: -pair[1])  # (stable: ties keep the heuristic's order)
-        return scored
+        found = compare_on_draws(moves, draws, play, self.budget, self.halving)
+        return [(moves[i], found.means[i]) for i in found.order]  # (ties keep the heuristic's order)
 
     def _move(self, state: GameState, rng: random.Random) -> Action:
         """Its own moves in a play-out: the heuristic's (no nested play-outs)."""
@@ -484,12 +485,13 @@ def _recurring_by_game_left(w: Weights, at_start: float, tenths_played: int) -> 
 
 def strong(seed: int, recurring_at_start: float = RECURRING_AT_START, share: float = STRONG_SHARE,
            depth: int = STRONG_DEPTH, endgame_samples: int = ENDGAME_SAMPLES,
-           endgame_budget: int | None = ENDGAME_BUDGET, time_budget: float | None = None, **weights: Any) -> StrongBot:
+           endgame_budget: int | None = ENDGAME_BUDGET, time_budget: float | None = None, halving: bool = True,
+           endgame_cards: int = ENDGAME_CARDS, endgame_options: int = ENDGAME_OPTIONS, **weights: Any) -> StrongBot:
     """Level 3, strong: the calibrated player valuing recurring effects by the game left, following its own
     turn to the end, playing the last round and a half out within a budget of decisions (or, with
     ``time_budget``, of seconds: not reproducible) (:class:`StrongBot`)."""
-    return StrongBot(seed, depth, share, recurring_at_start, endgame_samples, endgame_budget, time_budget,
-                     **weights)
+    return StrongBot(seed, depth, share, recurring_at_start, endgame_samples, endgame_budget, time_budget, halving,
+                     endgame_cards, endgame_options, **weights)
 
 
 #: The levels, weakest first (names in ``BOTS``).
