@@ -65,10 +65,11 @@ def report(game: str, level: str, below: str, path: Path, seeds: int, processes:
 
 
 def outcomes(path: Path, level: str) -> dict[tuple[int, int], tuple[float, float]]:
-    """Each finished game's (seed, rotation) -> the ``level`` seat's win share and lead over the best other."""
+    """Each finished game's (seed, rotation) -> the ``level`` seat's win share and lead over the best other (the
+    seat labelled ``level``, or ``level(...)`` with parameters, as the tournament's command line labels it)."""
     found = {}
     for row in read_results(path).finished:
-        seat = row.seats.index(level)
+        seat = next(p for p, label in enumerate(row.seats) if label == level or label.startswith(f"{level}("))
         lead = row.returns[seat] - max(r for p, r in enumerate(row.returns) if p != seat)
         found[row.seed, row.rotation] = ((1 / len(row.winners) if seat in row.winners else 0.0), lead)
     return found

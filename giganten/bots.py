@@ -546,6 +546,9 @@ STRONG_PHASES = SEARCHED_PHASES | {R.TAKE}
 #: 0.9 s; 114 keep the slowest card choice under 0.5 s on one core of the kit's machine (``bench_levels.py``;
 #: 99 before the heuristic's truck target was made cheaper, issue 28).
 STRONG_CARD_ITERATIONS = 114
+#: The strong level searches the heuristic's best 5 moves (the search's default 3): successive halving drops the
+#: worse half after each phase of the budget, so the extra candidates cost a share of it, not all of it.
+STRONG_WIDTH = 5
 
 
 def search(seed: int, iterations: int | Callable[[GameState], int] | None = 40, time_limit: float | None = None,
@@ -624,8 +627,8 @@ def club(seed: int, **weights: Any) -> HeuristicBot:
 
 
 def strong(seed: int, iterations: int | None = STRONG_ITERATIONS, phases: frozenset[int] = STRONG_PHASES,
-           paired: bool = True, halving: bool = True, card_iterations: int = STRONG_CARD_ITERATIONS,
-           time_budget: float | None = None, **params: Any) -> MCTSBot:
+           paired: bool = True, halving: bool = True, width: int = STRONG_WIDTH,
+           card_iterations: int = STRONG_CARD_ITERATIONS, time_budget: float | None = None, **params: Any) -> MCTSBot:
     """Level 3, strong: the information-set search (:func:`search`) with ``STRONG_ITERATIONS`` iterations per
     searched decision (building, transport, auctions; the action card with at most ``card_iterations``,
     :data:`STRONG_CARD_ITERATIONS`: ``STRONG_PHASES``; at most about 0.4 s each on one core), the rest as the
@@ -636,14 +639,14 @@ def strong(seed: int, iterations: int | None = STRONG_ITERATIONS, phases: frozen
     machine's speed and load; :mod:`gamekit.budget`)."""
     if time_budget is not None:
         return search(seed, iterations=None, time_limit=time_budget, phases=phases, paired=paired, halving=halving,
-                      **params)
+                      width=width, **params)
     if iterations is None:
-        return search(seed, iterations=None, phases=phases, paired=paired, halving=halving, **params)
+        return search(seed, iterations=None, phases=phases, paired=paired, halving=halving, width=width, **params)
 
     def by_phase(state: GameState) -> int:
         return min(iterations, card_iterations) if cast(State, state).phase == R.TAKE else iterations
 
-    return search(seed, iterations=by_phase, phases=phases, paired=paired, halving=halving, **params)
+    return search(seed, iterations=by_phase, phases=phases, paired=paired, halving=halving, width=width, **params)
 
 
 #: The levels, weakest first (names in ``BOTS``).

@@ -133,11 +133,13 @@ def test_every_level_decides_the_same_whatever_the_hidden_truth(level, params):
         assert on_state == on_twin
 
 
-def test_the_strong_level_searches_the_action_card_among_the_heuristics_best_three():
+def test_the_strong_level_searches_the_action_card_among_the_heuristics_best_five():
     """The card choice (Action 2c) is searched by the strong level, not only by the heuristic's ranking."""
+    from giganten.bots import STRONG_WIDTH
+
     state = next(s for s in heuristic_positions(2, {R.TAKE}) if len(s.legal_actions()) >= 3)
     why = BOTS["strong"](1, iterations=9).explain(state)
-    ranked = [a for a, _ in HeuristicBot(0).ranked(state)][:3]
+    ranked = [a for a, _ in HeuristicBot(0).ranked(state)][:STRONG_WIDTH]
     assert len(why) >= 2 and {a for a, _ in why} <= set(ranked)
 
 
@@ -157,13 +159,16 @@ def test_the_strong_level_searches_a_card_choice_with_fewer_iterations_within_it
     assert BOTS["strong"](1).act(card) == bot.act(card)
 
 
-def test_the_strong_level_drops_its_worst_card_candidate_half_way():
-    """Successive halving: the three card candidates meet the same 19 samples, then the better two 28 more each
-    (the 114 iterations of a card choice); without it, 38 each."""
-    card = next(s for s in heuristic_positions(2, {R.TAKE}) if len(s.legal_actions()) >= 3)
+def test_the_strong_level_drops_the_worse_half_of_its_card_candidates_after_each_phase():
+    """Successive halving over the heuristic's best five cards in 114 iterations: all five meet the same 7 samples,
+    the better three 12 more, the better two 19 more, so the two leaders meet 38, as many as each of three
+    candidates did without halving."""
+    card = next(s for s in heuristic_positions(2, {R.TAKE}) if len(s.legal_actions()) >= 5)
     halved = BOTS["strong"](1).search(card)
-    assert [visits for _, visits, _ in halved.candidates] == [47, 47, 19]
-    assert [visits for _, visits, _ in BOTS["strong"](1, halving=False).search(card).candidates] == [38, 38, 38]
+    assert [visits for _, visits, _ in halved.candidates] == [38, 38, 19, 7, 7]
+    assert halved == BOTS["strong"](1).search(card)
+    whole = BOTS["strong"](1, halving=False, width=3).search(card)
+    assert [visits for _, visits, _ in whole.candidates] == [38, 38, 38]
 
 
 def test_the_strong_level_takes_a_time_budget_instead():
