@@ -546,9 +546,6 @@ STRONG_PHASES = SEARCHED_PHASES | {R.TAKE}
 #: 0.9 s; 114 keep the slowest card choice under 0.5 s on one core of the kit's machine (``bench_levels.py``;
 #: 99 before the heuristic's truck target was made cheaper, issue 28).
 STRONG_CARD_ITERATIONS = 114
-#: The strong level searches the heuristic's best 5 moves (the search's default 3): successive halving drops the
-#: worse half after each phase of the budget, so the extra candidates cost a share of it, not all of it.
-STRONG_WIDTH = 5
 
 
 def search(seed: int, iterations: int | Callable[[GameState], int] | None = 40, time_limit: float | None = None,
@@ -627,26 +624,27 @@ def club(seed: int, **weights: Any) -> HeuristicBot:
 
 
 def strong(seed: int, iterations: int | None = STRONG_ITERATIONS, phases: frozenset[int] = STRONG_PHASES,
-           paired: bool = True, halving: bool = True, width: int = STRONG_WIDTH,
-           card_iterations: int = STRONG_CARD_ITERATIONS, time_budget: float | None = None, **params: Any) -> MCTSBot:
+           paired: bool = True, halving: bool = False, card_iterations: int = STRONG_CARD_ITERATIONS,
+           time_budget: float | None = None, **params: Any) -> MCTSBot:
     """Level 3, strong: the information-set search (:func:`search`) with ``STRONG_ITERATIONS`` iterations per
     searched decision (building, transport, auctions; the action card with at most ``card_iterations``,
     :data:`STRONG_CARD_ITERATIONS`: ``STRONG_PHASES``; at most about 0.4 s each on one core), the rest as the
     heuristic.  ``paired``: the candidates are compared on the same samples of the hidden cards and the same
-    luck (common random numbers); ``halving``: successive halving, the worst candidate dropped after the first
-    half of the budget, so the two leaders meet more of the luck.  ``time_budget`` seconds per searched decision
-    instead of iterations: faster or stronger as a class likes, but **not reproducible** (the moves depend on the
-    machine's speed and load; :mod:`gamekit.budget`)."""
+    luck (common random numbers).  ``halving=True`` (with, say, ``width=5``) searches by successive halving, the
+    worse half of the candidates dropped after each phase of the budget; on the ladder's games it was not
+    stronger (issue 28, ``docs/bots-and-experiments.md``), so it is off.  ``time_budget`` seconds per searched
+    decision instead of iterations: faster or stronger as a class likes, but **not reproducible** (the moves
+    depend on the machine's speed and load; :mod:`gamekit.budget`)."""
     if time_budget is not None:
         return search(seed, iterations=None, time_limit=time_budget, phases=phases, paired=paired, halving=halving,
-                      width=width, **params)
+                      **params)
     if iterations is None:
-        return search(seed, iterations=None, phases=phases, paired=paired, halving=halving, width=width, **params)
+        return search(seed, iterations=None, phases=phases, paired=paired, halving=halving, **params)
 
     def by_phase(state: GameState) -> int:
         return min(iterations, card_iterations) if cast(State, state).phase == R.TAKE else iterations
 
-    return search(seed, iterations=by_phase, phases=phases, paired=paired, halving=halving, width=width, **params)
+    return search(seed, iterations=by_phase, phases=phases, paired=paired, halving=halving, **params)
 
 
 #: The levels, weakest first (names in ``BOTS``).
