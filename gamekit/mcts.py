@@ -38,9 +38,10 @@ from .play import sample_chance
 from .protocol import GameState
 
 Utility = Callable[[Sequence[float]], list[float]]
+Policy = Callable[[GameState, random.Random], Action]
+
 #: The draws of a paired search on a time limit alone: more than any search reaches.
 _UNBOUNDED = 2**40
-Policy = Callable[[GameState, random.Random], Action]
 
 
 # -- utilities: returns -> values in [0, 1] --------------------------------------------------------
