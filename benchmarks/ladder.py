@@ -15,6 +15,11 @@ Wilson interval (ties share the win), its mean result and rank, and the command.
     nice -n 10 python benchmarks/ladder.py giganten --seeds 100 --processes 2
     nice -n 10 python benchmarks/ladder.py firstgiants --seeds 100 --processes 2 --step strong
     python benchmarks/ladder.py giganten --seeds 100 --report    # the tables of what the files hold
+    python benchmarks/ladder.py giganten --report --step strong --results NEW --against OLD
+
+``--against OLD`` compares the level game by game with the results files in ``OLD`` (the same seeds and
+seats, another version of the level): the mean difference of its seat's win share (a tie sharing the win) and
+of its lead over the best other player, with 1.96 standard errors, and in how many games it did better/worse.
 """
 from __future__ import annotations
 
@@ -59,6 +64,40 @@ def report(game: str, level: str, below: str, path: Path, seeds: int, processes:
             f"| {mine['return'].mean():,.1f} | {mine['rank'].mean():.2f} | `{command}` |")
 
 
+def outcomes(path: Path, level: str) -> dict[tuple[int, int], tuple[float, float]]:
+    """Each finished game's (seed, rotation) -> the ``level`` seat's win share and lead over the best other (the
+    seat labelled ``level``, or ``level(...)`` with parameters, as the tournament's command line labels it)."""
+    found = {}
+    for row in read_results(path).finished:
+        seat = next(p for p, label in enumerate(row.seats) if label == level or label.startswith(f"{level}("))
+        lead = row.returns[seat] - max(r for p, r in enumerate(row.returns) if p != seat)
+        found[row.seed, row.rotation] = ((1 / len(row.winners) if seat in row.winners else 0.0), lead)
+    return found
+
+
+def mean_and_margin(values: list[float]) -> tuple[float, float]:
+    """The mean and 1.96 standard errors of the mean."""
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else math.nan
+    return mean, 1.96 * spread / math.sqrt(n)
+
+
+def paired(level: str, new: Path, old: Path) -> str:
+    """The level in ``new`` against the level in ``old``, game by game on the games both files hold."""
+    now, before = outcomes(new, level), outcomes(old, level)
+    games = sorted(now.keys() & before.keys())
+    if not games:
+        return f"{level}: no games in common"
+    wins = [now[g][0] - before[g][0] for g in games]
+    leads = [now[g][1] - before[g][1] for g in games]
+    (w, w_margin), (lead, lead_margin) = mean_and_margin(wins), mean_and_margin(leads)
+    better, worse = sum(d > 0 for d in wins), sum(d < 0 for d in wins)
+    return (f"{level}, game by game against {old} ({len(games)} games): win share {w:+.3f} "
+            f"(95%: {w - w_margin:+.3f} to {w + w_margin:+.3f}), better in {better} games, worse in {worse}; "
+            f"lead over the best other {lead:+,.2f} ({lead - lead_margin:+,.2f} to {lead + lead_margin:+,.2f})")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=sorted(ROOT_SEED))
@@ -68,6 +107,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--results", default="ladder-results", help="directory for the results files")
     parser.add_argument("--report", action="store_true", help="only print what the results files hold")
+    parser.add_argument("--against", help="a directory of results files of another version: compare game by game")
     args = parser.parse_args(argv)
     directory = Path(args.results)
     directory.mkdir(parents=True, exist_ok=True)
@@ -85,6 +125,8 @@ def main(argv: list[str] | None = None) -> None:
             print(f"<!-- {level} vs 3 {below}: {time.perf_counter() - start:.0f} s -->", flush=True)
         if path.exists():
             print(report(args.game, level, below, path, args.seeds, args.processes), flush=True)
+            if args.against:
+                print(paired(level, path, results_path(Path(args.against), args.game, level, below)), flush=True)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,16 @@ A level that plays moves out before choosing spends its time in play-outs.  Two 
   what it has played out so far, so a class can trade strength for speed.  Its moves then depend on the
   machine's speed and load: **not reproducible**.
 
-The anytime loop, :func:`paired_rounds`, plays the candidate moves out in rounds: every candidate on draw 1 of
-the luck, then every candidate on draw 2, ...  (draws outer, candidates inner).  So wherever it stops, the
-candidates have been compared on the same draws; a round cut short by the clock is left out.
+The anytime loop, :func:`compare_on_draws`, plays the candidate moves out in rounds: every candidate on draw 1
+of the luck, then every candidate on draw 2, ...  (draws outer, candidates inner: common random numbers).  So
+wherever it stops, the candidates still compared have met the same draws; a round cut short is left out.
+With ``halving`` (successive halving, Karnin, Koren and Somekh 2013) the budget comes in phases, and after
+each phase but the last the worse half of the candidates is dropped, so the leading moves meet more draws
+than they would if every candidate had the same share to the end.
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Callable, Sequence, TypeVar
@@ -42,55 +46,132 @@ class Budget:
         if self.rounds < 1:
             raise ValueError(f"rounds must be 1 or more, got {self.rounds}")
 
+    def share(self, fraction: float) -> Budget:
+        """``fraction`` of this budget (work rounded down, at least 1; rounds rounded up)."""
+        work = None if self.work is None else max(1, int(self.work * fraction))
+        seconds = None if self.seconds is None else self.seconds * fraction
+        return Budget(work, seconds, max(1, math.ceil(self.rounds * fraction)))
+
 
 @dataclass(frozen=True)
-class Rounds:
-    """What :func:`paired_rounds` found: the mean value of each candidate compared (the first ``len(means)``
-    candidates, in the order given) over the rounds that count, how many rounds count, and the work spent."""
+class Comparison:
+    """What :func:`compare_on_draws` found: the candidates compared, best first (``order``, indices into the
+    candidates given), each candidate's mean value over the draws it met (``means``; 0.0 if it met none) and
+    how many it met (``draws``), and the work spent (cut rounds included)."""
 
+    order: list[int]
     means: list[float]
-    rounds: int
+    draws: list[int]
     work: int
 
+    @property
+    def rounds(self) -> int:
+        """The most draws any candidate met (the leaders')."""
+        return max(self.draws, default=0)
 
-def paired_rounds(candidates: Sequence[Move], draws: Sequence[int], play: Callable[[Move, int], tuple[float, int]],
-                  budget: Budget) -> Rounds:
-    """Play every candidate out on ``draws[0]``, then every candidate on ``draws[1]``, ... (at most
-    ``budget.rounds`` rounds, one draw each); ``play(candidate, draw) -> (value, work)``.
 
-    A play-out starts only if it fits: the work spent so far plus the largest play-out so far within
-    ``budget.work``, and the time so far plus the longest play-out so far within ``budget.seconds``; the very
-    first play-out always starts.  A round cut short is left out, unless it is the first: then the candidates it
-    reached (the first ones given: the likeliest) are compared on that draw, and the others are not.  So the
-    means are always over the same draws for every candidate compared."""
-    totals = [0.0] * len(candidates)
-    start = clock()
-    work = rounds = 0
-    largest, longest = 0, 0.0
-    first: list[float] = []
-    for draw in draws[: budget.rounds]:
-        values: list[float] = []
-        for move in candidates:
-            now = clock()
-            if (rounds or values) and not _fits(budget, work, largest, now - start, longest):
-                break
-            value, spent = play(move, draw)
-            values.append(value)
-            work += spent
-            largest, longest = max(largest, spent), max(longest, clock() - now)
-        if rounds == 0:
-            first = values
-        if len(values) < len(candidates):
+class _Spending:
+    """What a comparison has spent so far, and whether one more play-out fits a budget."""
+
+    def __init__(self) -> None:
+        self.start = clock()
+        self.playouts = 0
+        self.work = 0
+        self.largest = 0  # the largest play-out so far, in work
+        self.longest = 0.0  # the longest play-out so far, in seconds
+
+    def fits(self, budget: Budget, now: float) -> bool:
+        """Whether one more play-out from ``now``, as large and as long as the largest so far, stays within
+        ``budget``."""
+        if budget.work is not None and self.work + self.largest > budget.work:
+            return False
+        return budget.seconds is None or now - self.start + self.longest <= budget.seconds
+
+    def record(self, work: int, began: float) -> None:
+        """One more play-out, begun at ``began``, that did ``work``."""
+        self.playouts += 1
+        self.work += work
+        self.largest = max(self.largest, work)
+        self.longest = max(self.longest, clock() - began)
+
+
+def halving_phases(candidates: int) -> int:
+    """How many phases successive halving takes to bring ``candidates`` down to the last two (the last phase
+    compares those): 1 for 2 candidates, 2 for 3 or 4, 3 for 5 to 8, ..."""
+    return max(1, math.ceil(math.log2(max(2, candidates))))
+
+
+def compare_on_draws(candidates: Sequence[Move], draws: Sequence[int], play: Callable[[Move, int], tuple[float, int]],
+                     budget: Budget, halving: bool = False) -> Comparison:
+    """Play the candidates out in rounds, every candidate still in on the same draw (``draws[0]``, then
+    ``draws[1]``, ...; at most ``budget.rounds``), ``play(candidate, draw) -> (value, work)``, and rank them.
+
+    Without ``halving``: every candidate to the end.  With it, successive halving: the budget (work, seconds
+    and rounds) comes in :func:`halving_phases` equal phases, each phase may spend what the phases so far were
+    given, and after each phase but the last the better half of the candidates (rounded up; by their means,
+    ties to the earlier candidate: the likelier) goes on, the rest are dropped.  So the leaders meet more draws.
+
+    A play-out starts only if it fits: the work spent so far plus the largest play-out so far within the
+    phase's share, and the time so far plus the longest play-out so far within its share of the seconds; the
+    first round is held to the whole budget, not a phase's share, and its first play-out always starts.  A round
+    cut short is left out (and its phase ends), unless it is the first: then the candidates it reached (the
+    first ones given) are compared on that draw, and the others are not.  So the means of the candidates still
+    in are always over the same draws.  ``order`` ranks the last ones in by their means, then those dropped
+    later before those dropped earlier."""
+    phases = halving_phases(len(candidates)) if halving else 1
+    draws = draws[: budget.rounds]
+    totals, met = [0.0] * len(candidates), [0] * len(candidates)
+    alive = list(range(len(candidates)))
+    dropped: list[int] = []  # best first: those dropped later come before those dropped earlier
+    spent = _Spending()
+    used = 0  # draws met so far by every candidate still in
+    for phase in range(1, phases + 1):
+        allowed = budget.share(phase / phases)
+        while used < min(len(draws), allowed.rounds):
+            values = _one_round(candidates, alive, draws[used], play, spent, budget if used == 0 else allowed)
+            if used == 0 and len(values) < len(alive):  # not even the first round fitted: compare what it reached
+                alive = alive[: len(values)]
+                _count(alive, values, totals, met)
+                return _ranked(alive, dropped, totals, met, spent.work)
+            if len(values) < len(alive):
+                break  # a later round cut short: left out, and the phase is over
+            _count(alive, values, totals, met)
+            used += 1
+        if phase < phases:
+            alive = _by_mean(alive, totals, met)
+            keep = math.ceil(len(alive) / 2)
+            alive, dropped = alive[:keep], alive[keep:] + dropped
+    return _ranked(alive, dropped, totals, met, spent.work)
+
+
+def _one_round(candidates: Sequence[Move], alive: list[int], draw: int, play: Callable[[Move, int], tuple[float, int]],
+               spent: _Spending, budget: Budget) -> list[float]:
+    """The values of the candidates still in on one draw, in order, as far as the budget allows."""
+    values: list[float] = []
+    for index in alive:
+        now = clock()
+        if spent.playouts and not spent.fits(budget, now):
             break
-        totals = [t + v for t, v in zip(totals, values)]
-        rounds += 1
-    if rounds == 0:
-        return Rounds(first, 1 if first else 0, work)
-    return Rounds([t / rounds for t in totals], rounds, work)
+        value, work = play(candidates[index], draw)
+        spent.record(work, now)
+        values.append(value)
+    return values
 
 
-def _fits(budget: Budget, work: int, largest: int, elapsed: float, longest: float) -> bool:
-    """Whether one more play-out, as large and as long as the largest so far, stays within ``budget``."""
-    if budget.work is not None and work + largest > budget.work:
-        return False
-    return budget.seconds is None or elapsed + longest <= budget.seconds
+def _count(alive: list[int], values: list[float], totals: list[float], met: list[int]) -> None:
+    """Add one draw's ``values`` to the candidates ``alive`` (in the same order)."""
+    for index, value in zip(alive, values):
+        totals[index] += value
+        met[index] += 1
+
+
+def _by_mean(indices: list[int], totals: list[float], met: list[int]) -> list[int]:
+    """``indices`` best first by their mean value (ties: the earlier candidate first)."""
+    return sorted(indices, key=lambda i: (-(totals[i] / met[i]) if met[i] else math.inf, i))
+
+
+def _ranked(alive: list[int], dropped: list[int], totals: list[float], met: list[int], work: int) -> Comparison:
+    """The comparison: the candidates still in by their means, then the ``dropped`` (already best first)."""
+    means = [t / n if n else 0.0 for t, n in zip(totals, met)]
+    order = [i for i in _by_mean(alive, totals, met) + dropped if met[i]]
+    return Comparison(order, means, met, work)

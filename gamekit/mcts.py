@@ -40,6 +40,9 @@ from .protocol import GameState
 Utility = Callable[[Sequence[float]], list[float]]
 Policy = Callable[[GameState, random.Random], Action]
 
+#: The draws of a paired search on a time limit alone: more than any search reaches.
+_UNBOUNDED = 2**40
+
 
 # -- utilities: returns -> values in [0, 1] --------------------------------------------------------
 
@@ -175,7 +178,10 @@ class MCTSBot:
     (common random numbers: the moves meet the same dice, cards and hidden hands, so their
     difference shows with fewer iterations; best with an iteration budget that is a multiple of
     the number of moves; with a ``time_limit`` it stops only after a whole round, when the time so far plus
-    the longest round so far would pass the limit); ``top`` how many candidates ``explain`` lists.
+    the longest round so far would pass the limit); ``halving`` (with ``paired``): successive halving of the
+    paired rounds (:func:`gamekit.budget.compare_on_draws`): the budget in phases, the worse half of the root
+    moves dropped after each, so the leading moves meet more of the luck (the moves are ranked by their means
+    over it, the ones still in first); ``top`` how many candidates ``explain`` lists.
 
     ``explain(state)`` runs the search and lists the well-explored moves (visited at least a
     quarter as often as the most visited) by their mean utility for the player to move (0 =
@@ -199,6 +205,7 @@ class MCTSBot:
         candidates: Callable[[GameState], list[Action]] | None = None,
         chance: Literal["branch", "open"] = "branch",
         paired: bool = False,
+        halving: bool = False,
         top: int = 5,
     ) -> None:
         if iterations is None and time_limit is None:
@@ -220,6 +227,7 @@ class MCTSBot:
             raise ValueError(f"chance must be 'branch' or 'open', got {chance!r}")
         self.chance = chance
         self.paired = paired
+        self.halving = halving
         self.top = top
         self._last: tuple[int, object, SearchResult] | None = None
         self._cache_moves = False
@@ -271,6 +279,8 @@ class MCTSBot:
         root = Node(state.num_players)
         rng = self.rng
         limit = self.iterations(state) if callable(self.iterations) else self.iterations
+        if self.paired and self.halving:
+            return self._halving_search(state, player, ismcts, root, root_moves, limit)
         start = round_start = budget.clock()
         deadline = start + self.time_limit if self.time_limit is not None else math.inf
         done = 0
@@ -283,14 +293,7 @@ class MCTSBot:
                 # chance (and hidden information), so the moves are compared on the same luck.
                 forced = root_moves[done % len(root_moves)]
                 rng = random.Random(base + done // len(root_moves))
-            if ismcts:
-                sample = state.determinize(player, rng)  # type: ignore[attr-defined]  # checked: it has one
-                sample._events = None
-            else:
-                sample = private_copy(state)
-            self._start = sample
-            self._iterate(root, private_copy(sample) if self.cutoff is not None else sample, rng, root_moves,
-                          forced)
+            self._try(state, player, ismcts, root, root_moves, rng, forced)
             done += 1
             if limit is not None and done >= limit:
                 break
@@ -304,6 +307,37 @@ class MCTSBot:
             elif now >= deadline:
                 break
         return SearchResult(player, self._rank(root, player, root_moves), done, budget.clock() - start)
+
+    def _halving_search(self, state: GameState, player: int, ismcts: bool, root: Node, root_moves: list[Action],
+                        limit: int | None) -> SearchResult:
+        """Paired tries of the root moves by successive halving (:func:`gamekit.budget.compare_on_draws`): the
+        i-th try of every move still in on the i-th stream of chance and hidden information, the worse half of
+        the moves dropped after each phase of the budget (``limit`` iterations and/or ``time_limit`` seconds)."""
+        base = self.rng.getrandbits(48)
+
+        def play(move: Action, draw: int) -> tuple[float, int]:
+            rng = random.Random(draw)
+            return self._try(state, player, ismcts, root, root_moves, rng, move)[player], 1
+
+        rounds = limit if limit is not None else _UNBOUNDED
+        start = budget.clock()
+        found = budget.compare_on_draws(root_moves, range(base, base + rounds), play,
+                                        budget.Budget(limit, self.time_limit, rounds), halving=True)
+        ranked = [(root_moves[i], found.draws[i], found.means[i]) for i in found.order]
+        return SearchResult(player, ranked, found.work, budget.clock() - start)
+
+    def _try(self, state: GameState, player: int, ismcts: bool, root: Node, root_moves: list[Action],
+             rng: random.Random, forced: Action | None) -> list[float]:
+        """One iteration from a fresh sample of ``state`` (a determinization with ISMCTS, else a private copy):
+        every player's utility of its rollout."""
+        if ismcts:
+            sample = state.determinize(player, rng)  # type: ignore[attr-defined]  # checked: it has one
+            sample._events = None
+        else:
+            sample = private_copy(state)
+        self._start = sample
+        return self._iterate(root, private_copy(sample) if self.cutoff is not None else sample, rng, root_moves,
+                             forced)
 
     @staticmethod
     def _rank(root: Node, player: int, root_moves: list[Action]) -> list[tuple[Action, int, float]]:
@@ -330,7 +364,9 @@ class MCTSBot:
         return moves
 
     def _iterate(self, root: Node, s: GameState, rng: random.Random, root_moves: list[Action],
-                 forced: Action | None = None) -> None:
+                 forced: Action | None = None) -> list[float]:
+        """Down the tree from ``root`` (a new node at the first move not tried yet), a rollout, and every node on
+        the way updated with its utilities (returned)."""
         node = root
         path = [root]
         expanded = False
@@ -367,6 +403,7 @@ class MCTSBot:
             total = n.total
             for i, u in enumerate(utilities):
                 total[i] += u
+        return utilities
 
     def _select(self, node: Node, legal: list[Action], player: int, rng: random.Random):
         children = node.children

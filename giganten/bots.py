@@ -550,7 +550,8 @@ STRONG_CARD_ITERATIONS = 114
 
 def search(seed: int, iterations: int | Callable[[GameState], int] | None = 40, time_limit: float | None = None,
            rollout_depth: int = 60, c: float = 0.7, width: int = 3, phases: frozenset[int] = SEARCHED_PHASES,
-           lead_scale: float = 6000.0, value: str = "lead", paired: bool = False, **weights: Any) -> MCTSBot:
+           lead_scale: float = 6000.0, value: str = "lead", paired: bool = False, halving: bool = False,
+           **weights: Any) -> MCTSBot:
     """Information-set MCTS: each iteration samples the hidden licenses and tiles with ``state.determinize``.
 
     The search decides where hidden information and timing matter most — building (Action 5),
@@ -563,7 +564,8 @@ def search(seed: int, iterations: int | Callable[[GameState], int] | None = 40, 
     dollars (``value="lead"``), or by the coach's chance of winning (``value="win"``: the final money
     estimated from :func:`estimated_returns` as calibrated on recorded games, :mod:`giganten.coach`), so
     ``explain`` gives each move's estimated win chance.  ``paired`` compares the root moves on the same
-    samples of the hidden information and the same luck (common random numbers) instead of UCB.
+    samples of the hidden information and the same luck (common random numbers) instead of UCB, and
+    ``halving`` with it drops the worse half of them after each phase of the budget (successive halving).
     """
     guide = HeuristicBot(seed, **weights)
 
@@ -584,7 +586,7 @@ def search(seed: int, iterations: int | Callable[[GameState], int] | None = 40, 
     utility, evaluate = _value(value, lead_scale, guide.weights)
     return MCTSBot(seed, iterations=iterations, time_limit=time_limit, c=c, utility=utility,
                    determinize=True, rollout_policy=rollout_policy, rollout_depth=rollout_depth, cutoff=new_round,
-                   evaluate=evaluate, candidates=candidates, paired=paired)
+                   evaluate=evaluate, candidates=candidates, paired=paired, halving=halving)
 
 
 def _value(kind: str, lead_scale: float, weights: Weights) -> tuple[Callable, Callable]:
@@ -622,24 +624,27 @@ def club(seed: int, **weights: Any) -> HeuristicBot:
 
 
 def strong(seed: int, iterations: int | None = STRONG_ITERATIONS, phases: frozenset[int] = STRONG_PHASES,
-           paired: bool = True, card_iterations: int = STRONG_CARD_ITERATIONS, time_budget: float | None = None,
-           **params: Any) -> MCTSBot:
+           paired: bool = True, halving: bool = False, card_iterations: int = STRONG_CARD_ITERATIONS,
+           time_budget: float | None = None, **params: Any) -> MCTSBot:
     """Level 3, strong: the information-set search (:func:`search`) with ``STRONG_ITERATIONS`` iterations per
     searched decision (building, transport, auctions; the action card with at most ``card_iterations``,
     :data:`STRONG_CARD_ITERATIONS`: ``STRONG_PHASES``; at most about 0.4 s each on one core), the rest as the
     heuristic.  ``paired``: the candidates are compared on the same samples of the hidden cards and the same
-    luck (common random numbers).  ``time_budget`` seconds per searched decision instead of iterations: faster
-    or stronger as a class likes, but **not reproducible** (the moves depend on the machine's speed and load;
-    :mod:`gamekit.budget`)."""
+    luck (common random numbers).  ``halving=True`` (with, say, ``width=5``) searches by successive halving, the
+    worse half of the candidates dropped after each phase of the budget; on the ladder's games it was not
+    stronger (issue 28, ``docs/bots-and-experiments.md``), so it is off.  ``time_budget`` seconds per searched
+    decision instead of iterations: faster or stronger as a class likes, but **not reproducible** (the moves
+    depend on the machine's speed and load; :mod:`gamekit.budget`)."""
     if time_budget is not None:
-        return search(seed, iterations=None, time_limit=time_budget, phases=phases, paired=paired, **params)
+        return search(seed, iterations=None, time_limit=time_budget, phases=phases, paired=paired, halving=halving,
+                      **params)
     if iterations is None:
-        return search(seed, iterations=None, phases=phases, paired=paired, **params)
+        return search(seed, iterations=None, phases=phases, paired=paired, halving=halving, **params)
 
     def by_phase(state: GameState) -> int:
         return min(iterations, card_iterations) if cast(State, state).phase == R.TAKE else iterations
 
-    return search(seed, iterations=by_phase, phases=phases, paired=paired, **params)
+    return search(seed, iterations=by_phase, phases=phases, paired=paired, halving=halving, **params)
 
 
 #: The levels, weakest first (names in ``BOTS``).

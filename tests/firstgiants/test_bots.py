@@ -207,18 +207,40 @@ def test_the_strong_levels_play_outs_are_reproducible_and_within_their_budget_of
     state = _near_the_end()
     found = []
 
-    def spy(moves, draws, play, budget):
-        found.append(fb_paired_rounds(moves, draws, play, budget))
+    def spy(moves, draws, play, budget, halving):
+        found.append(compare_on_draws(moves, draws, play, budget, halving))
         return found[-1]
 
-    fb_paired_rounds = fb.paired_rounds
-    monkeypatch.setattr(fb, "paired_rounds", spy)
+    compare_on_draws = fb.compare_on_draws
+    monkeypatch.setattr(fb, "compare_on_draws", spy)
     first, again = BOTS["strong"](11).explain(state), BOTS["strong"](11).explain(state)
     assert first == again and BOTS["strong"](11).act(state) == first[0][0]
     rounds = found[0]
-    assert rounds == found[1] and rounds.rounds >= 1 and len(rounds.means) >= 2
+    assert rounds == found[1] and rounds.rounds >= 1 and len(rounds.order) >= 2
     assert rounds.work <= ENDGAME_BUDGET + 100  # (one play-out more than the largest so far, at most)
-    assert len(rounds.means) <= min(ENDGAME_OPTIONS, len(state.legal_actions()))
+    assert len(rounds.order) <= min(ENDGAME_OPTIONS, len(state.legal_actions()))
+
+
+def test_the_strong_levels_play_outs_give_the_leading_moves_more_draws(monkeypatch):
+    """Successive halving: the worse half of the moves is dropped after each phase of the budget, so the leaders
+    meet more draws than the rest (all of them the same draws); ``halving=False`` plays every move to the end."""
+    import firstgiants.bots as fb
+
+    state = _near_the_end()
+    found = []
+    compare_on_draws = fb.compare_on_draws
+
+    def spy(moves, draws, play, budget, halving):
+        found.append(compare_on_draws(moves, draws, play, budget, halving))
+        return found[-1]
+
+    monkeypatch.setattr(fb, "compare_on_draws", spy)
+    BOTS["strong"](11).act(state)
+    BOTS["strong"](11, halving=False).act(state)
+    halved, whole = found
+    leaders = halved.order[:2]
+    assert min(halved.draws[i] for i in leaders) > max(halved.draws[i] for i in halved.order[2:]) > 0
+    assert halved.draws[leaders[0]] > whole.rounds and len(set(whole.draws)) == 1
 
 
 def test_the_strong_level_on_a_time_budget_stops_when_the_time_is_up(monkeypatch):

@@ -192,3 +192,27 @@ def test_an_iteration_budget_may_depend_on_the_position():
     state = pig_state([3])
     result = MCTSBot(7, iterations=lambda s: 30 if s is state else 1).search(state)
     assert result.iterations == 30
+
+
+def test_a_paired_search_by_successive_halving_gives_the_leading_moves_more_tries():
+    """Four root moves, 40 iterations in two phases of 20: 5 tries each, then the better two 10 more each; the
+    same seed, the same search; the moves still in are ranked first."""
+    state = guess_state(1, 2)
+    moves = state.legal_actions()
+    bot = MCTSBot(3, iterations=40, paired=True, halving=True)
+    result = bot.search(state)
+    assert len(moves) == 4 and result.iterations == 40
+    assert [visits for _, visits, _ in result.candidates] == [15, 15, 5, 5]
+    assert result == MCTSBot(3, iterations=40, paired=True, halving=True).search(state)
+    assert bot.act(state) == result.best and result.best in moves
+
+
+def test_a_paired_search_by_successive_halving_on_a_time_budget(monkeypatch):
+    """On a fake clock (a millisecond a reading, no timing): it stops within the time and still halves."""
+    import gamekit.budget
+
+    clock = iter(0.001 * k for k in range(10**6))
+    monkeypatch.setattr(gamekit.budget, "clock", lambda: next(clock))
+    result = MCTSBot(3, time_limit=0.1, paired=True, halving=True).search(guess_state(1, 2))
+    visits = [v for _, v, _ in result.candidates]
+    assert visits[0] == visits[1] > visits[2] == visits[3] >= 1 and result.seconds <= 0.1 + 0.005

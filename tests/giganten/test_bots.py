@@ -157,6 +157,17 @@ def test_the_strong_level_searches_a_card_choice_with_fewer_iterations_within_it
     assert BOTS["strong"](1).act(card) == bot.act(card)
 
 
+def test_the_strong_level_on_request_drops_the_worse_half_of_its_card_candidates_after_each_phase():
+    """``halving=True, width=5``: successive halving over the heuristic's best five cards in 114 iterations: all
+    five meet the same 7 samples, the better three 12 more, the better two 19 more, so the two leaders meet 38,
+    as many as each of the level's three candidates (the default) does."""
+    card = next(s for s in heuristic_positions(2, {R.TAKE}) if len(s.legal_actions()) >= 5)
+    halved = BOTS["strong"](1, halving=True, width=5).search(card)
+    assert [visits for _, visits, _ in halved.candidates] == [38, 38, 19, 7, 7]
+    assert halved == BOTS["strong"](1, halving=True, width=5).search(card)
+    assert [visits for _, visits, _ in BOTS["strong"](1).search(card).candidates] == [38, 38, 38]
+
+
 def test_the_strong_level_takes_a_time_budget_instead():
     bot = BOTS["strong"](1, time_budget=0.05)
-    assert bot.iterations is None and bot.time_limit == 0.05 and bot.paired
+    assert bot.iterations is None and bot.time_limit == 0.05 and bot.paired and not bot.halving
