@@ -106,8 +106,8 @@ def test_the_text_form_is_worded_in_the_readers_language():
     """Headings, colours, money, counts and cards in the reader's words; the map's symbols in every language."""
     s1, _ = twins()
     english = str(s1)
-    for lang, words in (("da", ("licenser 3x1 2x2", "jernbanespor ", "lager ", " $", "oliepriser: ")),
-                        ("de", ("Lizenzen 3x1 2x2", "Schiene ", "Lager ", " $", "Marktpreise: "))):
+    for lang, words in (("da", ("licenser 3x1 2x2", "jernbanespor ", "lager ", "\u00a0$", "oliepriser: ")),
+                        ("de", ("Lizenzen 3x1 2x2", "Schiene ", "Lager ", "\u00a0$", "Marktpreise: "))):
         with using(lang):
             text, public = str(s1), public_text(s1)
         assert all(w in text for w in words) and "licenses" not in text and "derricks left" not in text
