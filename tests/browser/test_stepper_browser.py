@@ -22,6 +22,7 @@ import re
 
 import nbformat
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import NOTEBOOKS, REPO, SCREENSHOTS
 from .kit import (autoplay, button, click_the_board, close_settings, coach_hint, cut_labels, fit_problems,
@@ -95,7 +96,9 @@ def test_widgets_in_jupyterlab_on_a_projector(lab_server, projector_page, screen
     giganten.locator(".gk-status").click()
     page.keyboard.press("s")
     giganten.get_by_text("Pass the screen to").first.wait_for(timeout=60_000)
-    assert move_number(giganten) == 0 and "Chance to move" not in giganten.locator(".gk-status").inner_text()
+    # (the status is a widget of its own, synced after the private pane: on a loaded machine it can come later)
+    expect(giganten.locator(".gk-status")).not_to_contain_text("Chance to move", timeout=30_000)
+    assert move_number(giganten) == 0
     button(giganten, "◂ Undo").focus()
     page.keyboard.press("Enter")
     giganten.locator(".gk-status", has_text="Chance to move").wait_for(timeout=60_000)
