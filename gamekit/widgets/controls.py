@@ -22,6 +22,10 @@ import ipywidgets as widgets
 from ..i18n import gettext as _
 
 W = TypeVar("W", bound=widgets.Widget)
+
+MENU_LABELS = {"description_width": "9em"}
+"""The style of the Game tab's menus: one label column, wide enough for the longest label in every language of the
+kit (Danish "Tilfældighed", "Chance"), so no label is cut short."""
 #: A text kept to be worded when shown: an English message id (marked with ``N_``, translated when shown), or a
 #: function wording it in the reader's language (text with values, options, titles).
 Wording = Union[str, Callable[[], Any]]

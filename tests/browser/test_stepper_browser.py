@@ -181,3 +181,4 @@ def test_a_stepper_in_german_then_danish_in_jupyterlab(lab_server, projector_pag
     st.locator(".gk-status", has_text="træk 2").wait_for(timeout=30_000)
     assert "#1 Tilfældighed: en oliebrik uddeles" in st.locator(".gk-event-log").inner_text()
     page.screenshot(path=str(SCREENSHOTS / "widget-stepper-danish.png"), scale="css")
+    assert cut_labels(page) == []  # (the Game tab's labels, "Tilfældighed" the longest, fit their column)
