@@ -50,7 +50,7 @@ from ..components import (
     YOU_TAKE_CARNIVORE,
     YOU_TAKE_NEW_FAMILY,
 )
-from . import DECISION_NAMES, SPEND_COST, SPEND_GAIN, Decision
+from . import AMBER_IN_BOX, DECISION_NAMES, SPEND_COST, SPEND_GAIN, Decision
 from .display import display, displays
 
 if TYPE_CHECKING:
@@ -233,7 +233,7 @@ def add_points(s: State, p: int, amount: int) -> None:
 def gain_amber(s: State, p: int, amount: int) -> int:
     """Gained amber is taken from the supply; an empty supply gives what is left (ruling R6).  Returns what
     ``p`` got."""
-    supply = s.amber_supply()
+    supply = AMBER_IN_BOX - sum(s.amber)  # (``State.amber_supply``, without its call: the busiest gain)
     got = amount if amount <= supply else supply  # noqa: FURB136  (no call: the busiest gain)
     s.amber[p] += got
     return got

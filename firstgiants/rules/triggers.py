@@ -185,7 +185,11 @@ def resolve(s: State, p: int, card: int) -> None:
     if first.card == card and first.player == p:
         s.pending = pending[1:]
     else:
-        s.pending = tuple([t for t in pending if t.card != card or t.player != p])
+        kept = []
+        for t in pending:
+            if t.card != card or t.player != p:
+                kept.append(t)
+        s.pending = tuple(kept)
     s.steps = STEPS[s.n][p][card]
     if s._events is not None:
         say_applies(s, p, card)

@@ -428,3 +428,21 @@ def test_reclaiming_takes_back_exactly_the_players_markers():
                 tuple(q for q in players if q != p) for players in before]
             checked += 1
     assert checked > 3_000
+
+
+def test_the_decks_kind_helpers_match_the_plain_rule_for_identical_cards(monkeypatch):
+    """``deck._one_kind`` and ``deck._lowest_of_kind`` (used only when some cards are identical, which the
+    printed deck has none of): checked with the cards grouped coarsely into kinds by family and size."""
+    coarse = tuple(CARDS[c].family * 4 + CARDS[c].size for c in ALL)
+    monkeypatch.setattr(deck, "KIND", coarse)
+    checked = 0
+    for s in positions()[::5]:
+        cards = s.deck
+        if not cards:
+            continue
+        assert deck._one_kind(cards) == (len({coarse[c] for c in cards}) == 1)
+        assert deck._one_kind(cards[:1]) and deck._one_kind((cards[0],) * 3)
+        for card in cards:
+            assert deck._lowest_of_kind(cards, card) == min(c for c in cards if coarse[c] == coarse[card])
+        checked += 1
+    assert checked > 500
