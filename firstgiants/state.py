@@ -354,16 +354,18 @@ class State(GameState):
         s._events = None
         record: Any = self._record
         draw = rng.random
-        rules, settle = turn.RULE_OF_PHASE, turn.settle
+        rules, settle, outcome_at = turn.RULE_OF_PHASE, turn.settle, deck.outcome_at
         legal = tuple(s.legal_actions()) if s.current_player() is not None else None
-        while s.phase != OVER:
+        phase = s.phase
+        while phase != OVER:
             if legal is None:  # a chance node: each card left equally likely (by count)
-                action = deck.outcome_at(s, int(draw() * len(s.deck)))
+                action = outcome_at(s, int(draw() * len(s.deck)))
             else:
                 action = legal[int(draw() * len(legal))]
             record = (record, action)
-            rules[s.phase][type(action)](s, action)
+            rules[phase][type(action)](s, action)
             legal = settle(s)
+            phase = s.phase
         s._record, s._events, s._cache = record, [], None
         return s
 

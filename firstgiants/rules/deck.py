@@ -96,9 +96,23 @@ def in_deck(deck: tuple[int, ...], card: int) -> bool:
 def certain(s: State) -> Action | None:
     """The next card's outcome when it is the only one (a single kind of card left), else None."""
     deck = s.deck
-    if len(deck) > 1 and (UNIQUE_KINDS or any(KIND[c] != KIND[deck[0]] for c in deck)):
+    if len(deck) > 1 and (UNIQUE_KINDS or not _one_kind(deck)):
         return None
     return (DEAL_CARD if s.phase == DEAL else REVEAL_CARD)[deck[0]]
+
+
+# (Helpers, not generators inside the busy functions above: a generator would make their variables cells, at a
+# cost on every call even when it does not run.)
+def _one_kind(deck: tuple[int, ...]) -> bool:
+    """Whether every card of ``deck`` is of the same kind."""
+    kind = KIND[deck[0]]
+    return all(KIND[c] == kind for c in deck)
+
+
+def _lowest_of_kind(deck: tuple[int, ...], card: int) -> int:
+    """The lowest card of ``deck`` identical to ``card`` (it stands for all of them)."""
+    kind = KIND[card]
+    return next(c for c in deck if KIND[c] == kind)
 
 
 def outcome_at(s: State, i: int) -> Action:
@@ -106,7 +120,7 @@ def outcome_at(s: State, i: int) -> Action:
     deck = s.deck
     card = deck[i]
     if not UNIQUE_KINDS:
-        card = next(c for c in deck if KIND[c] == KIND[card])
+        card = _lowest_of_kind(deck, card)
     return (DEAL_CARD if s.phase == DEAL else REVEAL_CARD)[card]
 
 

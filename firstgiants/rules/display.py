@@ -78,7 +78,8 @@ def displays(s: State, p: int, free: bool, family: int, same: bool) -> list[Disp
             if type(r) is not tuple:
                 continue
             if r[0] == SIZE_SET and r[1] == 0:  # a size set of eggs only: declare its size
-                out.extend(_declaring(card, k, as_size) for as_size in SIZE_NAMES)
+                for as_size in SIZE_NAMES:  # (a loop: a generator here would put ``card`` and ``k`` in cells)
+                    out.append(_declaring(card, k, as_size))
             else:
                 out.append(JOIN[card][k])
     return out

@@ -50,7 +50,7 @@ from ..components import (
     YOU_TAKE_CARNIVORE,
     YOU_TAKE_NEW_FAMILY,
 )
-from . import DECISION_NAMES, SPEND_COST, SPEND_GAIN, Decision
+from . import AMBER_IN_BOX, DECISION_NAMES, SPEND_COST, SPEND_GAIN, Decision
 from .display import display, displays
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ def triggered_by_take(studies: Sequence[tuple[int, ...]], taker: int, card: int,
     if not _RECURRING.isdisjoint(study):
         family = FAMILY[card]
         # (asked only when a card of the Study watches for it)
-        new_family = not _NEW_FAMILY.isdisjoint(study) and family not in [FAMILY[c] for c in study[:-1]]
+        new_family = not _NEW_FAMILY.isdisjoint(study) and _new_family(study, family)
         if fossil:
             recurring = _RECURRING_FOR_TAKER[family == CARNIVORE][new_family]  # the conditions this take meets
         else:
@@ -119,6 +119,14 @@ def triggered_by_take(studies: Sequence[tuple[int, ...]], taker: int, card: int,
                 if c in _ANY_PLAYER:
                     out.append(theirs[c])
     return tuple(out)
+
+
+def _new_family(study: tuple[int, ...], family: int) -> bool:
+    """Whether ``family`` is not among the Study's cards before the last (a loop: no comprehension's call)."""
+    for c in study[:-1]:
+        if FAMILY[c] == family:
+            return False
+    return True
 
 
 def _cards_timed(*timings: int) -> frozenset[int]:
@@ -173,11 +181,16 @@ def multiplier(code: int, study: tuple[int, ...], eggs_not_fossils: bool = False
     Carnivore egg is a carnivore card (ruling R10), unless ``eggs_not_fossils``.
     """
     if code == PER_CARNIVORE:
-        if eggs_not_fossils:
-            return sum(1 for c in study if FAMILY[c] == CARNIVORE and SIZE[c] != EGG)
-        return sum(1 for c in study if FAMILY[c] == CARNIVORE)
+        count = 0  # (loops, not comprehensions: see ``triggers.next_trigger``)
+        for c in study:
+            if FAMILY[c] == CARNIVORE and not (eggs_not_fossils and SIZE[c] == EGG):
+                count += 1
+        return count
     if code == PER_FAMILY:
-        return len({FAMILY[c] for c in study})
+        families = set()
+        for c in study:
+            families.add(FAMILY[c])
+        return len(families)
     if code == PER_PAIR:
         return len(study) // 2
     return 1
@@ -220,7 +233,7 @@ def add_points(s: State, p: int, amount: int) -> None:
 def gain_amber(s: State, p: int, amount: int) -> int:
     """Gained amber is taken from the supply; an empty supply gives what is left (ruling R6).  Returns what
     ``p`` got."""
-    supply = s.amber_supply()
+    supply = AMBER_IN_BOX - sum(s.amber)  # (``State.amber_supply``, without its call: the busiest gain)
     got = amount if amount <= supply else supply  # noqa: FURB136  (no call: the busiest gain)
     s.amber[p] += got
     return got

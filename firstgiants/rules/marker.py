@@ -61,10 +61,12 @@ def markers_back(s: State, player: int) -> int:
     bit = 1 << player
     markers = s.markers
     count = 0
+    back = []  # (a loop, not a list comprehension: see ``triggers.next_trigger``)
     for m in markers:
         if m & bit:
             count += 1
-    s.markers = [m & ~bit for m in markers]
+        back.append(m & ~bit)
+    s.markers = back
     return count
 
 

@@ -99,7 +99,10 @@ def next_trigger(s: State) -> None:
         else:
             resolve(s, p, card)
         return
-    mine = [t.card for t in pending if t.player == p]
+    mine = []  # (loops, not comprehensions, in the busy rules: in Python 3.11 a comprehension is a function call)
+    for t in pending:
+        if t.player == p:
+            mine.append(t.card)
     for card in mine:
         if card not in study:
             drop_displayed(s, p)
@@ -153,7 +156,11 @@ def choices(s: State) -> tuple[Action, ...]:
     if decision.code != D_ORDER:
         return answers(s, decision)
     p = decision.player
-    return tuple([RESOLVE_NEXT[t.card] for t in s.pending if t.player == p])
+    out = []
+    for t in s.pending:
+        if t.player == p:
+            out.append(RESOLVE_NEXT[t.card])
+    return tuple(out)
 
 
 def resolve_next(s: State, action: ResolveTrigger) -> None:
@@ -178,7 +185,11 @@ def resolve(s: State, p: int, card: int) -> None:
     if first.card == card and first.player == p:
         s.pending = pending[1:]
     else:
-        s.pending = tuple([t for t in pending if t.card != card or t.player != p])
+        kept = []
+        for t in pending:
+            if t.card != card or t.player != p:
+                kept.append(t)
+        s.pending = tuple(kept)
     s.steps = STEPS[s.n][p][card]
     if s._events is not None:
         say_applies(s, p, card)
@@ -199,18 +210,29 @@ def order_matters(s: State, p: int, mine: list[int]) -> bool:
     that can do nothing) and the amber supply covers every amber they give; or when exactly one is live
     and every other can do nothing whatever happens first.
     """
-    if PURE_GAIN[mine[0]] and all(EFFECT_ID[c] == EFFECT_ID[mine[0]] for c in mine):
+    if PURE_GAIN[mine[0]] and _identical(mine):
         return False
     amber_coming = False  # (to p: the opponents icon gives amber to the others)
     for card in mine:
         for part in PARTS[card]:
             if part.effect == GAIN_AMBER and part.who == YOU:
                 amber_coming = True
-    kinds = [liveness(s, p, c, amber_coming) for c in mine]
+    kinds = []
+    for card in mine:
+        kinds.append(liveness(s, p, card, amber_coming))
     live = kinds.count(LIVE)
     if live == 0:
         return amber_given(s, p, mine) > s.amber_supply()
     return live > 1 or live + kinds.count(INERT) < len(mine)
+
+
+def _identical(mine: list[int]) -> bool:
+    """Whether the effects ``mine`` are all the same effect (a loop: no generator's call)."""
+    effect = EFFECT_ID[mine[0]]
+    for card in mine:
+        if EFFECT_ID[card] != effect:
+            return False
+    return True
 
 
 def liveness(s: State, p: int, card: int, amber_coming: bool) -> int:

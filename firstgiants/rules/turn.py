@@ -113,22 +113,22 @@ def settle(s: State) -> tuple[Action, ...] | None:
         phase = s.phase
         if phase == RESOLVE and s.decision is None:  # the automatic steps
             triggers.progress(s)
-        elif phase == END_TURN:
-            end.end_turn(s)
-        elif phase == REFILL:
-            deck.refill(s)
-        elif phase == DEAL or phase == REVEAL:  # chance
-            outcome = deck.certain(s)
-            if outcome is None:
-                return None  # a real chance node (its outcomes are listed when asked for)
-            RULE_OF_PHASE[phase][type(outcome)](s, outcome)
-        elif phase == OVER:
-            return None
-        else:  # a decision
+        elif START <= phase <= RECLAIM:  # a decision (the phases in between are decisions)
             legal = CHOICES_OF_PHASE[phase](s)
             if len(legal) > 1:
                 return legal
             forced(s, legal[0])
+        elif phase == END_TURN:
+            end.end_turn(s)
+        elif phase == REFILL:
+            deck.refill(s)
+        elif phase == OVER:
+            return None
+        else:  # chance (DEAL or REVEAL)
+            outcome = deck.certain(s)
+            if outcome is None:
+                return None  # a real chance node (its outcomes are listed when asked for)
+            RULE_OF_PHASE[phase][type(outcome)](s, outcome)
 
 
 def forced(s: State, action: Action) -> None:

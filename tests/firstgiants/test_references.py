@@ -28,12 +28,15 @@ from firstgiants.components import (
     GAIN_AMBER,
     GAIN_POINT,
     ONCE,
+    PER_CARNIVORE,
+    PER_FAMILY,
+    PER_PAIR,
     SPEND_3_FOR_2,
     YOU,
     YOU_TAKE_CARNIVORE,
     YOU_TAKE_NEW_FAMILY,
 )
-from firstgiants.rules import D_ORDER, deck, display, effects, museum, triggers
+from firstgiants.rules import D_ORDER, deck, display, effects, marker, museum, triggers
 from firstgiants.rules.effects import multiplier
 from firstgiants.rules.museum import FAMILY_SET, PAIR_FIT, SIZE_SET, UNTYPED, MuseumSet
 from gamekit import sample_chance
@@ -384,3 +387,62 @@ def test_whether_the_order_is_asked_matches_ruling_r14():
                     checked += 1
                     asked += fast
     assert checked > 5_000 and 0.1 < asked / checked < 0.95
+
+
+# -- multipliers and reclaiming (loops written out for speed: issue 28's fourth round) ------------------------
+def reference_multiplier(code: int, study: tuple[int, ...], eggs_not_fossils: bool) -> int:
+    """"for each carnivore card" (the Carnivore egg one, ruling R10, unless ``eggs_not_fossils``), "for each
+    different Family", "for each pair of cards" in the Study; 1 without a multiplier."""
+    cards = [CARDS[c] for c in study]
+    if code == PER_CARNIVORE:
+        return len([c for c in cards if c.family == CARNIVORE and not (eggs_not_fossils and c.is_egg)])
+    if code == PER_FAMILY:
+        return len({c.family for c in cards})
+    if code == PER_PAIR:
+        return len(cards) // 2
+    return 1
+
+
+def test_the_multipliers_match_the_plain_count():
+    checked = 0
+    for s in positions():
+        for study in s.study:
+            for code in (0, PER_CARNIVORE, PER_FAMILY, PER_PAIR):
+                for eggs_not_fossils in (False, True):
+                    assert multiplier(code, study, eggs_not_fossils) == reference_multiplier(
+                        code, study, eggs_not_fossils), (code, study)
+                    checked += 1
+    assert checked > 100_000
+
+
+def test_reclaiming_takes_back_exactly_the_players_markers():
+    """``marker.markers_back``: every marker of the player leaves the dig sites, no other moves, and the count is
+    the number of sites that held one."""
+    checked = 0
+    for s in positions()[::3]:
+        for p in range(s.num_players):
+            copy = s._copy()
+            before = [s.markers_at(site) for site in range(4)]
+            assert marker.markers_back(copy, p) == sum(p in players for players in before)
+            assert [copy.markers_at(site) for site in range(4)] == [
+                tuple(q for q in players if q != p) for players in before]
+            checked += 1
+    assert checked > 3_000
+
+
+def test_the_decks_kind_helpers_match_the_plain_rule_for_identical_cards(monkeypatch):
+    """``deck._one_kind`` and ``deck._lowest_of_kind`` (used only when some cards are identical, which the
+    printed deck has none of): checked with the cards grouped coarsely into kinds by family and size."""
+    coarse = tuple(CARDS[c].family * 4 + CARDS[c].size for c in ALL)
+    monkeypatch.setattr(deck, "KIND", coarse)
+    checked = 0
+    for s in positions()[::5]:
+        cards = s.deck
+        if not cards:
+            continue
+        assert deck._one_kind(cards) == (len({coarse[c] for c in cards}) == 1)
+        assert deck._one_kind(cards[:1]) and deck._one_kind((cards[0],) * 3)
+        for card in cards:
+            assert deck._lowest_of_kind(cards, card) == min(c for c in cards if coarse[c] == coarse[card])
+        checked += 1
+    assert checked > 500
