@@ -31,11 +31,11 @@ def one_core() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
-def decision_times(package: str, decide: Callable[[Any, Any], Any], games: int, seed: int) -> list[float]:
-    """CPU seconds of ``decide(state, game_index)`` at each real choice of seat 0 (heuristics elsewhere)."""
+def seat0_games(package: str, games: int, seed: int, seat0: Callable[[Any, int], Any]) -> None:
+    """Seeded 4-player games of ``package``, a heuristic in every seat; at each decision of seat 0,
+    ``seat0(state, game_index)`` plays instead when it returns an action (None: the heuristic plays)."""
     game = importlib.import_module(package)
     bots = importlib.import_module(f"{package}.bots").BOTS
-    times = []
     for g in range(games):
         rng = random.Random(seed + g)
         others = [bots["heuristic"](seed + g * 10 + p) for p in range(4)]
@@ -45,13 +45,23 @@ def decision_times(package: str, decide: Callable[[Any, Any], Any], games: int, 
                 state = state.apply(sample_chance(state, rng))
                 continue
             seat = state.current_player()
-            if seat == 0 and len(state.legal_actions()) > 1:
-                start = time.process_time()
-                action = decide(state, g)
-                times.append(time.process_time() - start)
-            else:
-                action = others[seat].act(state)
-            state = state.apply(action)
+            action = seat0(state, g) if seat == 0 else None
+            state = state.apply(others[seat].act(state) if action is None else action)
+
+
+def decision_times(package: str, decide: Callable[[Any, Any], Any], games: int, seed: int) -> list[float]:
+    """CPU seconds of ``decide(state, game_index)`` at each real choice of seat 0 (heuristics elsewhere)."""
+    times = []
+
+    def timed(state: Any, g: int) -> Any:
+        if len(state.legal_actions()) <= 1:
+            return None
+        start = time.process_time()
+        action = decide(state, g)
+        times.append(time.process_time() - start)
+        return action
+
+    seat0_games(package, games, seed, timed)
     return times
 
 

@@ -14,35 +14,25 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
-import random
 import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gamekit import sample_chance  # noqa: E402
+from bench_levels import seat0_games  # noqa: E402
 
 
 def positions(package: str, wanted, games: int = 2, seed: int = 7) -> list:
     """The states of seat 0's decisions that ``wanted(state)`` selects, in seeded games of four heuristics."""
-    import importlib
-
-    game = importlib.import_module(package)
-    bots = importlib.import_module(f"{package}.bots").BOTS
     out = []
-    for g in range(games):
-        rng = random.Random(seed + g)
-        others = [bots["heuristic"](seed + g * 10 + p) for p in range(4)]
-        state = game.new_game(4)
-        while not state.is_terminal():
-            if state.is_chance():
-                state = state.apply(sample_chance(state, rng))
-                continue
-            seat = state.current_player()
-            if seat == 0 and wanted(state):
-                out.append(state)
-            state = state.apply(others[seat].act(state))
+
+    def keep(state, _game: int) -> None:
+        if wanted(state):
+            out.append(state)
+
+    seat0_games(package, games, seed, keep)
     return out
 
 
