@@ -27,6 +27,7 @@ from gamekit.positions import (FORMAT_VERSION, Fields, Origin, PositionError, as
 from gamekit.i18n import N_, format_money, ngettext, pgettext
 from gamekit.i18n import gettext as _
 from gamekit.words import say_count
+from gamekit.protocol import with_item
 
 from . import rules as R
 from .board import SITE_AT
@@ -253,7 +254,7 @@ class _Builder:
             seen.add(c)
             s._store(p, c, whole(path, value, 0, COMPONENTS.oil_chips))
         if pf.has("card"):
-            s.held = _with(s.held, p, pf.choice("card", CARD))
+            s.held = with_item(s.held, p, pf.choice("card", CARD))
         for path, item in pf.items("derricks"):
             self._derrick(p, path, as_object(path, item))
         for path, item in pf.items("looked_at"):
@@ -777,10 +778,6 @@ _FIELD_OF = {"round": "round", "start": "start_player", "money": "players[].mone
              "lic_disc": "licenses.discard", "card_disc": "action_cards.discard", "display": "action_cards.display",
              "held": "players[].card", "site_owner": "players[].derricks", "site_oil": "players[].derricks",
              "derricks_left": "players[].derricks"}
-
-
-def _with(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
-    return values[:i] + (value,) + values[i + 1:]
 
 
 def _cell_text(cell: int) -> str:

@@ -36,6 +36,7 @@ from gamekit import Action, GameState, IllegalAction
 from gamekit.i18n import N_
 from gamekit.i18n import gettext as _
 from gamekit.positions import ChanceConcern
+from gamekit.protocol import with_item
 
 from . import explain
 from .board import SITE_BIT
@@ -96,13 +97,6 @@ class Auction(NamedTuple):
     high_bidder: int | None
     to_act: int | None
     """Who bids or passes next (None once the auction is won)."""
-
-
-def _with(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
-    """``values`` with item ``i`` replaced by ``value`` (a state's tuples are replaced, never changed)."""
-    new = list(values)
-    new[i] = value
-    return tuple(new)
 
 
 class State(GameState):
@@ -371,7 +365,7 @@ class State(GameState):
     # -- changing the position: the rules' only way (on the private copy ``apply`` hands them) -------------
     def _credit(self, player: int, amount: int) -> None:
         """The bank pays ``player`` ``amount`` dollars (a negative amount: the player pays the bank)."""
-        self.money = _with(self.money, player, self.money[player] + amount)
+        self.money = with_item(self.money, player, self.money[player] + amount)
         self.bank -= amount
 
     def _transfer(self, payer: int, payee: int, amount: int) -> None:
@@ -384,7 +378,7 @@ class State(GameState):
     def _store(self, player: int, company: int, chips: int) -> None:
         """``chips`` more (or, negative, fewer) oil chips in ``player``'s storage at ``company``."""
         k = company * self.n + player
-        self.storage = _with(self.storage, k, self.storage[k] + chips)
+        self.storage = with_item(self.storage, k, self.storage[k] + chips)
 
     def _add_licenses(self, player: int, ones: int, twos: int) -> None:
         """``player`` gains (or, negative, gives up) license cards of value 1 and of value 2."""
@@ -394,43 +388,43 @@ class State(GameState):
         self.hand = tuple(hand)
 
     def _set_price(self, company: int, index: int) -> None:
-        self.prices = _with(self.prices, company, index)
+        self.prices = with_item(self.prices, company, index)
 
     def _move_truck(self, player: int, cell: int) -> None:
-        self.trucks = _with(self.trucks, player, cell)
+        self.trucks = with_item(self.trucks, player, cell)
 
     def _move_locomotive(self, player: int, space: int) -> None:
-        self.locos = _with(self.locos, player, space)
+        self.locos = with_item(self.locos, player, space)
 
     def _add_derricks(self, player: int, k: int) -> None:
         """``k`` more (or, negative, fewer) of ``player``'s derricks beside the board."""
-        self.derricks_left = _with(self.derricks_left, player, self.derricks_left[player] + k)
+        self.derricks_left = with_item(self.derricks_left, player, self.derricks_left[player] + k)
 
     def _see(self, player: int, sites: int) -> None:
         """``player`` has looked at the face-down tiles of the bit set ``sites``."""
-        self.known = _with(self.known, player, self.known[player] | sites)
+        self.known = with_item(self.known, player, self.known[player] | sites)
 
     def _set_site_value(self, site: int, value: int) -> None:
         """The tile on ``site`` shows ``value`` oil."""
-        self.site_value = _with(self.site_value, site, value)
+        self.site_value = with_item(self.site_value, site, value)
 
     def _set_site(self, site: int, state: int, owner: int = -1, oil: int = 0) -> None:
         """``site`` becomes EMPTY, a face-down TILE, or a DERRICK of ``owner`` with ``oil`` chips under it; the bit
         sets of tiles and derricks follow."""
         if self.site_state[site] != state:
-            self.site_state = _with(self.site_state, site, state)
+            self.site_state = with_item(self.site_state, site, state)
             bit, cell_bit = 1 << site, SITE_BIT[site]
             self.tile_sites = self.tile_sites | bit if state == TILE else self.tile_sites & ~bit
             self.tile_cells = self.tile_cells | cell_bit if state == TILE else self.tile_cells & ~cell_bit
             self.derrick_cells = self.derrick_cells | cell_bit if state == DERRICK else self.derrick_cells & ~cell_bit
         if self.site_owner[site] != owner:
-            self.site_owner = _with(self.site_owner, site, owner)
+            self.site_owner = with_item(self.site_owner, site, owner)
         if self.site_oil[site] != oil:
-            self.site_oil = _with(self.site_oil, site, oil)
+            self.site_oil = with_item(self.site_oil, site, oil)
 
     def _reveal_card(self, card: int) -> None:
         """A card of type ``card`` comes from its draw pile onto the display."""
-        self.card_draw = _with(self.card_draw, card, self.card_draw[card] - 1)
+        self.card_draw = with_item(self.card_draw, card, self.card_draw[card] - 1)
         self.display += (card,)
 
     def _take_card(self, player: int, card: int) -> None:
@@ -438,16 +432,16 @@ class State(GameState):
         display = list(self.display)
         display.remove(card)
         self.display = tuple(display)
-        self.held = _with(self.held, player, card)
+        self.held = with_item(self.held, player, card)
 
     def _discard_card(self, card: int) -> None:
         """A card of type ``card`` goes onto its discard pile."""
-        self.card_disc = _with(self.card_disc, card, self.card_disc[card] + 1)
+        self.card_disc = with_item(self.card_disc, card, self.card_disc[card] + 1)
 
     def _return_card(self, player: int) -> None:
         """``player``'s card of this round goes onto its discard pile."""
         self._discard_card(self.held[player])
-        self.held = _with(self.held, player, -1)
+        self.held = with_item(self.held, player, -1)
 
     def _reshuffle(self, types: Sequence[int]) -> None:
         """The discarded cards of these types become their draw pile."""
