@@ -26,6 +26,12 @@ W = TypeVar("W", bound=widgets.Widget)
 MENU_LABELS = {"description_width": "9em"}
 """The style of the Game tab's menus: one label column, wide enough for the longest label in every language of the
 kit (Danish "Tilfældighed", "Chance"), so no label is cut short."""
+
+
+def menu_layout() -> widgets.Layout:
+    """The layout of a Game tab menu: as wide as its label column and its longest choice ("terninger og træk
+    (seedet)"), so no choice is cut short either; never wider than its pane."""
+    return widgets.Layout(width="max-content", max_width="100%")
 #: A text kept to be worded when shown: an English message id (marked with ``N_``, translated when shown), or a
 #: function wording it in the reader's language (text with values, options, titles).
 Wording = Union[str, Callable[[], Any]]

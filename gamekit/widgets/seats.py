@@ -8,7 +8,7 @@ import ipywidgets as widgets
 
 from ..i18n import N_
 from ..i18n import gettext as _
-from .controls import MENU_LABELS, Words
+from .controls import MENU_LABELS, Words, menu_layout
 
 HUMAN = "human"
 #: The seat kinds' names in the menus and the status (English message ids); a bot not listed keeps its key.
@@ -52,18 +52,19 @@ class SeatPicker:
         self.words = Words()
         w = self.words
         self.players = w(widgets.Dropdown(options=list(range(min_players, max_players + 1)), value=players,
-                                          style=MENU_LABELS),
+                                          style=MENU_LABELS, layout=menu_layout()),
                          description=N_("Players"), tooltip=N_("Number of players (changing it starts a new game)"))
         def who_plays(seat: int) -> str:
             return _("Who plays {}: a human (you pick the actions) or a bot").format(player_name(seat))
 
         self.menus = [
-            w(widgets.Dropdown(options=options, value=chosen[i], style=MENU_LABELS),
+            w(widgets.Dropdown(options=options, value=chosen[i], style=MENU_LABELS, layout=menu_layout()),
               description=partial(player_name, i), tooltip=partial(who_plays, i), options=partial(seat_options, bots))
             for i in range(max_players)
         ]
         self.chance = w(widgets.Dropdown(options=[("seeded", CHANCE_SEEDED), ("choose", CHANCE_CHOOSE)],
-                                         value=CHANCE_SEEDED, style=MENU_LABELS),
+                                         value=CHANCE_SEEDED, style=MENU_LABELS,
+                                         layout=menu_layout()),
                         description=N_("Chance"),
                         tooltip=N_("Chance outcomes come from the seed, or you pick each one (e.g. force a die face)"),
                         options=lambda: [(_("dice and draws (seeded)"), CHANCE_SEEDED),

@@ -65,7 +65,7 @@ from ..spec import GameSpec
 from .advice import Advisor
 from .chooser import ActionChooser, ActionGroups, AmountOf
 from .clickable import Bridge, Clickable
-from .controls import MENU_LABELS, Confirm, Wording, Words, button, escape, escape_text
+from .controls import MENU_LABELS, Confirm, Wording, Words, button, escape, escape_text, menu_layout
 from .log import Entry, EventLog
 from .seats import CHANCE_CHOOSE, HUMAN, SeatPicker, kind_name
 from .style import stylesheet
@@ -385,7 +385,8 @@ class GameStepper:
         def scenario_titles() -> list[tuple[str, str]]:
             return [(_(library.get(name).title), name) for name in names] if library is not None else []
 
-        self.scenario_menu = w(widgets.Dropdown(options=scenario_titles(), style=MENU_LABELS), options=scenario_titles,
+        self.scenario_menu = w(widgets.Dropdown(options=scenario_titles(), style=MENU_LABELS, layout=menu_layout()),
+                               options=scenario_titles,
                                description=N_("Scenario"),
                                tooltip=N_("A lesson that comes with the game: it starts from a chosen situation"))
         self.scenario_button = w.button(N_("Open the scenario…"), N_("Start from the chosen scenario's position, "
@@ -441,7 +442,7 @@ class GameStepper:
         if not names:
             scenario_row.layout.display = "none"
         self.language_menu = w(widgets.Dropdown(options=list(LANGUAGE_NAMES.items()), value=self.lang,
-                                                style=MENU_LABELS),
+                                                style=MENU_LABELS, layout=menu_layout()),
                                description=N_("Language"),
                                tooltip=N_("The language this stepper words everything in (its log too)"))
         self.language_menu.observe(self._on_language, names="value")
